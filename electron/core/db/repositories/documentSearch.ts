@@ -1,0 +1,90 @@
+// Back-office search over documents. One prepared statement per combination of filters actually used (built from
+// fixed SQL fragments, values always bound), so SQLite can pick the right index for each shape.
+import type Database from 'better-sqlite3';
+import { toFtsPrefixQuery } from '../fts';
+import type { DocumentSearchFilter, DocumentSummary } from '../types';
+
+export const DEFAULT_SEARCH_LIMIT = 100;
+export const MAX_SEARCH_LIMIT = 500;
+
+/** Every column except payload, cdr_zip and cdr_xml. */
+export const SUMMARY_COLUMNS = [
+  'id', 'id_base_dato', 'doc_type', 'series', 'number', 'issued_at', 'issue_date', 'currency',
+  'customer_doc_type', 'customer_doc_number', 'customer_name', 'total', 'igv', 'status', 'demo', 'attempts',
+  'next_attempt_at', 'last_error', 'last_attempt_at', 'uncertain', 'hash', 'cdr_code', 'cdr_description',
+  'cdr_notes', 'reprints', 'created_at', 'updated_at', 'accepted_at',
+] as const satisfies readonly (keyof DocumentSummary)[];
+
+const CONDITIONS = {
+  from: 'd.issue_date >= @from',
+  to: 'd.issue_date <= @to',
+  docType: 'd.doc_type = @docType',
+  series: 'd.series = @series',
+  number: 'd.number = @number',
+  status: 'd.status = @status',
+  customerName:
+    '(d.id IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH @customerName) ' +
+    'OR d.customer_doc_number = @customerNumber)',
+  customerNumber: 'd.customer_doc_number = @customerNumber',
+} as const;
+
+type Condition = keyof typeof CONDITIONS;
+
+export class DocumentSearch {
+  private readonly statements = new Map<string, Database.Statement<[Record<string, unknown>], DocumentSummary>>();
+
+  constructor(private readonly sqlite: Database.Database) {}
+
+  run(filter: DocumentSearchFilter): DocumentSummary[] {
+    const params: Record<string, unknown> = {
+      limit: clampInt(filter.limit, DEFAULT_SEARCH_LIMIT, 1, MAX_SEARCH_LIMIT),
+      offset: clampInt(filter.offset, 0, 0, Number.MAX_SAFE_INTEGER),
+    };
+    const used: Condition[] = [];
+    const use = (condition: Condition, name: string, value: unknown): void => {
+      used.push(condition);
+      params[name] = value;
+    };
+
+    if (present(filter.from)) use('from', 'from', filter.from);
+    if (present(filter.to)) use('to', 'to', filter.to);
+    if (present(filter.docType)) use('docType', 'docType', filter.docType);
+    if (present(filter.series)) use('series', 'series', filter.series.trim().toUpperCase());
+    if (filter.number !== undefined && filter.number !== null) use('number', 'number', filter.number);
+    if (present(filter.status)) use('status', 'status', filter.status);
+    if (present(filter.customer)) {
+      const text = filter.customer.trim();
+      const match = toFtsPrefixQuery(text);
+      if (match === null) {
+        use('customerNumber', 'customerNumber', text);
+      } else {
+        use('customerName', 'customerName', match);
+        params.customerNumber = text;
+      }
+    }
+    return this.statement(used).all(params);
+  }
+
+  private statement(used: Condition[]): Database.Statement<[Record<string, unknown>], DocumentSummary> {
+    const key = used.join(',');
+    let statement = this.statements.get(key);
+    if (!statement) {
+      const where = used.length === 0 ? '' : `WHERE ${used.map((condition) => CONDITIONS[condition]).join(' AND ')}`;
+      const columns = SUMMARY_COLUMNS.map((column) => `d.${column}`).join(', ');
+      statement = this.sqlite.prepare(
+        `SELECT ${columns} FROM documents d ${where} ORDER BY d.id DESC LIMIT @limit OFFSET @offset`,
+      );
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+}
+
+function present(value: string | undefined | null): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+function clampInt(value: number | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.floor(value)));
+}

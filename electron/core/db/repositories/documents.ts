@@ -1,0 +1,283 @@
+// Issued documents and their audit trail. Every status change writes a document_events row in the same transaction.
+import type Database from 'better-sqlite3';
+import { StoreError } from '../errors';
+import {
+  DOCUMENT_STATUSES,
+  type Clock,
+  type Db,
+  type DocType,
+  type DocumentEventRow,
+  type DocumentRow,
+  type DocumentSearchFilter,
+  type DocumentStatus,
+  type DocumentSummary,
+  type NewDocument,
+  type StatusPatch,
+} from '../types';
+import { DocumentSearch } from './documentSearch';
+
+/** Columns a status patch may set besides status itself (a whitelist: patch keys never reach SQL otherwise). */
+const PATCHABLE = [
+  'attempts',
+  'next_attempt_at',
+  'last_error',
+  'last_attempt_at',
+  'uncertain',
+  'hash',
+  'cdr_code',
+  'cdr_description',
+  'cdr_notes',
+  'cdr_zip',
+  'cdr_xml',
+  'accepted_at',
+] as const satisfies readonly (keyof StatusPatch)[];
+
+type EventInsert = [documentId: number, at: string, from: DocumentStatus | null, to: DocumentStatus, detail: string | null];
+
+export class DocumentsRepository {
+  private readonly sqlite: Database.Database;
+  private readonly now: Clock;
+  private readonly searcher: DocumentSearch;
+  private readonly updateStatements = new Map<string, Database.Statement<[Record<string, unknown>]>>();
+  private readonly insertDocument: Database.Statement<[Record<string, unknown>]>;
+  private readonly insertEvent: Database.Statement<EventInsert>;
+  private readonly selectById: Database.Statement<[number], DocumentRow>;
+  private readonly selectByIdBaseDato: Database.Statement<[string], DocumentRow>;
+  private readonly selectBySeriesNumber: Database.Statement<[DocType, string, number], DocumentRow>;
+  private readonly selectDue: Database.Statement<[string, number], DocumentRow>;
+  private readonly selectDueByMode: Database.Statement<[string, 0 | 1, number], DocumentRow>;
+  private readonly markSending: Database.Statement<[string, number]>;
+  private readonly selectSendingIds: Database.Statement<[], { id: number }>;
+  private readonly markPendingAfterCrash: Database.Statement<[string, number]>;
+  private readonly selectBlockedIds: Database.Statement<[], { id: number }>;
+  private readonly markPendingAfterAuth: Database.Statement<[string, number]>;
+  private readonly selectCounts: Database.Statement<[], { status: DocumentStatus; count: number }>;
+  private readonly selectEvents: Database.Statement<[number], DocumentEventRow>;
+  private readonly bumpReprints: Database.Statement<[string, number], { reprints: number }>;
+  private readonly insertTx: Database.Transaction<(doc: NewDocument) => number>;
+  private readonly updateStatusTx: Database.Transaction<
+    (id: number, patch: StatusPatch, detail: string | null | undefined) => DocumentRow
+  >;
+  private readonly claimDueTx: Database.Transaction<
+    (now: string, limit: number, demo: boolean | undefined) => DocumentRow[]
+  >;
+  private readonly resetSendingTx: Database.Transaction<() => number>;
+  private readonly requeueBlockedAuthTx: Database.Transaction<() => number>;
+
+  constructor(db: Db, now: Clock = () => new Date()) {
+    const sqlite = db.sqlite;
+    this.sqlite = sqlite;
+    this.now = now;
+    this.searcher = new DocumentSearch(sqlite);
+    this.insertDocument = sqlite.prepare(`INSERT INTO documents (
+        id_base_dato, doc_type, series, number, issued_at, issue_date, currency, customer_doc_type,
+        customer_doc_number, customer_name, total, igv, payload, status, demo, next_attempt_at, created_at, updated_at
+      ) VALUES (
+        @id_base_dato, @doc_type, @series, @number, @issued_at, @issue_date, @currency, @customer_doc_type,
+        @customer_doc_number, @customer_name, @total, @igv, @payload, @status, @demo, @next_attempt_at, @at, @at
+      )`);
+    this.insertEvent = sqlite.prepare(
+      'INSERT INTO document_events (document_id, at, from_status, to_status, detail) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.selectById = sqlite.prepare('SELECT * FROM documents WHERE id = ?');
+    this.selectByIdBaseDato = sqlite.prepare('SELECT * FROM documents WHERE id_base_dato = ?');
+    this.selectBySeriesNumber = sqlite.prepare(
+      'SELECT * FROM documents WHERE doc_type = ? AND series = ? AND number = ?',
+    );
+    this.selectDue = sqlite.prepare(`SELECT * FROM documents
+      WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+      ORDER BY id LIMIT ?`);
+    this.selectDueByMode = sqlite.prepare(`SELECT * FROM documents
+      WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND demo = ?
+      ORDER BY id LIMIT ?`);
+    this.markSending = sqlite.prepare(
+      "UPDATE documents SET status = 'sending', updated_at = ? WHERE id = ? AND status = 'pending'",
+    );
+    this.selectSendingIds = sqlite.prepare("SELECT id FROM documents WHERE status = 'sending' ORDER BY id");
+    this.markPendingAfterCrash = sqlite.prepare(
+      "UPDATE documents SET status = 'pending', uncertain = 1, updated_at = ? WHERE id = ? AND status = 'sending'",
+    );
+    this.selectBlockedIds = sqlite.prepare("SELECT id FROM documents WHERE status = 'blocked_auth' ORDER BY id");
+    this.markPendingAfterAuth = sqlite.prepare(
+      "UPDATE documents SET status = 'pending', next_attempt_at = NULL, updated_at = ? WHERE id = ? AND status = 'blocked_auth'",
+    );
+    this.selectCounts = sqlite.prepare('SELECT status, COUNT(*) AS count FROM documents GROUP BY status');
+    this.selectEvents = sqlite.prepare('SELECT * FROM document_events WHERE document_id = ? ORDER BY id');
+    this.bumpReprints = sqlite.prepare(
+      'UPDATE documents SET reprints = reprints + 1, updated_at = ? WHERE id = ? RETURNING reprints',
+    );
+    this.insertTx = sqlite.transaction((doc: NewDocument) => this.insertRow(doc));
+    this.updateStatusTx = sqlite.transaction((id: number, patch: StatusPatch, detail: string | null | undefined) =>
+      this.updateRow(id, patch, detail),
+    );
+    this.claimDueTx = sqlite.transaction((now: string, limit: number, demo: boolean | undefined) =>
+      this.claimRows(now, limit, demo),
+    );
+    this.resetSendingTx = sqlite.transaction(() => this.resetRows());
+    this.requeueBlockedAuthTx = sqlite.transaction(() => this.requeueBlockedRows());
+  }
+
+  /** Stores a new document (status 'pending' unless given) and its first event; returns its id. */
+  insert(doc: NewDocument): number {
+    return this.insertTx(doc);
+  }
+
+  private insertRow(doc: NewDocument): number {
+    const at = this.timestamp();
+    const status = doc.status ?? 'pending';
+    const result = this.insertDocument.run({
+      ...doc,
+      status,
+      demo: doc.demo ? 1 : 0,
+      next_attempt_at: doc.next_attempt_at ?? null,
+      at,
+    });
+    const id = Number(result.lastInsertRowid);
+    this.insertEvent.run(id, at, null, status, 'Comprobante registrado');
+    return id;
+  }
+
+  getById(id: number): DocumentRow | undefined {
+    return this.selectById.get(id);
+  }
+
+  getByIdBaseDato(idBaseDato: string): DocumentRow | undefined {
+    return this.selectByIdBaseDato.get(idBaseDato);
+  }
+
+  getBySeriesNumber(docType: DocType, series: string, number: number): DocumentRow | undefined {
+    return this.selectBySeriesNumber.get(docType, series, number);
+  }
+
+  /**
+   * Changes the status (and the given columns) and appends an event, in one transaction (a savepoint when the caller
+   * already has one open). `detail` defaults to patch.last_error. Returns the updated row.
+   */
+  updateStatus(id: number, patch: StatusPatch, detail?: string | null): DocumentRow {
+    return this.updateStatusTx(id, patch, detail);
+  }
+
+  private updateRow(id: number, patch: StatusPatch, detail: string | null | undefined): DocumentRow {
+    const current = this.selectById.get(id);
+    if (!current) throw new StoreError('not_found', `No existe el comprobante ${id}.`);
+    const at = this.timestamp();
+    const columns = PATCHABLE.filter((column) => patch[column] !== undefined);
+    const params: Record<string, unknown> = { id, status: patch.status, updated_at: at };
+    for (const column of columns) params[column] = toColumnValue(column, patch[column]);
+    this.updateStatement(columns).run(params);
+    this.insertEvent.run(id, at, current.status, patch.status, detail ?? patch.last_error ?? null);
+    const updated = this.selectById.get(id);
+    if (!updated) throw new StoreError('not_found', `No existe el comprobante ${id}.`);
+    return updated;
+  }
+
+  /**
+   * Picks up to `limit` pending documents that are due at `now` (UTC ISO; null next_attempt_at = due), oldest first,
+   * and marks them 'sending' with an event each, atomically. Returns them as they are after the change.
+   * With `demo` given, only documents issued in that mode are picked (demo ones go only to the sandbox).
+   */
+  claimDue(now: string, limit: number, demo?: boolean): DocumentRow[] {
+    return this.claimDueTx.immediate(now, limit, demo);
+  }
+
+  private claimRows(now: string, limit: number, demo: boolean | undefined): DocumentRow[] {
+    const count = Math.max(0, Math.floor(limit));
+    const due =
+      demo === undefined ? this.selectDue.all(now, count) : this.selectDueByMode.all(now, demo ? 1 : 0, count);
+    const at = this.timestamp();
+    for (const row of due) {
+      this.markSending.run(at, row.id);
+      this.insertEvent.run(row.id, at, 'pending', 'sending', 'Tomado para envío');
+      row.status = 'sending';
+      row.updated_at = at;
+    }
+    return due;
+  }
+
+  /**
+   * Crash recovery, to run at start-up before the outbox worker: documents left 'sending' go back to 'pending' with
+   * uncertain = 1 (the request may have reached the API), so the next send reuses the same payload and reconciles.
+   * Returns how many were reset.
+   */
+  resetSending(): number {
+    return this.resetSendingTx.immediate();
+  }
+
+  private resetRows(): number {
+    const at = this.timestamp();
+    const rows = this.selectSendingIds.all();
+    for (const { id } of rows) {
+      this.markPendingAfterCrash.run(at, id);
+      this.insertEvent.run(id, at, 'sending', 'pending', 'Envío interrumpido (cierre inesperado); se reintentará');
+    }
+    return rows.length;
+  }
+
+  /** A new token was saved: documents blocked on authorization become pending and due now. Returns how many. */
+  requeueBlockedAuth(): number {
+    return this.requeueBlockedAuthTx.immediate();
+  }
+
+  private requeueBlockedRows(): number {
+    const at = this.timestamp();
+    const rows = this.selectBlockedIds.all();
+    for (const { id } of rows) {
+      this.markPendingAfterAuth.run(at, id);
+      this.insertEvent.run(id, at, 'blocked_auth', 'pending', 'Credenciales actualizadas; se reintentará');
+    }
+    return rows.length;
+  }
+
+  /** Number of documents per status; every status is present (0 when none). */
+  countByStatus(): Record<DocumentStatus, number> {
+    const counts = Object.fromEntries(DOCUMENT_STATUSES.map((status) => [status, 0])) as Record<DocumentStatus, number>;
+    for (const row of this.selectCounts.all()) counts[row.status] = row.count;
+    return counts;
+  }
+
+  /** Back-office search, newest first, without payload and CDR columns. See DocumentSearchFilter. */
+  search(filter: DocumentSearchFilter = {}): DocumentSummary[] {
+    return this.searcher.run(filter);
+  }
+
+  /** The audit trail of a document, oldest first. */
+  events(documentId: number): DocumentEventRow[] {
+    return this.selectEvents.all(documentId);
+  }
+
+  /** Counts one more reprint; returns the new count. */
+  incrementReprints(id: number): number {
+    const row = this.bumpReprints.get(this.timestamp(), id);
+    if (!row) throw new StoreError('not_found', `No existe el comprobante ${id}.`);
+    return row.reprints;
+  }
+
+  private timestamp(): string {
+    return this.now().toISOString();
+  }
+
+  /** One prepared UPDATE per set of patched columns, built from the whitelist and reused. */
+  private updateStatement(columns: readonly (typeof PATCHABLE)[number][]): Database.Statement<[Record<string, unknown>]> {
+    const key = columns.join(',');
+    let statement = this.updateStatements.get(key);
+    if (!statement) {
+      const sets = ['status = @status', 'updated_at = @updated_at', ...columns.map((column) => `${column} = @${column}`)];
+      statement = this.sqlite.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE id = @id`);
+      this.updateStatements.set(key, statement);
+    }
+    return statement;
+  }
+}
+
+function toColumnValue(column: (typeof PATCHABLE)[number], value: StatusPatch[typeof column]): unknown {
+  if (column === 'uncertain') return value ? 1 : 0;
+  if (column === 'cdr_notes') return Array.isArray(value) ? JSON.stringify(value) : value;
+  return value;
+}
+
+/** The CDR notes of a document as a list (empty when none). */
+export function cdrNotesOf(row: Pick<DocumentRow, 'cdr_notes'>): string[] {
+  if (row.cdr_notes === null) return [];
+  const parsed: unknown = JSON.parse(row.cdr_notes);
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+}

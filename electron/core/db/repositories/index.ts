@@ -1,0 +1,29 @@
+// All repositories of one open database. Build them once per Db: each prepares its statements in its constructor.
+import type { Clock, Db } from '../types';
+import { CustomersRepository } from './customers';
+import { DocumentsRepository } from './documents';
+import { LookupsRepository } from './lookups';
+import { SeriesRepository } from './series';
+import { SettingsRepository } from './settings';
+
+export interface Repositories {
+  settings: SettingsRepository;
+  series: SeriesRepository;
+  documents: DocumentsRepository;
+  customers: CustomersRepository;
+  lookups: LookupsRepository;
+}
+
+export function createRepositories(db: Db, now: Clock = () => new Date()): Repositories {
+  return {
+    settings: new SettingsRepository(db),
+    series: new SeriesRepository(db),
+    documents: new DocumentsRepository(db, now),
+    customers: new CustomersRepository(db, now),
+    lookups: new LookupsRepository(db, now),
+  };
+}
+
+export { CustomersRepository, DocumentsRepository, LookupsRepository, SeriesRepository, SettingsRepository };
+export { cdrNotesOf } from './documents';
+export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';
