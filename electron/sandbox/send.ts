@@ -1,0 +1,131 @@
+// Operation 1: POST /api/v1/invoice/send — validation, duplicates, the simulated authority, the CDR.
+//
+// Answers (all 200 except the 400 for an invalid body):
+//  - envelope { status: 200, success: true, message, data } whenever the service processed the request, whatever
+//    the authority said; data.authorityResponse.success tells acceptance (codes 0 and >= 4000).
+//  - exceptions (1001, 1032, 1033): authorityResponse.success false, cdrZip '' (no CDR), nothing registered.
+// Duplicates (same RUC-TT-SERIE-NUM already registered):
+//  - identical canonical payload, resendMode 'idempotent' (default): the original answer again (same hash, same CDR).
+//  - identical payload, resendMode 'sunat1033': 1033 if the number was accepted, 1032 if it was rejected.
+//  - different payload (any field, id_Base_Dato included): 1033 if accepted, 1032 if rejected (a rejected number
+//    is burnt: reference §4.1).
+import { InvoiceSchema, type Invoice, type SendResult } from '../../shared/api';
+import { acceptanceDescription, buildCdrZip, documentReference } from './cdr';
+import { evaluateInvoice, EXCEPTION_TEXTS, type AuthorityOutcome } from './authority';
+import { canonicalJson, documentHash, documentKey } from './canonical';
+import { errorAnswer, type JsonAnswer } from './http';
+import { describeIssues } from './issues';
+import type { Registry } from './registry';
+import type { CdrLayout, ResendMode } from './types';
+
+export interface SendContext {
+  registry: Registry;
+  clock: () => Date;
+  resendMode: ResendMode;
+  cdrLayout: CdrLayout;
+  secret: string;
+}
+
+const MESSAGES = {
+  accepted: 'El comprobante fue aceptado por SUNAT',
+  rejected: 'El comprobante fue rechazado por SUNAT',
+  exception: 'SUNAT no procesó el comprobante',
+} as const;
+
+export async function handleSend(body: unknown, ctx: SendContext): Promise<JsonAnswer> {
+  const parsed = InvoiceSchema.safeParse(body);
+  if (!parsed.success) return errorAnswer(400, `Revise los datos enviados: ${describeIssues(parsed.error.issues, body)}`);
+  const invoice = parsed.data;
+  const key = documentKey(invoice.empresa_Ruc, invoice.tipo_Doc, invoice.serie, invoice.correlativo);
+
+  // Sends of the same number are serialised so that concurrent repeats cannot register it twice.
+  const answer = await ctx.registry.exclusive(key, () => declare(invoice, key, ctx));
+  return { status: 200, body: answer };
+}
+
+async function declare(invoice: Invoice, key: string, ctx: SendContext): Promise<SendResult> {
+  const canonical = canonicalJson(invoice);
+  const hash = documentHash(canonical, ctx.secret);
+  const verdict = ctx.registry.check(key, canonical);
+  if (verdict.kind === 'same' && ctx.resendMode === 'idempotent') return verdict.registration.answer;
+  if (verdict.kind !== 'new') {
+    const code = verdict.registration.status === 'accepted' ? '1033' : '1032';
+    return exceptionAnswer(invoice, hash, code, EXCEPTION_TEXTS[code]);
+  }
+
+  const outcome = evaluateInvoice(invoice);
+  if (outcome.kind === 'exception') return exceptionAnswer(invoice, hash, outcome.code, outcome.description);
+
+  const at = ctx.clock();
+  const description = outcome.kind === 'accepted' ? acceptanceFor(invoice) : outcome.description;
+  const cdrZip = await buildCdrZip({
+    layout: ctx.cdrLayout,
+    issuerRuc: invoice.empresa_Ruc,
+    docType: invoice.tipo_Doc,
+    series: invoice.serie,
+    number: invoice.correlativo,
+    code: outcome.code,
+    description,
+    notes: outcome.notes,
+    recipient: `${invoice.cliente_Tipo_Doc}-${invoice.cliente_Num_Doc}`,
+    issuedAt: at,
+  });
+  const answer = resultBody(invoice, hash, outcome, description, cdrZip);
+  ctx.registry.register({
+    key,
+    status: outcome.kind === 'accepted' ? 'accepted' : 'rejected',
+    canonical,
+    invoice,
+    answer,
+    cdrZip,
+    at,
+  });
+  return answer;
+}
+
+function acceptanceFor(invoice: Invoice): string {
+  return acceptanceDescription(invoice.tipo_Doc, invoice.serie, invoice.correlativo);
+}
+
+function resultBody(
+  invoice: Invoice,
+  hash: string,
+  outcome: Exclude<AuthorityOutcome, { kind: 'exception' }>,
+  description: string,
+  cdrZip: string,
+): SendResult {
+  return {
+    status: 200,
+    success: true,
+    message: outcome.kind === 'accepted' ? MESSAGES.accepted : MESSAGES.rejected,
+    data: {
+      hash,
+      authorityResponse: {
+        success: outcome.kind === 'accepted',
+        cdrZip,
+        cdrResponse: {
+          id: documentReference(invoice.serie, invoice.correlativo),
+          code: outcome.code,
+          description,
+          notes: outcome.notes,
+        },
+      },
+    },
+  };
+}
+
+function exceptionAnswer(invoice: Invoice, hash: string, code: string, description: string): SendResult {
+  return {
+    status: 200,
+    success: true,
+    message: `${MESSAGES.exception} (${code})`,
+    data: {
+      hash,
+      authorityResponse: {
+        success: false,
+        cdrZip: '',
+        cdrResponse: { id: documentReference(invoice.serie, invoice.correlativo), code, description, notes: [] },
+      },
+    },
+  };
+}

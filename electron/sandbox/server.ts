@@ -1,0 +1,156 @@
+// The sandbox HTTP server: routing (API doc §4), bearer check, JSON bodies, fault injection.
+// Order per request: count -> faults (latency, then the terminal fault if any) -> bearer -> route -> handler.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FaultEngine, TerminalFault } from './faults';
+import { errorAnswer, hasBearer, HttpError, readJsonBody, writeJson, writeRaw, type JsonAnswer } from './http';
+import {
+  handleCdrQuery,
+  handleDni,
+  handleGuideJson,
+  handleGuideXml,
+  handleRecord,
+  type QueryContext,
+} from './queries';
+import { handleSend, type SendContext } from './send';
+
+export interface ServerContext extends SendContext, QueryContext {
+  token: string;
+  faults: FaultEngine;
+  maxBodyBytes: number;
+  onSendRequest(): void;
+}
+
+type Handler = (req: IncomingMessage, ctx: ServerContext, param: string) => Promise<JsonAnswer> | JsonAnswer;
+
+interface Route {
+  method: 'GET' | 'POST';
+  pattern: RegExp;
+  kind: 'send' | 'query';
+  handle: Handler;
+}
+
+const ROUTES: Route[] = [
+  {
+    method: 'POST',
+    pattern: /^\/api\/v1\/invoice\/send$/,
+    kind: 'send',
+    handle: async (req, ctx) => handleSend(await readJsonBody(req, ctx.maxBodyBytes), ctx),
+  },
+  { method: 'GET', pattern: /^\/v1\/dni\/info\/([^/]+)$/, kind: 'query', handle: (_r, ctx, p) => handleDni(p)(ctx) },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/authority\/cdr$/,
+    kind: 'query',
+    handle: async (req, ctx) => handleCdrQuery(await readJsonBody(req, ctx.maxBodyBytes), ctx),
+  },
+  { method: 'GET', pattern: /^\/v2\/authority\/guia\/json\/([^/]+)$/, kind: 'query', handle: (_r, c, p) => handleGuideJson(p)(c) },
+  { method: 'GET', pattern: /^\/v2\/authority\/guia\/xml\/([^/]+)$/, kind: 'query', handle: (_r, c, p) => handleGuideXml(p)(c) },
+  { method: 'GET', pattern: /^\/v1\/authority\/boleta\/([^/]+)$/, kind: 'query', handle: (_r, c, p) => handleRecord('03', p)(c) },
+  { method: 'GET', pattern: /^\/v1\/authority\/factura\/([^/]+)$/, kind: 'query', handle: (_r, c, p) => handleRecord('01', p)(c) },
+];
+
+function findRoute(method: string, path: string): { route?: Route; param: string; pathKnown: boolean } {
+  let pathKnown = false;
+  for (const route of ROUTES) {
+    const m = route.pattern.exec(path);
+    if (!m) continue;
+    pathKnown = true;
+    if (route.method === method) return { route, param: safeDecode(m[1] ?? ''), pathKnown };
+  }
+  return { param: '', pathKnown };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text; // a broken %-escape simply fails the parameter's format check (400)
+  }
+}
+
+/** Invalid JSON answered with 200 by the `malformed` fault. */
+const MALFORMED_BODY = '{"status":200,"success":true,"message":"OK","data":{"hash":"';
+
+export function createSandboxServer(ctx: ServerContext, shutdown: AbortSignal): Server {
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const onAbort = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        shutdown.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      shutdown.addEventListener('abort', onAbort, { once: true });
+    });
+
+  async function respond(req: IncomingMessage, res: ServerResponse, fault?: TerminalFault): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const found = findRoute(req.method ?? 'GET', url.pathname);
+    if (fault?.kind === 'unauthorized' || !hasBearer(req, ctx.token)) {
+      req.resume();
+      return writeJson(res, errorAnswer(401, 'No autorizado: token de acceso ausente o no válido'));
+    }
+    if (!found.route) {
+      req.resume();
+      return writeJson(res, found.pathKnown ? errorAnswer(405, 'Método no permitido') : errorAnswer(404, 'Ruta no encontrada'));
+    }
+    let answer: JsonAnswer;
+    try {
+      answer = await found.route.handle(req, ctx, found.param);
+    } catch (error) {
+      answer = error instanceof HttpError ? errorAnswer(error.status, error.message) : internalError(error);
+    }
+    if (fault?.kind === 'declaredButLost') {
+      res.socket?.destroy();
+      return;
+    }
+    if (!res.destroyed) writeJson(res, answer);
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const route = findRoute(req.method ?? 'GET', path).route;
+    if (route?.kind === 'send') ctx.onSendRequest();
+    const plan = ctx.faults.plan(route?.kind ?? 'other');
+    if (plan.latencyMs > 0) await sleep(plan.latencyMs);
+    if (shutdown.aborted) return void res.socket?.destroy();
+
+    const fault = plan.terminal;
+    switch (fault?.kind) {
+      case 'status':
+        req.resume();
+        return writeJson(res, errorAnswer(fault.code, statusText(fault.code)));
+      case 'hang':
+        req.resume(); // read the body, never answer; the socket is destroyed on close()
+        return;
+      case 'reset':
+        req.socket.destroy();
+        return;
+      case 'malformed':
+        req.resume();
+        return writeRaw(res, 200, MALFORMED_BODY);
+      default:
+        return respond(req, res, fault);
+    }
+  }
+
+  return createServer((req, res) => {
+    onRequest(req, res).catch((error: unknown) => {
+      if (!res.headersSent && !res.destroyed) writeJson(res, internalError(error));
+    });
+  });
+}
+
+function statusText(code: 500 | 502 | 503): string {
+  if (code === 500) return 'Error interno del servidor';
+  if (code === 502) return 'Puerta de enlace no válida';
+  return 'Servicio no disponible temporalmente';
+}
+
+function internalError(error: unknown): JsonAnswer {
+  // Only the error message is logged: never request bodies (the CDR query carries portal credentials).
+  console.error('[sandbox] error interno:', error instanceof Error ? error.message : String(error));
+  return errorAnswer(500, 'Error interno del servidor de pruebas');
+}

@@ -1,0 +1,61 @@
+// Public types of the sandbox (the fake invoicing API used for demo mode and integration tests).
+import type { Citizen, Guide, ReceiptRecord } from '../../shared/api';
+import type { FaultController } from './faults';
+
+export type ResendMode = 'idempotent' | 'sunat1033';
+export type CdrLayout = 'sunat' | 'ose';
+
+/** Issuer data the lookups (ops 6, 7) need and the invoice payload does not carry. */
+export interface Taxpayer {
+  ruc: string;
+  razonSocial: string;
+  razonComercial: string;
+  nombreCalle: string;
+  nombreDistrito: string;
+  nombreProvincia: string;
+  nombreDepartamento: string;
+}
+
+/** Extra fixtures; each list is added on top of the built-in one (same key replaces the built-in entry). */
+export interface SandboxSeed {
+  citizens?: Citizen[];
+  guides?: Guide[];
+  records?: ReceiptRecord[];
+  taxpayers?: Taxpayer[];
+}
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Bearer token the sandbox accepts; default 'demo-token'. */
+  token?: string;
+  seed?: SandboxSeed;
+  clock?: () => Date;
+  resendMode?: ResendMode;
+  cdrLayout?: CdrLayout;
+  /** Secret mixed into document hashes; default fixed so hashes are reproducible. */
+  secret?: string;
+  /** JSON file where registrations are kept across sandbox restarts (loaded at start, rewritten on each one). */
+  stateFile?: string;
+  /** Request bodies above this size get 413; default 1 MiB. */
+  maxBodyBytes?: number;
+}
+
+export interface Declaration {
+  /** RUC-TT-SERIE-NUM, number without leading zeros. */
+  key: string;
+  idBaseDato?: string;
+  at: Date;
+  code: string;
+}
+
+export interface Sandbox {
+  url: string;
+  billingBaseUrl: string;
+  queryBaseUrl: string;
+  token: string;
+  faults: FaultController;
+  declarations(): ReadonlyArray<Declaration>;
+  requests(): number;
+  close(): Promise<void>;
+}
