@@ -54,7 +54,8 @@ CREATE TABLE documents (
 ) STRICT;
 
 CREATE INDEX documents_issue_date ON documents (issue_date);
-CREATE INDEX documents_status_next_attempt ON documents (status, next_attempt_at);
+-- (status) is (status, id) in SQLite: the outbox walks pending documents oldest first without sorting.
+CREATE INDEX documents_status ON documents (status);
 CREATE INDEX documents_customer_doc_number ON documents (customer_doc_number);
 CREATE INDEX documents_series_number ON documents (series, number);
 

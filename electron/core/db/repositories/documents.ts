@@ -52,6 +52,7 @@ export class DocumentsRepository {
   private readonly selectBlockedIds: Database.Statement<[], { id: number }>;
   private readonly markPendingAfterAuth: Database.Statement<[string, number]>;
   private readonly selectCounts: Database.Statement<[], { status: DocumentStatus; count: number }>;
+  private readonly selectOpenCount: Database.Statement<[], { count: number }>;
   private readonly selectEvents: Database.Statement<[number], DocumentEventRow>;
   private readonly bumpReprints: Database.Statement<[string, number], { reprints: number }>;
   private readonly insertTx: Database.Transaction<(doc: NewDocument) => number>;
@@ -102,6 +103,9 @@ export class DocumentsRepository {
       "UPDATE documents SET status = 'pending', next_attempt_at = NULL, updated_at = ? WHERE id = ? AND status = 'blocked_auth'",
     );
     this.selectCounts = sqlite.prepare('SELECT status, COUNT(*) AS count FROM documents GROUP BY status');
+    this.selectOpenCount = sqlite.prepare(
+      "SELECT COUNT(*) AS count FROM documents WHERE status IN ('pending', 'sending', 'blocked_auth')",
+    );
     this.selectEvents = sqlite.prepare('SELECT * FROM document_events WHERE document_id = ? ORDER BY id');
     this.bumpReprints = sqlite.prepare(
       'UPDATE documents SET reprints = reprints + 1, updated_at = ? WHERE id = ? RETURNING reprints',
@@ -233,6 +237,11 @@ export class DocumentsRepository {
     const counts = Object.fromEntries(DOCUMENT_STATUSES.map((status) => [status, 0])) as Record<DocumentStatus, number>;
     for (const row of this.selectCounts.all()) counts[row.status] = row.count;
     return counts;
+  }
+
+  /** Documents still waiting to be declared (pending, sending or blocked on auth): an index range, not a table scan. */
+  countOpen(): number {
+    return this.selectOpenCount.get()?.count ?? 0;
   }
 
   /** Back-office search, newest first, without payload and CDR columns. See DocumentSearchFilter. */
