@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import { ApiError } from './errors';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  token: string;
+  /** Body already serialised: the outbox sends the stored payload byte-for-byte. */
+  body?: string;
+  timeoutMs: number;
+}
+
+const MAX_MESSAGE = 300;
+
+/** One HTTP exchange with the API: bearer header, timeout, status classification, JSON + schema check. */
+export async function requestJson<S extends z.ZodType>(
+  fetchImpl: FetchLike,
+  req: HttpRequest,
+  schema: S,
+): Promise<z.infer<S>> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${req.token}`, Accept: 'application/json' };
+  if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+  const signal = AbortSignal.timeout(req.timeoutMs);
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetchImpl(req.url, { method: req.method, headers, body: req.body, signal });
+    text = await res.text();
+  } catch (e) {
+    if (signal.aborted) throw new ApiError('timeout', `La API no respondió en ${Math.round(req.timeoutMs / 1000)} s.`);
+    throw new ApiError('network', `No se pudo conectar con la API (${describe(e)}).`);
+  }
+  if (res.status === 401 || res.status === 403) {
+    throw new ApiError('auth', 'La API rechazó el token de acceso. Revise el token en Ajustes.', res.status);
+  }
+  if (res.status === 404) throw new ApiError('not_found', messageOf(text) ?? 'No se encontraron resultados.', 404);
+  if (res.status === 429 || res.status >= 500) {
+    throw new ApiError('server', `La API falló temporalmente (HTTP ${res.status}).`, res.status);
+  }
+  if (res.status >= 400) {
+    throw new ApiError('invalid', messageOf(text) ?? `La API rechazó la solicitud (HTTP ${res.status}).`, res.status);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ApiError('malformed', 'La API respondió algo que no es JSON.', res.status);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const where = parsed.error.issues
+      .slice(0, 3)
+      .map((i) => i.path.join('.') || '(raíz)')
+      .join(', ');
+    throw new ApiError('malformed', `La respuesta de la API no tiene el formato esperado (${where}).`, res.status);
+  }
+  return parsed.data;
+}
+
+function messageOf(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+      return body.message.slice(0, MAX_MESSAGE);
+    }
+  } catch {
+    // not JSON: fall through
+  }
+  return undefined;
+}
+
+function describe(e: unknown): string {
+  const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
+  if (cause && typeof cause === 'object' && 'code' in cause && typeof cause.code === 'string') return cause.code;
+  return cause instanceof Error ? cause.message : String(cause);
+}

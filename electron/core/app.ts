@@ -1,0 +1,178 @@
+import path from 'node:path';
+import type { AppStatus, BridgeEvent, BridgeResult } from '../../shared/bridge';
+import { createApiClient, type ApiConfig, type FetchLike } from './api';
+import {
+  CustomersRepository,
+  DocumentsRepository,
+  LookupsRepository,
+  openDatabase,
+  SeriesRepository,
+  SettingsRepository,
+  type BeforeMigrateHook,
+  type Db,
+} from './db';
+import { createDispatcher, silentLogger, type Logger } from './dispatch';
+import { Outbox } from './outbox/worker';
+import type { RetryPolicy } from './outbox/retry';
+import { CustomersService } from './services/customers';
+import { DocumentsService } from './services/documents';
+import { IssueService } from './services/issue-sale';
+import { LookupsService } from './services/lookups';
+import type { SecretStore } from './services/secrets';
+import { SettingsService } from './services/settings';
+
+export interface CoreOptions {
+  /** Folder of the app's data (Electron: app.getPath('userData')). */
+  dataDir: string;
+  /** Default: <dataDir>/caja.db */
+  dbPath?: string;
+  migrationsDir?: string;
+  /** Electron passes net.fetch (system proxy); tests pass the global fetch. */
+  fetch: FetchLike;
+  secrets: SecretStore;
+  /** The sandbox that serves demo mode, when it runs. */
+  demoEndpoint?: ApiConfig;
+  now?: () => Date;
+  log?: Logger;
+  outbox?: { concurrency?: number; retry?: RetryPolicy; pollMs?: number };
+  api?: { sendTimeoutMs?: number; queryTimeoutMs?: number };
+  /** Called before migrations touch an existing database (backups). */
+  onBeforeMigrate?: BeforeMigrateHook;
+}
+
+export interface Core {
+  dispatch(method: string, input: unknown): Promise<BridgeResult<unknown>>;
+  onEvent(listener: (event: BridgeEvent) => void): () => void;
+  /** Starts the outbox (after crash recovery). */
+  start(): void;
+  /** Refuses new sends, waits for the ones in flight, and tells how many documents are still waiting. */
+  stop(): Promise<{ pending: number }>;
+  close(): void;
+  readonly outbox: Outbox;
+  readonly db: Db;
+}
+
+/** The composition root of the main process: opens the store and wires services, outbox and dispatcher. */
+export function createCore(options: CoreOptions): Core {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? silentLogger;
+  const db = openDatabase({
+    path: options.dbPath ?? path.join(options.dataDir, 'caja.db'),
+    migrationsDir: options.migrationsDir,
+    onBeforeMigrate: options.onBeforeMigrate,
+  });
+  const documentsRepo = new DocumentsRepository(db, now);
+  const seriesRepo = new SeriesRepository(db);
+  const settings = new SettingsService(new SettingsRepository(db), seriesRepo, options.secrets, options.demoEndpoint);
+  const api = createApiClient({ fetch: options.fetch, config: () => settings.apiConfig(), ...options.api });
+
+  const listeners = new Set<(event: BridgeEvent) => void>();
+  const emit = (event: BridgeEvent) => {
+    for (const l of listeners) {
+      try {
+        l(event);
+      } catch (e) {
+        log.warn('event listener failed', { error: e instanceof Error ? e.message : String(e) });
+      }
+    }
+  };
+
+  // Status is derived (counts, connectivity); a burst of sends coalesces into one status event every 100 ms.
+  let statusTimer: ReturnType<typeof setTimeout> | undefined;
+  const emitStatusSoon = () => {
+    if (statusTimer || listeners.size === 0) return;
+    statusTimer = setTimeout(() => {
+      statusTimer = undefined;
+      emit({ type: 'status', status: status() });
+    }, 100);
+    statusTimer.unref?.();
+  };
+
+  const outbox = new Outbox({
+    documents: documentsRepo,
+    api,
+    demo: () => settings.isDemo(),
+    portalCredentials: () => settings.portalCredentials(),
+    now,
+    ...options.outbox,
+    emit: (e) => {
+      if (e.type === 'document') emit({ type: 'document', id: e.id, status: e.status });
+      emitStatusSoon();
+    },
+  });
+
+  const documents = new DocumentsService(documentsRepo, now);
+  const customers = new CustomersService(new CustomersRepository(db, now), api);
+  const lookups = new LookupsService(api, new LookupsRepository(db, now), documentsRepo, settings);
+  const issue = new IssueService({ db, documents: documentsRepo, series: seriesRepo, settings, customers, now });
+
+  function status(): AppStatus {
+    const o = outbox.status;
+    return {
+      demo: settings.isDemo(),
+      online: o.online ?? null,
+      pending: documentsRepo.countOpen(),
+      lastSuccessAt: o.lastSuccessAt ?? null,
+      authBlocked: outbox.isAuthBlocked,
+      companyConfigured: !settings.isDemo() && settings.company().ruc !== '',
+    };
+  }
+
+  const dispatch = createDispatcher(
+    {
+      getStatus: () => status(),
+      getSettings: () => settings.view(),
+      saveSettings: (input) => {
+        const view = settings.update(input);
+        outbox.wake();
+        emit({ type: 'status', status: status() });
+        return view;
+      },
+      setToken: (input) => {
+        const result = settings.setToken(input.token);
+        outbox.unblockAuth();
+        return result;
+      },
+      issueSale: (input) => {
+        const row = issue.issue(input);
+        emit({ type: 'document', id: row.id, status: row.status });
+        emitStatusSoon();
+        outbox.wake();
+        return documents.summaryOf(row);
+      },
+      listDocuments: (input) => documents.list(input),
+      getDocument: (input) => documents.detail(input.id),
+      retryDocument: (input) => {
+        const summary = documents.retry(input.id);
+        outbox.wake();
+        return summary;
+      },
+      registerReprint: (input) => documents.registerReprint(input.id),
+      getCdrZip: (input) => documents.cdrZip(input.id),
+      lookupCustomer: (input) => customers.lookup(input.docType, input.docNumber),
+      searchCustomers: (input) => customers.search(input.text),
+      lookupReceipt: (input) => lookups.receipt(input),
+      lookupGuide: (input) => lookups.guide(input),
+      downloadGuideXml: (input) => lookups.guideXml(input),
+      queryCdr: (input) => lookups.cdr(input),
+    },
+    log,
+  );
+
+  return {
+    dispatch,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start: () => outbox.start(),
+    async stop() {
+      if (statusTimer) clearTimeout(statusTimer);
+      await outbox.stop();
+      return { pending: status().pending };
+    },
+    close: () => db.close(),
+    outbox,
+    db,
+  };
+}

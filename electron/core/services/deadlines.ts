@@ -1,0 +1,25 @@
+import type { DocStatus } from '../../../shared/bridge/status';
+import { limaDate } from '../../../shared/catalog';
+
+/** Calendar days SUNAT gives to declare a document, counted from the day after its issue date (reference §5). */
+const DEADLINE_DAYS: Record<'01' | '03', number> = { '01': 3, '03': 5 };
+const DAY_MS = 86_400_000;
+
+export interface Deadline {
+  /** Last Lima calendar day on which the document may still reach SUNAT (YYYY-MM-DD). */
+  lastDay: string;
+  /** Not yet declared and the last day has passed. */
+  overdue: boolean;
+  /** Not yet declared and the last day is today or tomorrow. */
+  atRisk: boolean;
+}
+
+/** issueDate is the Lima calendar day of issue (YYYY-MM-DD). */
+export function deadlineOf(docType: '01' | '03', issueDate: string, status: DocStatus, now: Date): Deadline {
+  const issued = Date.parse(`${issueDate}T00:00:00Z`);
+  const lastDay = new Date(issued + DEADLINE_DAYS[docType] * DAY_MS).toISOString().slice(0, 10);
+  const open = status !== 'accepted' && status !== 'observed' && status !== 'rejected';
+  const today = limaDate(now);
+  const tomorrow = limaDate(new Date(now.getTime() + DAY_MS));
+  return { lastDay, overdue: open && today > lastDay, atRisk: open && today <= lastDay && tomorrow >= lastDay };
+}

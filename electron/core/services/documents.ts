@@ -1,0 +1,95 @@
+import type { DocumentDetail, DocumentFilter, DocumentList, DocumentSummary, FileData } from '../../../shared/bridge';
+import type { DocumentRow, DocumentsRepository, DocumentSummary as SummaryRow } from '../db';
+import { deadlineOf } from './deadlines';
+import { CoreError } from './errors';
+
+/** Back-office view of the local documents: list, detail, reprint counter, CDR download. */
+export class DocumentsService {
+  constructor(
+    private readonly documents: DocumentsRepository,
+    private readonly now: () => Date,
+  ) {}
+
+  summaryOf(row: SummaryRow): DocumentSummary {
+    return {
+      id: row.id,
+      idBaseDato: row.id_base_dato,
+      docType: row.doc_type,
+      series: row.series,
+      number: row.number,
+      issuedAt: row.issued_at,
+      issueDate: row.issue_date,
+      currency: row.currency,
+      customerDocType: row.customer_doc_type,
+      customerDocNumber: row.customer_doc_number,
+      customerName: row.customer_name,
+      total: row.total,
+      igv: row.igv,
+      status: row.status,
+      demo: row.demo === 1,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      cdrCode: row.cdr_code,
+      hash: row.hash,
+      reprints: row.reprints,
+      deadline: deadlineOf(row.doc_type, row.issue_date, row.status, this.now()),
+    };
+  }
+
+  list(filter: DocumentFilter): DocumentList {
+    const rows = this.documents.search(filter).map((r) => this.summaryOf(r));
+    return { rows, pending: this.documents.countOpen() };
+  }
+
+  get(id: number): DocumentRow {
+    const row = this.documents.getById(id);
+    if (!row) throw new CoreError('not_found', `No existe el documento ${id}.`);
+    return row;
+  }
+
+  detail(id: number): DocumentDetail {
+    const row = this.get(id);
+    return {
+      ...this.summaryOf(row),
+      payload: row.payload,
+      cdrDescription: row.cdr_description,
+      cdrNotes: row.cdr_notes ? (JSON.parse(row.cdr_notes) as string[]) : [],
+      cdrXml: row.cdr_xml,
+      hasCdrZip: row.cdr_zip !== null,
+      nextAttemptAt: row.next_attempt_at,
+      acceptedAt: row.accepted_at,
+      events: this.documents.events(id).map((e) => ({
+        at: e.at,
+        fromStatus: e.from_status,
+        toStatus: e.to_status,
+        detail: e.detail,
+      })),
+    };
+  }
+
+  registerReprint(id: number): DocumentSummary {
+    this.get(id);
+    this.documents.incrementReprints(id);
+    return this.summaryOf(this.get(id));
+  }
+
+  cdrZip(id: number): FileData {
+    const row = this.get(id);
+    if (!row.cdr_zip) throw new CoreError('not_found', 'Este documento aún no tiene CDR.');
+    const ruc = (JSON.parse(row.payload) as { empresa_Ruc: string }).empresa_Ruc;
+    return {
+      fileName: `R-${ruc}-${row.doc_type}-${row.series}-${row.number}.zip`,
+      base64: Buffer.from(row.cdr_zip).toString('base64'),
+    };
+  }
+
+  /** Retry now: a pending or auth-blocked document becomes due at once. Final states cannot be resent. */
+  retry(id: number): DocumentSummary {
+    const row = this.get(id);
+    if (row.status !== 'pending' && row.status !== 'blocked_auth') {
+      throw new CoreError('not_retryable', 'Solo se puede reintentar un documento pendiente o bloqueado.');
+    }
+    this.documents.updateStatus(id, { status: 'pending', next_attempt_at: null }, 'Reintento solicitado por el usuario');
+    return this.summaryOf(this.get(id));
+  }
+}

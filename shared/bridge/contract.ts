@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { GuideSchema, ReceiptRecordSchema } from '../api';
+import {
+  DocumentDetailSchema,
+  DocumentFilterSchema,
+  DocumentIdSchema,
+  DocumentListSchema,
+  DocumentSummarySchema,
+  FileSchema,
+} from './documents';
+import {
+  AppStatusSchema,
+  CdrQueryInputSchema,
+  CdrQueryResultSchema,
+  CustomerLookupInputSchema,
+  CustomerLookupResultSchema,
+  CustomerSchema,
+  CustomerSearchInputSchema,
+  GuideLookupInputSchema,
+  GuideXmlSchema,
+  ReceiptLookupInputSchema,
+} from './lookups';
+import { SaleInputSchema } from './sale';
+import { SettingsUpdateSchema, SettingsViewSchema, TokenInputSchema, TokenStatusSchema } from './settings';
+import { DOC_STATUSES } from './status';
+
+const NoInput = z.strictObject({});
+
+/**
+ * Every method the renderer may call through `window.pos`, with its input and output schemas.
+ * Nothing else crosses the bridge. The main process validates inputs; the core validates outputs.
+ */
+export const bridgeContract = {
+  getStatus: { input: NoInput, output: AppStatusSchema },
+  getSettings: { input: NoInput, output: SettingsViewSchema },
+  saveSettings: { input: SettingsUpdateSchema, output: SettingsViewSchema },
+  setToken: { input: TokenInputSchema, output: TokenStatusSchema },
+  issueSale: { input: SaleInputSchema, output: DocumentSummarySchema },
+  listDocuments: { input: DocumentFilterSchema, output: DocumentListSchema },
+  getDocument: { input: DocumentIdSchema, output: DocumentDetailSchema },
+  retryDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
+  registerReprint: { input: DocumentIdSchema, output: DocumentSummarySchema },
+  getCdrZip: { input: DocumentIdSchema, output: FileSchema },
+  lookupCustomer: { input: CustomerLookupInputSchema, output: CustomerLookupResultSchema },
+  searchCustomers: { input: CustomerSearchInputSchema, output: z.array(CustomerSchema) },
+  lookupReceipt: { input: ReceiptLookupInputSchema, output: ReceiptRecordSchema },
+  lookupGuide: { input: GuideLookupInputSchema, output: GuideSchema },
+  downloadGuideXml: { input: GuideLookupInputSchema, output: GuideXmlSchema },
+  queryCdr: { input: CdrQueryInputSchema, output: CdrQueryResultSchema },
+} as const;
+
+export type BridgeContract = typeof bridgeContract;
+export type BridgeMethod = keyof BridgeContract;
+export const BRIDGE_METHODS = Object.keys(bridgeContract) as BridgeMethod[];
+export type BridgeInput<M extends BridgeMethod> = z.input<BridgeContract[M]['input']>;
+export type BridgeOutput<M extends BridgeMethod> = z.infer<BridgeContract[M]['output']>;
+
+/** Errors cross the bridge as data, with a Spanish message and, for validation, the fields at fault. */
+export const BridgeErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type BridgeError = z.infer<typeof BridgeErrorSchema>;
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+/** Pushed from the core to the renderer on the `pos:event` channel. */
+export const BridgeEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('document'), id: z.number().int(), status: z.enum(DOC_STATUSES) }),
+  z.object({ type: z.literal('status'), status: AppStatusSchema }),
+]);
+export type BridgeEvent = z.infer<typeof BridgeEventSchema>;
+
+/** The shape of `window.pos`, identical in Electron's preload and in the browser-test harness. */
+export type PosApi = {
+  [M in BridgeMethod]: (input: BridgeInput<M>) => Promise<BridgeResult<BridgeOutput<M>>>;
+} & {
+  onEvent(listener: (event: BridgeEvent) => void): () => void;
+};

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { DOC_STATUSES } from './status';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha AAAA-MM-DD');
+
+export const DocumentFilterSchema = z.strictObject({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  docType: z.enum(['01', '03']).optional(),
+  series: z.string().trim().toUpperCase().max(4).optional(),
+  number: z.coerce.number().int().positive().max(99_999_999).optional(),
+  customer: z.string().trim().max(100).optional(),
+  status: z.enum(DOC_STATUSES).optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+  offset: z.number().int().min(0).optional(),
+});
+export type DocumentFilter = z.infer<typeof DocumentFilterSchema>;
+
+export const DeadlineSchema = z.object({ lastDay: z.string(), overdue: z.boolean(), atRisk: z.boolean() });
+
+/** One row of the documents list: no payload, no CDR. */
+export const DocumentSummarySchema = z.object({
+  id: z.number().int(),
+  idBaseDato: z.string(),
+  docType: z.enum(['01', '03']),
+  series: z.string(),
+  number: z.number().int(),
+  issuedAt: z.string(),
+  issueDate: z.string(),
+  currency: z.string(),
+  customerDocType: z.string(),
+  customerDocNumber: z.string(),
+  customerName: z.string(),
+  total: z.string(),
+  igv: z.string(),
+  status: z.enum(DOC_STATUSES),
+  demo: z.boolean(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  cdrCode: z.string().nullable(),
+  hash: z.string().nullable(),
+  reprints: z.number().int(),
+  deadline: DeadlineSchema,
+});
+export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
+
+export const DocumentEventSchema = z.object({
+  at: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string(),
+  detail: z.string().nullable(),
+});
+
+/** Everything about one document, for the detail view and for printing. */
+export const DocumentDetailSchema = DocumentSummarySchema.extend({
+  /** The Invoice JSON exactly as it is sent. */
+  payload: z.string(),
+  cdrDescription: z.string().nullable(),
+  cdrNotes: z.array(z.string()),
+  cdrXml: z.string().nullable(),
+  hasCdrZip: z.boolean(),
+  nextAttemptAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  events: z.array(DocumentEventSchema),
+});
+export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
+
+export const DocumentListSchema = z.object({
+  rows: z.array(DocumentSummarySchema),
+  pending: z.number().int(),
+});
+export type DocumentList = z.infer<typeof DocumentListSchema>;
+
+export const DocumentIdSchema = z.strictObject({ id: z.number().int().positive() });
+
+export const FileSchema = z.object({ fileName: z.string(), base64: z.string() });
+export type FileData = z.infer<typeof FileSchema>;

@@ -1,0 +1,6 @@
+export * from './contract';
+export * from './documents';
+export * from './lookups';
+export * from './sale';
+export * from './settings';
+export * from './status';

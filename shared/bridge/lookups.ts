@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+const digits = (n: number, what: string) => z.string().trim().regex(new RegExp(`^\\d{${n}}$`), `${what} tiene ${n} dígitos`);
+const ruc = digits(11, 'El RUC');
+const seriesText = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{4}$/, 'La serie tiene 4 caracteres (ej. B001)');
+const numberText = z.string().trim().regex(/^\d{1,8}$/, 'El número tiene de 1 a 8 dígitos');
+
+export const CustomerLookupInputSchema = z.strictObject({
+  docType: z.enum(['1', '6']),
+  docNumber: z.string().trim().regex(/^\d{8}$|^\d{11}$/, 'Documento incompleto'),
+});
+
+export const CustomerSchema = z.object({
+  docType: z.string(),
+  docNumber: z.string(),
+  name: z.string(),
+  address: z.string(),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+/** A customer lookup never fails the sale: not found and offline are answers, not errors. */
+export const CustomerLookupResultSchema = z.object({
+  found: z.boolean(),
+  customer: CustomerSchema.optional(),
+  source: z.enum(['book', 'api', 'none']),
+  /** Why nothing came from the API (offline, not found, no token). */
+  note: z.string().optional(),
+});
+export type CustomerLookupResult = z.infer<typeof CustomerLookupResultSchema>;
+
+export const CustomerSearchInputSchema = z.strictObject({ text: z.string().trim().min(1).max(100) });
+
+export const ReceiptLookupInputSchema = z.strictObject({
+  kind: z.enum(['boleta', 'factura']),
+  ruc,
+  series: seriesText,
+  number: numberText,
+});
+export type ReceiptLookupInput = z.infer<typeof ReceiptLookupInputSchema>;
+
+export const GuideLookupInputSchema = z.strictObject({
+  ruc,
+  type: z.enum(['09', '31']),
+  series: seriesText,
+  number: numberText,
+});
+export type GuideLookupInput = z.infer<typeof GuideLookupInputSchema>;
+
+export const GuideXmlSchema = z.object({ fileName: z.string(), xml: z.string() });
+
+export const CdrQueryInputSchema = z.strictObject({
+  ruc,
+  /** Tax-portal user; when empty the remembered credentials are used. */
+  usuario: z.string().trim().max(100),
+  password: z.string().max(200),
+  tipo_doc: z.enum(['01', '03']),
+  serie: seriesText,
+  correlativo: numberText,
+  remember: z.boolean(),
+});
+export type CdrQueryInput = z.infer<typeof CdrQueryInputSchema>;
+
+export const CdrQueryResultSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  notes: z.array(z.string()),
+  xml: z.string(),
+  /** The local document the CDR was attached to, when it is one of ours. */
+  attachedToDocumentId: z.number().int().optional(),
+});
+export type CdrQueryResult = z.infer<typeof CdrQueryResultSchema>;
+
+export const AppStatusSchema = z.object({
+  demo: z.boolean(),
+  online: z.boolean().nullable(),
+  pending: z.number().int(),
+  lastSuccessAt: z.string().nullable(),
+  authBlocked: z.boolean(),
+  companyConfigured: z.boolean(),
+});
+export type AppStatus = z.infer<typeof AppStatusSchema>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { CustomerSchema, SaleLegendSchema, SaleLineSchema, SalePaymentSchema } from '../billing';
+
+/**
+ * What the till sends to issue a sale. The core adds the terminal's series, the next number, the issue time and
+ * the document's id_Base_Dato, then checks the whole draft (SaleDraftSchema) including the business rules.
+ */
+export const SaleInputSchema = z.object({
+  docType: z.enum(['01', '03'], { error: 'Elija boleta o factura' }),
+  currency: z.enum(['PEN', 'USD'], { error: 'Moneda no válida' }).default('PEN'),
+  customer: CustomerSchema,
+  lines: z
+    .array(SaleLineSchema, { error: 'Agregue al menos un producto' })
+    .min(1, { error: 'Agregue al menos un producto' })
+    .max(1000, { error: 'Como máximo 1000 líneas por comprobante' }),
+  payment: SalePaymentSchema.default({ method: 'CONTADO' }),
+  legends: z.array(SaleLegendSchema).max(20).optional(),
+});
+export type SaleInput = z.input<typeof SaleInputSchema>;
+export type SaleInputParsed = z.output<typeof SaleInputSchema>;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export const PaperSchema = z.enum(['80mm', '58mm', 'A4']);
+export type Paper = z.infer<typeof PaperSchema>;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((u) => /^https?:\/\/[^\s]+$/i.test(u), { message: 'Ingrese una dirección que empiece con http:// o https://' });
+
+/** What the renderer may see of the settings. The token never appears: only whether it is set and its last 4 characters. */
+export const SettingsViewSchema = z.object({
+  demo: z.boolean(),
+  api: z.object({
+    billingBaseUrl: z.string(),
+    queryBaseUrl: z.string(),
+    tokenSet: z.boolean(),
+    tokenLast4: z.string().max(4).optional(),
+  }),
+  company: z.object({
+    ruc: z.string(),
+    name: z.string(),
+    tradeName: z.string(),
+    address: z.string(),
+    igvRegime: z.enum(['general', 'special']),
+  }),
+  series: z.object({
+    boleta: z.object({ series: z.string(), nextNumber: z.number().int() }),
+    factura: z.object({ series: z.string(), nextNumber: z.number().int() }),
+  }),
+  printer: z.object({ deviceName: z.string(), paper: PaperSchema }),
+  portal: z.object({ remembered: z.boolean(), usuario: z.string().optional() }),
+});
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
+
+/** A change to the settings; each block is optional. Checked again in the core (RUC digit, series format). */
+export const SettingsUpdateSchema = z.strictObject({
+  demo: z.boolean().optional(),
+  api: z.strictObject({ billingBaseUrl: httpUrl, queryBaseUrl: httpUrl }).optional(),
+  company: z
+    .strictObject({
+      ruc: z.string().trim().regex(/^\d{11}$/, 'El RUC tiene 11 dígitos'),
+      name: z.string().trim().min(3, 'Ingrese la razón social').max(200),
+      tradeName: z.string().trim().max(200),
+      address: z.string().trim().min(3, 'Ingrese la dirección fiscal').max(300),
+      igvRegime: z.enum(['general', 'special']),
+    })
+    .optional(),
+  series: z
+    .strictObject({
+      boleta: z.string().trim().toUpperCase().regex(/^B[A-Z0-9]{3}$/, 'La serie de boletas es B y 3 letras o números (ej. B001)'),
+      factura: z.string().trim().toUpperCase().regex(/^F[A-Z0-9]{3}$/, 'La serie de facturas es F y 3 letras o números (ej. F001)'),
+    })
+    .optional(),
+  printer: z.strictObject({ deviceName: z.string().trim().max(200), paper: PaperSchema }).optional(),
+});
+export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
+
+export const TokenInputSchema = z.strictObject({
+  token: z.string().trim().min(8, 'El token parece incompleto').max(4096),
+});
+
+export const TokenStatusSchema = z.object({ tokenSet: z.boolean(), tokenLast4: z.string().max(4).optional() });
+export type TokenStatus = z.infer<typeof TokenStatusSchema>;

@@ -1,0 +1,18 @@
+// `npm run bench`: every benchmark, figures printed. Sizes can be lowered with BENCH_QUICK=1 for a smoke run.
+import { run as billing } from './billing.bench';
+import { benchDrain, benchIssue, benchSearch } from './core.bench';
+
+async function main() {
+  const quick = process.env.BENCH_QUICK === '1';
+  console.log('# billing');
+  await billing();
+  console.log('# core');
+  await benchIssue(quick ? 5_000 : 100_000);
+  await benchDrain(quick ? 500 : 10_000);
+  await benchSearch(quick ? 20_000 : 1_000_000);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createCore, type Core, type CoreOptions } from '../../../electron/core/app';
+import { memorySecretStore } from '../../../electron/core/services/secrets';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../electron/sandbox';
+import type { BridgeResult } from '../../../shared/bridge';
+
+export interface Rig {
+  core: Core;
+  sandbox: Sandbox;
+  dataDir: string;
+  call<T = unknown>(method: string, input?: unknown): Promise<T>;
+  raw(method: string, input?: unknown): Promise<BridgeResult<unknown>>;
+  dispose(): Promise<void>;
+}
+
+/** A real core (real SQLite file in a temp folder) talking to a real sandbox over HTTP on 127.0.0.1. */
+export async function startRig(
+  opts: { sandbox?: SandboxOptions; shared?: Sandbox; core?: Partial<CoreOptions>; dataDir?: string } = {},
+): Promise<Rig> {
+  const sandbox = opts.shared ?? (await startSandbox({ port: 0, ...opts.sandbox }));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'caja-it-'));
+  const core = createCore({
+    dataDir,
+    fetch: globalThis.fetch,
+    secrets: memorySecretStore(),
+    demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
+    outbox: { concurrency: 4, retry: { baseMs: 1, maxMs: 5, random: () => 0 }, pollMs: 50 },
+    api: { sendTimeoutMs: 1_000, queryTimeoutMs: 1_000 },
+    ...opts.core,
+  });
+  const raw = (method: string, input?: unknown) => core.dispatch(method, input ?? {});
+  return {
+    core,
+    sandbox,
+    dataDir,
+    raw,
+    async call<T>(method: string, input?: unknown) {
+      const res = await raw(method, input);
+      if (!res.ok) throw new Error(`${method} failed: ${JSON.stringify(res.error)}`);
+      return res.value as T;
+    },
+    async dispose() {
+      await core.stop();
+      core.close();
+      if (!opts.shared) await sandbox.close();
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const line = (over: Record<string, unknown> = {}) => ({
+  code: 'P001',
+  description: 'Arroz extra 1 kg',
+  unit: 'NIU',
+  quantity: '2',
+  unitPrice: '5.90',
+  affectation: '10',
+  ...over,
+});
+
+export const anonymousBoleta = (over: Record<string, unknown> = {}) => ({
+  docType: '03',
+  currency: 'PEN',
+  customer: { docType: '0', docNumber: '', name: '', address: '' },
+  lines: [line()],
+  payment: { method: 'CONTADO' },
+  ...over,
+});
+
+/** Waits until `check` returns true, draining the outbox between looks. */
+export async function until(rig: Rig, check: () => boolean, rounds = 50): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    await rig.core.outbox.drain();
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('condition not reached');
+}

@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SEED_CITIZENS, SEED_GUIDES, SEED_RECORDS } from '../../../electron/sandbox';
+import type { CustomerLookupResult, DocumentDetail, DocumentList, DocumentSummary, SettingsView } from '../../../shared/bridge';
+import { anonymousBoleta, startRig, type Rig } from './harness';
+
+let rigs: Rig[] = [];
+afterEach(async () => {
+  await Promise.all(rigs.map((r) => r.dispose()));
+  rigs = [];
+});
+async function rig() {
+  const r = await startRig();
+  rigs.push(r);
+  return r;
+}
+
+describe('customers', () => {
+  it('fills a DNI from the API, keeps it in the book and serves it offline', async () => {
+    const r = await rig();
+    const citizen = SEED_CITIZENS[0]!;
+    const first = await r.call<CustomerLookupResult>('lookupCustomer', { docType: '1', docNumber: citizen.numero });
+    expect(first).toMatchObject({ found: true, source: 'api', customer: { name: citizen.nombre_completo } });
+    r.sandbox.faults.reset(5, 'query');
+    const again = await r.call<CustomerLookupResult>('lookupCustomer', { docType: '1', docNumber: citizen.numero });
+    expect(again).toMatchObject({ found: true, source: 'book' });
+  });
+
+  it('answers not found and offline with a note, never an error', async () => {
+    const r = await rig();
+    expect(await r.call('lookupCustomer', { docType: '1', docNumber: '99999999' })).toMatchObject({ found: false, note: expect.stringMatching(/no encontrado/) });
+    r.sandbox.faults.reset(1, 'query');
+    expect(await r.call('lookupCustomer', { docType: '1', docNumber: '88888888' })).toMatchObject({ found: false, note: expect.stringMatching(/Sin conexión/) });
+  });
+
+  it('checks a RUC and fills it from past sales', async () => {
+    const r = await rig();
+    const bad = await r.raw('lookupCustomer', { docType: '6', docNumber: '20131312954' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'validation' } });
+    await r.call('issueSale', {
+      ...anonymousBoleta(),
+      docType: '01',
+      customer: { docType: '6', docNumber: '20100066603', name: 'COMERCIAL ANDINA S.A.', address: 'Jr. Lima 100' },
+    });
+    expect(await r.call('lookupCustomer', { docType: '6', docNumber: '20100066603' })).toMatchObject({
+      found: true, source: 'book', customer: { name: 'COMERCIAL ANDINA S.A.', address: 'Jr. Lima 100' },
+    });
+  });
+});
+
+describe('lookups', () => {
+  it('finds a boleta record, a guide and its XML', async () => {
+    const r = await rig();
+    const rec = SEED_RECORDS[0]!;
+    const kind = rec.tipoComprobante === '01' ? 'factura' : 'boleta';
+    const got = await r.call<{ montoTotalGeneral: number }>('lookupReceipt', {
+      kind, ruc: rec.numeroRuc, series: rec.serieComprobante, number: String(rec.numeroComprobante),
+    });
+    expect(got.montoTotalGeneral).toBe(rec.montoTotalGeneral);
+    const g = SEED_GUIDES[0]!;
+    const ref = { ruc: g.numRuc, type: g.codTipoCpe, series: g.numSerie, number: String(g.numCpe) };
+    expect(await r.call('lookupGuide', ref)).toMatchObject({ numCpe: g.numCpe });
+    const xml = await r.call<{ fileName: string; xml: string }>('downloadGuideXml', ref);
+    expect(xml.fileName).toMatch(/\.xml$/i);
+    expect(xml.xml).toContain('<');
+    const missing = await r.raw('lookupReceipt', { kind: 'boleta', ruc: rec.numeroRuc, series: 'B999', number: '1' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'api_not_found' } });
+  });
+
+  it('attaches a queried CDR to the local document and keeps credentials only when asked', async () => {
+    const r = await rig();
+    const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
+    await r.core.outbox.drain();
+    r.core.db.sqlite.prepare('UPDATE documents SET cdr_zip = NULL, cdr_xml = NULL WHERE id = ?').run(doc.id);
+    const settings = await r.call<SettingsView>('getSettings');
+    const query = { ruc: settings.company.ruc, usuario: 'MODDATOS', password: 'moddatos', tipo_doc: '03', serie: 'B001', correlativo: '1' };
+    const res = await r.call<{ code: string; attachedToDocumentId?: number }>('queryCdr', { ...query, remember: false });
+    expect(res).toMatchObject({ code: '0', attachedToDocumentId: doc.id });
+    expect((await r.call<DocumentDetail>('getDocument', { id: doc.id })).cdrXml).toContain('ApplicationResponse');
+    expect((await r.call<SettingsView>('getSettings')).portal.remembered).toBe(false);
+    await r.call('queryCdr', { ...query, remember: true });
+    const after = await r.call<SettingsView>('getSettings');
+    expect(after.portal).toEqual({ remembered: true, usuario: 'MODDATOS' });
+    expect(JSON.stringify(after)).not.toContain('moddatos');
+  });
+});
+
+describe('settings and documents', () => {
+  it('never returns the token, only that it is set and its last 4 characters', async () => {
+    const r = await rig();
+    const token = 'tok-SECRETO-abcd-9f3e';
+    const status = await r.call('setToken', { token });
+    expect(status).toEqual({ tokenSet: true, tokenLast4: '9f3e' });
+    const view = await r.call<SettingsView>('getSettings');
+    expect(JSON.stringify(view)).not.toContain('SECRETO');
+    expect(view.api).toMatchObject({ tokenSet: true, tokenLast4: '9f3e' });
+  });
+
+  it('refuses to leave demo mode without an API, and checks the company RUC', async () => {
+    const r = await rig();
+    expect(await r.raw('saveSettings', { demo: false })).toMatchObject({ ok: false, error: { code: 'validation' } });
+    const badRuc = await r.raw('saveSettings', {
+      company: { ruc: '20131312954', name: 'Mi Tienda SAC', tradeName: '', address: 'Av. Sol 1', igvRegime: 'general' },
+    });
+    expect(badRuc).toMatchObject({ ok: false, error: { fields: [{ path: 'company.ruc' }] } });
+    const view = await r.call<SettingsView>('saveSettings', { series: { boleta: 'b002', factura: 'F002' } });
+    expect(view.series.boleta).toEqual({ series: 'B002', nextNumber: 1 });
+    const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
+    expect(doc.series).toBe('B002');
+  });
+
+  it('lists and filters documents, counts reprints and refuses to retry a final document', async () => {
+    const r = await rig();
+    const a = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
+    await r.call('issueSale', { ...anonymousBoleta(), customer: { docType: '1', docNumber: '45678912', name: 'María Quispe', address: '' } });
+    const list = await r.call<DocumentList>('listDocuments', { customer: 'maria' });
+    expect(list.rows.map((d) => d.customerName)).toEqual(['María Quispe']);
+    expect(list.pending).toBe(2);
+    expect((await r.call<DocumentSummary>('registerReprint', { id: a.id })).reprints).toBe(1);
+    await r.core.outbox.drain();
+    expect(await r.raw('retryDocument', { id: a.id })).toMatchObject({ ok: false, error: { code: 'not_retryable' } });
+    const zip = await r.call<{ fileName: string; base64: string }>('getCdrZip', { id: a.id });
+    expect(zip.fileName).toMatch(/^R-\d{11}-03-B001-1\.zip$/);
+  });
+
+  it('gives field errors in Spanish and spends no number on an invalid sale', async () => {
+    const r = await rig();
+    const res = await r.raw('issueSale', { ...anonymousBoleta(), lines: [{ ...anonymousBoleta().lines[0], quantity: '0' }] });
+    expect(res).toMatchObject({ ok: false, error: { code: 'validation', fields: [{ path: 'lines.0.quantity', message: expect.stringMatching(/mayor que cero/) }] } });
+    const big = await r.raw('issueSale', { ...anonymousBoleta(), lines: [{ ...anonymousBoleta().lines[0], quantity: '1', unitPrice: '700' }] });
+    expect(big).toMatchObject({ ok: false, error: { code: 'validation' } });
+    const ok = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
+    expect(ok.number).toBe(1);
+  });
+});
