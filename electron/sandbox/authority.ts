@@ -13,11 +13,13 @@
 //       valor_Venta + total_Impuestos vs monto_Imp_Venta    factura REJECTED 3280 | boleta note 4312
 //     A factura is rejected with the FIRST failing check; a boleta is accepted with code '0' and one note per
 //     failing check ("4290 - El cálculo del IGV es Incorrecto").
+//  5b. Factura received more than 3 days after its issue day (Lima calendar, reference §5) -> REJECTED 2108.
 //  6. Boleta whose customer type is '1' (DNI) and the number is not 8 digits -> ACCEPTED with response code '4207'
 //     (an observation used as the response code) and the note "4207 - El DNI debe tener 8 caracteres numéricos".
 //  7. Otherwise ACCEPTED, code '0', no notes.
 // Duplicates (1032/1033) depend on what is already registered: see registry.ts and send.ts.
 import type { Invoice } from '../../shared/api';
+import { limaDate, limaDateOf } from '../../shared/catalog';
 import { isValidRuc, isValidSeries, isValidCorrelative } from '../../shared/ids';
 import { checkTotals } from './totals';
 
@@ -34,7 +36,10 @@ export const EXCEPTION_TEXTS = {
 
 const DNI_NOTE = '4207 - El DNI debe tener 8 caracteres numéricos';
 
-export function evaluateInvoice(invoice: Invoice): AuthorityOutcome {
+/** Calendar days a factura may take to reach the authority after its issue day (reference §5). */
+const FACTURA_DEADLINE_DAYS = 3;
+
+export function evaluateInvoice(invoice: Invoice, receivedAt: Date = new Date()): AuthorityOutcome {
   const docType = invoice.tipo_Doc;
   if (
     (docType !== '01' && docType !== '03') ||
@@ -56,11 +61,22 @@ export function evaluateInvoice(invoice: Invoice): AuthorityOutcome {
   const blocking = issues.find((i) => isFactura || i.boletaCode === undefined);
   if (blocking) return reject(blocking.facturaCode, blocking.facturaText);
 
+  if (isFactura && daysLate(invoice.fecha_Emision, receivedAt) > FACTURA_DEADLINE_DAYS) {
+    return reject('2108', 'Presentacion fuera de fecha');
+  }
+
   const notes = issues.map((i) => `${i.boletaCode} - ${i.boletaText}`);
   if (!isFactura && invoice.cliente_Tipo_Doc === '1' && !/^\d{8}$/.test(invoice.cliente_Num_Doc)) {
     return { kind: 'accepted', code: '4207', notes: [DNI_NOTE, ...notes] };
   }
   return { kind: 'accepted', code: '0', notes };
+}
+
+/** Whole Lima calendar days between the issue day and the day of reception. */
+function daysLate(issuedAt: string, receivedAt: Date): number {
+  const issueDay = limaDateOf(issuedAt);
+  if (!issueDay) return 0;
+  return Math.round((Date.parse(`${limaDate(receivedAt)}T00:00:00Z`) - Date.parse(`${issueDay}T00:00:00Z`)) / 86_400_000);
 }
 
 function reject(code: string, description: string): AuthorityOutcome {

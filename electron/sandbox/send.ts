@@ -53,10 +53,10 @@ async function declare(invoice: Invoice, key: string, ctx: SendContext): Promise
     return exceptionAnswer(invoice, hash, code, EXCEPTION_TEXTS[code]);
   }
 
-  const outcome = evaluateInvoice(invoice);
+  const at = ctx.clock();
+  const outcome = evaluateInvoice(invoice, at);
   if (outcome.kind === 'exception') return exceptionAnswer(invoice, hash, outcome.code, outcome.description);
 
-  const at = ctx.clock();
   const description = outcome.kind === 'accepted' ? acceptanceFor(invoice) : outcome.description;
   const cdrZip = await buildCdrZip({
     layout: ctx.cdrLayout,

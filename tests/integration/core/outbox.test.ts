@@ -179,3 +179,19 @@ describe('outbox against the sandbox over HTTP', () => {
     expect(r.sandbox.requests()).toBe(0);
   });
 });
+
+describe('late declaration', () => {
+  it('shows the authority rejection of a factura that reaches it after its deadline', async () => {
+    const fiveDaysLater = () => new Date(Date.now() + 5 * 86_400_000);
+    const r = await rig({ sandbox: { clock: fiveDaysLater } });
+    const doc = await r.call<DocumentSummary>('issueSale', {
+      ...anonymousBoleta(),
+      docType: '01',
+      customer: { docType: '6', docNumber: '20100066603', name: 'COMERCIAL ANDINA S.A.', address: 'Jr. Lima 100' },
+    });
+    await r.core.outbox.drain();
+    const d = await detail(r, doc.id);
+    expect(d).toMatchObject({ status: 'rejected', cdrCode: '2108' });
+    expect(d.cdrXml).toContain('2108');
+  });
+});

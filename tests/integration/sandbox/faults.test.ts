@@ -2,11 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DniResponseSchema, ErrorBodySchema, SendResultSchema } from '../../../shared/api';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox';
-import { boleta, get, send } from './helpers';
+import { boleta, get, send, SAMPLE_DAY } from './helpers';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ clock: SAMPLE_DAY });
 });
 afterEach(() => sandbox.close());
 
@@ -145,7 +145,7 @@ describe('sandbox faults', () => {
       return seen;
     };
     const first = await outcomes(sandbox);
-    const other = await startSandbox();
+    const other = await startSandbox({ clock: SAMPLE_DAY });
     try {
       expect(await outcomes(other)).toEqual(first);
     } finally {

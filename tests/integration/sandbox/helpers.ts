@@ -6,6 +6,8 @@ import type { Sandbox } from '../../../electron/sandbox';
 export const ISSUER_RUC = '20100000009';
 export const CUSTOMER_RUC = '20200000006'; // valid check digit
 export const BAD_CHECK_DIGIT_RUC = '20200000005';
+/** The day the sample documents were issued: sandboxes in these tests receive them the same day (no 2108). */
+export const SAMPLE_DAY = () => new Date('2026-03-02T18:00:00-05:00');
 
 /** A consistent boleta: 2 × S/ 59.00 incl. IGV (100.00 + 18.00 = 118.00). */
 export function boleta(overrides: Partial<Invoice> = {}): Invoice {

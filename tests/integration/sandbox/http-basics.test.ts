@@ -2,11 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../shared/api';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox';
-import { boleta, get, send } from './helpers';
+import { boleta, get, send, SAMPLE_DAY } from './helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ token: 'secreto-de-prueba' });
+  sandbox = await startSandbox({ token: 'secreto-de-prueba', clock: SAMPLE_DAY });
 });
 afterAll(() => sandbox.close());
 
@@ -45,7 +45,7 @@ describe('sandbox: bearer token', () => {
   });
 
   it('uses demo-token by default', async () => {
-    const other = await startSandbox();
+    const other = await startSandbox({ clock: SAMPLE_DAY });
     try {
       expect(other.token).toBe('demo-token');
       const res = await fetch(`${other.url}/v1/dni/info/10000001`, { headers: { authorization: 'Bearer demo-token' } });

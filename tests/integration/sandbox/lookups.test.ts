@@ -11,11 +11,11 @@ import {
   SendResultSchema,
 } from '../../../shared/api';
 import { SEED_CITIZENS, startSandbox, type Sandbox } from '../../../electron/sandbox';
-import { authHeaders, boleta, factura, get, readCdr, send } from './helpers';
+import { authHeaders, boleta, factura, get, readCdr, send, SAMPLE_DAY } from './helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ clock: SAMPLE_DAY });
 });
 afterAll(() => sandbox.close());
 

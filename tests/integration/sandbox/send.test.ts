@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendResultSchema, type Invoice, type SendResult } from '../../../shared/api';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox';
-import { BAD_CHECK_DIGIT_RUC, boleta, factura, readCdr, send } from './helpers';
+import { BAD_CHECK_DIGIT_RUC, boleta, factura, readCdr, send, SAMPLE_DAY } from './helpers';
 
 const NOW = new Date('2026-03-02T15:20:00Z');
 let sandbox: Sandbox;
@@ -144,7 +144,7 @@ describe('sandbox send: observations on boletas', () => {
   });
 
   it('writes observations as cac:Status in the OSE layout', async () => {
-    const ose = await startSandbox({ cdrLayout: 'ose' });
+    const ose = await startSandbox({ cdrLayout: 'ose', clock: SAMPLE_DAY });
     try {
       const res = await send(ose, boleta({ monto_Igv: 20, total_Impuestos: 20, sub_Total: 120, monto_Imp_Venta: 120 }));
       const auth = SendResultSchema.parse(await res.json()).data.authorityResponse;
@@ -227,7 +227,7 @@ describe('sandbox send: resending the same document', () => {
   });
 
   it('sunat1033 mode: the repeat is answered 1033 (1032 for a rejected number), registered once', async () => {
-    const strict = await startSandbox({ resendMode: 'sunat1033' });
+    const strict = await startSandbox({ resendMode: 'sunat1033', clock: SAMPLE_DAY });
     try {
       const post = async (invoice: Invoice) => SendResultSchema.parse(await (await send(strict, invoice)).json());
       const accepted = boleta({ correlativo: '7' });
@@ -248,6 +248,23 @@ describe('sandbox send: resending the same document', () => {
       expect(strict.requests()).toBe(4);
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe('sandbox send: deadlines', () => {
+  it('rejects a factura received more than 3 days after its issue day with 2108, and accepts one on the 3rd day', async () => {
+    const late = await startSandbox({ clock: () => new Date('2026-03-06T09:00:00-05:00') });
+    const onTime = await startSandbox({ clock: () => new Date('2026-03-05T23:00:00-05:00') });
+    try {
+      const r1 = SendResultSchema.parse(await (await send(late, factura({ correlativo: '7' }))).json());
+      expect(r1.data.authorityResponse).toMatchObject({ success: false, cdrResponse: { code: '2108' } });
+      expect((await readCdr(r1.data.authorityResponse.cdrZip)).code).toBe('2108');
+      const r2 = SendResultSchema.parse(await (await send(onTime, factura({ correlativo: '7' }))).json());
+      expect(r2.data.authorityResponse.cdrResponse.code).toBe('0');
+    } finally {
+      await late.close();
+      await onTime.close();
     }
   });
 });

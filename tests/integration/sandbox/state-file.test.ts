@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CdrQueryResponseSchema, SendResultSchema } from '../../../shared/api';
 import { startSandbox } from '../../../electron/sandbox';
-import { authHeaders, boleta, send } from './helpers';
+import { authHeaders, boleta, send, SAMPLE_DAY } from './helpers';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -19,11 +19,11 @@ describe('sandbox state file', () => {
     const stateFile = join(dir, 'registros.json');
     const invoice = boleta({ correlativo: '5' });
 
-    const first = await startSandbox({ stateFile });
+    const first = await startSandbox({ stateFile, clock: SAMPLE_DAY });
     const original = SendResultSchema.parse(await (await send(first, invoice)).json());
     await first.close();
 
-    const second = await startSandbox({ stateFile });
+    const second = await startSandbox({ stateFile, clock: SAMPLE_DAY });
     try {
       expect(second.declarations()).toEqual([expect.objectContaining({ key: '20100000009-03-B001-5', code: '0' })]);
       const again = SendResultSchema.parse(await (await send(second, invoice)).json());
@@ -48,7 +48,7 @@ describe('sandbox state file', () => {
   it('starts empty when the file does not exist yet', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'caja-sandbox-'));
     dirs.push(dir);
-    const sandbox = await startSandbox({ stateFile: join(dir, 'nuevo.json') });
+    const sandbox = await startSandbox({ stateFile: join(dir, 'nuevo.json'), clock: SAMPLE_DAY });
     try {
       expect(sandbox.declarations()).toEqual([]);
     } finally {
