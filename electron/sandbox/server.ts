@@ -1,5 +1,6 @@
 // The sandbox HTTP server: routing (API doc §4), bearer check, JSON bodies, fault injection.
 // Order per request: count -> faults (latency, then the terminal fault if any) -> bearer -> route -> handler.
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FaultEngine, TerminalFault } from './faults';
 import { errorAnswer, hasBearer, HttpError, readJsonBody, writeJson, writeRaw, type JsonAnswer } from './http';
@@ -72,6 +73,8 @@ function safeDecode(text: string): string {
 const MALFORMED_BODY = '{"status":200,"success":true,"message":"OK","data":{"hash":"';
 
 export function createSandboxServer(ctx: ServerContext, shutdown: AbortSignal): Server {
+  // Every delayed answer listens for shutdown; many at once are expected, not a leak.
+  setMaxListeners(0, shutdown);
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const onAbort = () => {
