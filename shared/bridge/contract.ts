@@ -22,6 +22,7 @@ import {
 } from './lookups';
 import { SaleInputSchema } from './sale';
 import { SettingsUpdateSchema, SettingsViewSchema, TokenInputSchema, TokenStatusSchema } from './settings';
+import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
 import { DOC_STATUSES } from './status';
 
 const NoInput = z.strictObject({});
@@ -47,11 +48,12 @@ export const bridgeContract = {
   lookupGuide: { input: GuideLookupInputSchema, output: GuideSchema },
   downloadGuideXml: { input: GuideLookupInputSchema, output: GuideXmlSchema },
   queryCdr: { input: CdrQueryInputSchema, output: CdrQueryResultSchema },
-} as const;
+} as const satisfies Record<BridgeMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeContract = typeof bridgeContract;
 export type BridgeMethod = keyof BridgeContract;
-export const BRIDGE_METHODS = Object.keys(bridgeContract) as BridgeMethod[];
+/** `satisfies` above makes the contract's keys and BRIDGE_METHOD_NAMES the same set (missing or extra: a type error). */
+export const BRIDGE_METHODS: readonly BridgeMethod[] = BRIDGE_METHOD_NAMES;
 export type BridgeInput<M extends BridgeMethod> = z.input<BridgeContract[M]['input']>;
 export type BridgeOutput<M extends BridgeMethod> = z.infer<BridgeContract[M]['output']>;
 

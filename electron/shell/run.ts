@@ -1,0 +1,151 @@
+// The main process's start-up, in order: data folder, privileged scheme, single instance, logging, hardening of
+// every web contents; once ready: permissions, app:// protocol, menu, secret store, demo sandbox, the core (or the
+// error screen when the database cannot be opened), the bridge, the main window. Shutdown is in shutdown.ts.
+import path from 'node:path';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
+import { createCore, type Core } from '../core/app';
+import type { FetchLike } from '../core/api';
+import { startSandbox } from '../sandbox';
+import { forwardCoreEvents, registerIpc } from '../ipc';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
+import { startDemoApi } from './demo';
+import { describeStartupFailure } from './error-page';
+import { createFileLogger } from './file-logger';
+import { menuTemplate } from './menu';
+import { dataDirOverride, resolveAppPaths, type AppPaths } from './paths';
+import { createSafeStorageSecretStore, WEAK_STORAGE_QUESTION } from './secret-store';
+import { denyAllPermissions, hardenWebContents } from './security';
+import { createSenderCheck, OwnedWindows } from './sender-check';
+import { createShutdown, type ShutdownController } from './shutdown';
+import { claimSingleInstance } from './single-instance';
+import { createErrorWindow, createMainWindow } from './windows';
+
+export const APP_USER_MODEL_ID = 'pe.caja.pos';
+
+export interface RunMainOptions {
+  /** Folder of the running main bundle (out/main). */
+  mainDir: string;
+  /** Tests point these at temporary folders. */
+  paths?: Partial<AppPaths>;
+  /** Signal and crash handlers on `process` (off in tests). Default true. */
+  processHandlers?: boolean;
+  /** Copy log lines to the console. Default: when not packaged. */
+  echoLog?: boolean;
+}
+
+export interface RunningApp {
+  /** 'second' when another instance already runs (this one quits). */
+  outcome: 'started' | 'error-screen' | 'second';
+  core?: Core;
+  mainWindow?: BrowserWindow;
+  shutdown?: ShutdownController;
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export function runMain(options: RunMainOptions): Promise<RunningApp> {
+  const dataOverride = dataDirOverride(process.env, process.argv);
+  if (dataOverride) app.setPath('userData', dataOverride);
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+  app.enableSandbox();
+
+  const dataDir = app.getPath('userData');
+  const logDir = path.join(dataDir, 'logs');
+  const log = createFileLogger({ dir: logDir, echo: options.echoLog ?? !app.isPackaged });
+  const windows = new OwnedWindows<BrowserWindow>();
+  let mainWindow: BrowserWindow | undefined;
+
+  if (!claimSingleInstance(app, () => mainWindow)) {
+    app.quit();
+    return Promise.resolve({ outcome: 'second' });
+  }
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+  log.info('Caja starting', { version: app.getVersion(), dataDir, packaged: app.isPackaged });
+
+  if (options.processHandlers !== false) {
+    process.on('uncaughtException', (e) => log.error('uncaught exception', { error: errorText(e) }));
+    process.on('unhandledRejection', (e) => log.error('unhandled rejection', { error: errorText(e) }));
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+  }
+
+  const opener = { openExternal: (url: string) => shell.openExternal(url) };
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { shell: opener, log }));
+
+  let core: Core | undefined;
+  let closeDemo: (() => Promise<void>) | undefined;
+  const shutdown = createShutdown({
+    stopCore: async () => (core ? core.stop() : { pending: 0 }),
+    tellPending: async (message) => {
+      const parent = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
+      const box = { type: 'info' as const, title: 'Caja', message, buttons: ['Aceptar'], noLink: true };
+      await (parent ? dialog.showMessageBox(parent, box) : dialog.showMessageBox(box));
+    },
+    cleanups: [() => core?.close(), () => closeDemo?.(), () => log.info('Caja closed')],
+    quit: () => app.quit(),
+    log,
+  });
+  app.on('before-quit', (event) => shutdown.onBeforeQuit(event));
+  app.on('window-all-closed', () => app.quit());
+
+  async function start(): Promise<RunningApp> {
+    const paths: AppPaths = {
+      ...resolveAppPaths({ mainDir: options.mainDir, isPackaged: app.isPackaged, resourcesPath: process.resourcesPath }),
+      ...options.paths,
+    };
+    denyAllPermissions(session.defaultSession, log);
+    protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: paths.rendererDir }));
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(menuTemplate({ isDev: !app.isPackaged, openLogsFolder: () => void shell.openPath(logDir) })),
+    );
+
+    const secrets = createSafeStorageSecretStore({
+      file: path.join(dataDir, 'secrets.json'),
+      safeStorage,
+      confirmWeakStorage: () => {
+        const parent = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
+        return (parent ? dialog.showMessageBoxSync(parent, WEAK_STORAGE_QUESTION) : dialog.showMessageBoxSync(WEAK_STORAGE_QUESTION)) === 0;
+      },
+      log,
+    });
+    log.info('secret storage', { plan: secrets.plan, dropped: secrets.dropped });
+
+    const demo = await startDemoApi(startSandbox, log);
+    closeDemo = demo.close;
+
+    const fetch: FetchLike = (input, init) => net.fetch(input, init);
+    try {
+      core = createCore({ dataDir, migrationsDir: paths.migrationsDir, fetch, secrets, demoEndpoint: demo.endpoint, log });
+    } catch (e) {
+      log.error('the database could not be opened', { error: errorText(e), code: (e as { code?: unknown }).code });
+      mainWindow = createErrorWindow(BrowserWindow, describeStartupFailure(e, path.join(dataDir, 'caja.db')), log);
+      return { outcome: 'error-screen', mainWindow, shutdown };
+    }
+
+    registerIpc({ ipcMain, core, isTrustedSender: createSenderCheck((contents) => windows.has(contents)), log });
+    forwardCoreEvents(core, () => windows.contents(), log);
+    core.start();
+    mainWindow = windows.add(createMainWindow(BrowserWindow, { preloadFile: paths.preloadFile, devTools: !app.isPackaged, log }));
+    return { outcome: 'started', core, mainWindow, shutdown };
+  }
+
+  return app
+    .whenReady()
+    .then(start)
+    .catch((e: unknown) => {
+      log.error('start-up failed', { error: errorText(e) });
+      dialog.showErrorBox('Caja no pudo iniciar', `Ocurrió un error al iniciar Caja: ${errorText(e)}\n\nRegistro: ${log.file}`);
+      app.quit();
+      return { outcome: 'error-screen' as const, shutdown };
+    });
+}

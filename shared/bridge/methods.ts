@@ -1,0 +1,24 @@
+/**
+ * The names of the bridge methods, free of zod and schemas so the sandboxed preload can import them and stay tiny.
+ * contract.ts gives each name its input and output schemas; a compile-time check keeps the two lists equal.
+ */
+export const BRIDGE_METHOD_NAMES = [
+  'getStatus',
+  'getSettings',
+  'saveSettings',
+  'setToken',
+  'issueSale',
+  'listDocuments',
+  'getDocument',
+  'retryDocument',
+  'registerReprint',
+  'getCdrZip',
+  'lookupCustomer',
+  'searchCustomers',
+  'lookupReceipt',
+  'lookupGuide',
+  'downloadGuideXml',
+  'queryCdr',
+] as const;
+
+export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
