@@ -18,6 +18,7 @@ import { CustomersService } from './services/customers';
 import { DocumentsService } from './services/documents';
 import { IssueService } from './services/issue-sale';
 import { LookupsService } from './services/lookups';
+import { PrintingService, type Printer } from './services/printing';
 import type { SecretStore } from './services/secrets';
 import { SettingsService } from './services/settings';
 
@@ -36,6 +37,8 @@ export interface CoreOptions {
   log?: Logger;
   outbox?: { concurrency?: number; retry?: RetryPolicy; pollMs?: number };
   api?: { sendTimeoutMs?: number; queryTimeoutMs?: number };
+  /** Renders and prints templates (the Electron shell's hidden print window). Without it printing answers an error. */
+  printer?: Printer;
   /** Called before migrations touch an existing database (backups). */
   onBeforeMigrate?: BeforeMigrateHook;
 }
@@ -104,6 +107,7 @@ export function createCore(options: CoreOptions): Core {
   const documents = new DocumentsService(documentsRepo, now);
   const customers = new CustomersService(new CustomersRepository(db, now), api);
   const lookups = new LookupsService(api, new LookupsRepository(db, now), documentsRepo, settings);
+  const printing = new PrintingService(options.printer, settings, documents);
   const issue = new IssueService({ db, documents: documentsRepo, series: seriesRepo, settings, customers, now });
 
   function status(): AppStatus {
@@ -155,6 +159,7 @@ export function createCore(options: CoreOptions): Core {
       lookupGuide: (input) => lookups.guide(input),
       downloadGuideXml: (input) => lookups.guideXml(input),
       queryCdr: (input) => lookups.cdr(input),
+      printDocument: (input) => printing.print(input),
     },
     log,
   );

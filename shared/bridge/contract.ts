@@ -20,6 +20,7 @@ import {
   GuideXmlSchema,
   ReceiptLookupInputSchema,
 } from './lookups';
+import { PrintRequestSchema, PrintResultSchema } from './print';
 import { SaleInputSchema } from './sale';
 import { SettingsUpdateSchema, SettingsViewSchema, TokenInputSchema, TokenStatusSchema } from './settings';
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
@@ -48,6 +49,7 @@ export const bridgeContract = {
   lookupGuide: { input: GuideLookupInputSchema, output: GuideSchema },
   downloadGuideXml: { input: GuideLookupInputSchema, output: GuideXmlSchema },
   queryCdr: { input: CdrQueryInputSchema, output: CdrQueryResultSchema },
+  printDocument: { input: PrintRequestSchema, output: PrintResultSchema },
 } as const satisfies Record<BridgeMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeContract = typeof bridgeContract;

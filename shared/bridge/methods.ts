@@ -19,6 +19,7 @@ export const BRIDGE_METHOD_NAMES = [
   'lookupGuide',
   'downloadGuideXml',
   'queryCdr',
+  'printDocument',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

@@ -1,0 +1,43 @@
+import type { Paper, PrintRequest, PrintResult, PrintSource } from '../../../shared/bridge';
+import type { DocumentsService } from './documents';
+import { CoreError } from './errors';
+import type { SettingsService } from './settings';
+
+/** One thing to print, fully resolved: what, on which paper, to which device, as original or copy. */
+export interface PrintJob {
+  source: PrintSource;
+  paper: Paper;
+  /** The configured printer; '' means none: show a preview instead of printing silently. */
+  deviceName: string;
+  copy: boolean;
+  action: 'print' | 'pdf';
+}
+
+/** Prints or saves a rendered template. The Electron shell implements it; the core only decides what to print. */
+export interface Printer {
+  print(job: PrintJob): Promise<{ done: boolean; savedTo?: string }>;
+}
+
+export class PrintingService {
+  constructor(
+    private readonly printer: Printer | undefined,
+    private readonly settings: SettingsService,
+    private readonly documents: DocumentsService,
+  ) {}
+
+  async print(request: PrintRequest & { copy: boolean }): Promise<PrintResult> {
+    if (!this.printer) throw new CoreError('print_unavailable', 'La impresión no está disponible en este entorno.');
+    if (request.source.kind === 'document') this.documents.get(request.source.id);
+    const configured = this.settings.view().printer;
+    const job: PrintJob = {
+      source: request.source,
+      paper: request.paper ?? configured.paper,
+      deviceName: configured.deviceName,
+      copy: request.copy,
+      action: request.action,
+    };
+    const outcome = await this.printer.print(job);
+    if (!outcome.done || request.source.kind !== 'document' || !request.copy) return outcome;
+    return { ...outcome, reprints: this.documents.registerReprint(request.source.id).reprints };
+  }
+}

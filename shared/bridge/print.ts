@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ReceiptLookupInputSchema } from './lookups';
+import { PaperSchema } from './settings';
+
+/** What to print: a local document, or a boleta/factura record found through the API's lookups. */
+export const PrintSourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('document'), id: z.number().int().positive() }),
+  z.strictObject({ kind: z.literal('record'), lookup: ReceiptLookupInputSchema }),
+]);
+export type PrintSource = z.infer<typeof PrintSourceSchema>;
+
+export const PrintRequestSchema = z.strictObject({
+  source: PrintSourceSchema,
+  /** Default: the paper chosen in Ajustes. */
+  paper: PaperSchema.optional(),
+  /** 'print' sends it to the configured printer (a preview when none is set); 'pdf' saves it as a PDF. */
+  action: z.enum(['print', 'pdf']),
+  /** A copy of a document printed before: counted, and marked REIMPRESIÓN. */
+  copy: z.boolean().default(false),
+});
+export type PrintRequest = z.input<typeof PrintRequestSchema>;
+
+export const PrintResultSchema = z.object({
+  /** False when the user cancelled (preview closed, save dialog dismissed). */
+  done: z.boolean(),
+  /** Where the PDF was saved, when it was. */
+  savedTo: z.string().optional(),
+  /** How many copies of this document were printed after the original. */
+  reprints: z.number().int().optional(),
+});
+export type PrintResult = z.infer<typeof PrintResultSchema>;
