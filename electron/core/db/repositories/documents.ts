@@ -181,7 +181,15 @@ export class DocumentsRepository {
    * With `demo` given, only documents issued in that mode are picked (demo ones go only to the sandbox).
    */
   claimDue(now: string, limit: number, demo?: boolean): DocumentRow[] {
-    return this.claimDueTx.immediate(now, limit, demo);
+    // The 'sending' mark only helps crash recovery; if a power cut loses it the document is simply resent (same
+    // payload and id_Base_Dato, which the outbox reconciles). So this commit skips the fsync; the outcome's commit,
+    // made with synchronous=FULL, flushes the log including it.
+    this.sqlite.pragma('synchronous = NORMAL');
+    try {
+      return this.claimDueTx.immediate(now, limit, demo);
+    } finally {
+      this.sqlite.pragma('synchronous = FULL');
+    }
   }
 
   private claimRows(now: string, limit: number, demo: boolean | undefined): DocumentRow[] {
