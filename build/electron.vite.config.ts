@@ -27,6 +27,7 @@ export default defineConfig({
     base: './',
     plugins: [react()],
     build: {
+      minify: true,
       outDir: at('out/renderer'),
       rollupOptions: { input: at('renderer/index.html') },
     },

@@ -59,6 +59,8 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
   if (dataOverride) app.setPath('userData', dataOverride);
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
   app.enableSandbox();
+  // Spanish (Peru) for Chromium's own UI: date pickers read dd/mm/aaaa.
+  app.commandLine.appendSwitch('lang', 'es-PE');
 
   const dataDir = app.getPath('userData');
   const logDir = path.join(dataDir, 'logs');

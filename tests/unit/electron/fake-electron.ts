@@ -110,6 +110,7 @@ export function createFakeElectron() {
     requestSingleInstanceLock: vi.fn(() => true),
     quit: vi.fn(),
     enableSandbox: vi.fn(),
+    commandLine: { appendSwitch: vi.fn() },
     setAppUserModelId: vi.fn(),
     /** Test helper: fire `ready`. */
     fireReady: () => resolveReady(),

@@ -1,0 +1,41 @@
+// The settings the screens need (series, next numbers, company), loaded once and reloaded after changes.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { BridgeResult, SettingsView } from '../../../shared/bridge';
+import { call } from '../pos';
+
+interface SettingsState {
+  settings: SettingsView | null;
+  error: string | null;
+  reload: () => Promise<void>;
+  /** Replaces the settings with a fresh view returned by a save. */
+  replace: (view: SettingsView) => void;
+}
+
+const SettingsContext = createContext<SettingsState | null>(null);
+
+export function SettingsProvider({ children }: { children: ReactNode }): React.JSX.Element {
+  const [settings, setSettings] = useState<SettingsView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const apply = useCallback((result: BridgeResult<SettingsView>) => {
+    if (result.ok) {
+      setSettings(result.value);
+      setError(null);
+    } else setError(result.error.message);
+  }, []);
+  const reload = useCallback(async () => apply(await call((api) => api.getSettings({}))), [apply]);
+  useEffect(() => {
+    let alive = true;
+    void call((api) => api.getSettings({})).then((result) => alive && apply(result));
+    return () => {
+      alive = false;
+    };
+  }, [apply]);
+  const value = useMemo(() => ({ settings, error, reload, replace: setSettings }), [settings, error, reload]);
+  return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
+}
+
+export function useSettings(): SettingsState {
+  const state = useContext(SettingsContext);
+  if (!state) throw new Error('useSettings outside SettingsProvider');
+  return state;
+}

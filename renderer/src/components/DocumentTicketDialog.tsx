@@ -1,0 +1,75 @@
+// The ticket of a local document in a dialog: after issuing (original) or after a reprint (copy). The document's
+// outbox state is shown above the ticket and follows the core's events.
+import { useEffect, useState } from 'react';
+import type { DocumentDetail, DocStatus } from '../../../shared/bridge';
+import { ticketFromDocument } from '../../print/ticket-data';
+import { useSettings } from '../app/settings-context';
+import { call, pos } from '../pos';
+import { Alert } from './Alert';
+import { StatusBadge } from './StatusBadge';
+import { TicketDialog } from './TicketDialog';
+
+interface DocumentTicketDialogProps {
+  id: number;
+  title: string;
+  copy: boolean;
+  onClose: () => void;
+}
+
+export function DocumentTicketDialog({ id, title, copy, onClose }: DocumentTicketDialogProps): React.JSX.Element | null {
+  const { settings } = useSettings();
+  const [detail, setDetail] = useState<DocumentDetail | null>(null);
+  const [status, setStatus] = useState<DocStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    return pos().onEvent((event) => {
+      if (event.type === 'document' && event.id === id) {
+        setStatus(event.status);
+        setVersion((v) => v + 1); // the hash and the CDR arrive with the new state
+      }
+    });
+  }, [id]);
+
+  useEffect(() => {
+    let alive = true;
+    void call((api) => api.getDocument({ id })).then((result) => {
+      if (!alive) return;
+      if (result.ok) setDetail(result.value);
+      else setError(result.error.message);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [id, version]);
+
+  if (error) {
+    return (
+      <div className="dialog-fallback">
+        <Alert tone="error" title="No se pudo mostrar el comprobante">
+          {error}
+        </Alert>
+        <button type="button" onClick={onClose}>
+          Cerrar
+        </button>
+      </div>
+    );
+  }
+  if (!detail || !settings) return null;
+  const data = ticketFromDocument(detail, settings.company, copy);
+  return (
+    <TicketDialog title={title} data={data} onClose={onClose}>
+      <p className="ticket-dialog__status">
+        Estado del envío: <StatusBadge status={status ?? detail.status} />
+        {copy ? <span> · Reimpresiones: {detail.reprints}</span> : null}
+      </p>
+      {(status ?? detail.status) === 'rejected' ? (
+        <Alert tone="error" title="SUNAT rechazó este comprobante">
+          Su número queda anulado: emita un nuevo comprobante.
+        </Alert>
+      ) : null}
+    </TicketDialog>
+  );
+}

@@ -1,0 +1,34 @@
+// Dates for display, always in Lima time (UTC-05:00, no daylight saving).
+import { limaDate, limaDateTime, parseIsoInstant } from '../../../shared/catalog';
+
+/** '2026-03-01T10:30:00-05:00' or '...Z' → '01/03/2026 10:30'. Unreadable text is returned as it came. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const instant = parseIsoInstant(iso) ?? (Number.isNaN(Date.parse(iso)) ? null : Date.parse(iso));
+  if (instant === null) return iso;
+  const lima = limaDateTime(instant);
+  return `${lima.slice(8, 10)}/${lima.slice(5, 7)}/${lima.slice(0, 4)} ${lima.slice(11, 16)}`;
+}
+
+/** '2026-03-01' → '01/03/2026'. */
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return '—';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : day;
+}
+
+/** Today's Lima date as YYYY-MM-DD. */
+export function todayLima(now: Date = new Date()): string {
+  return limaDate(now);
+}
+
+/** A Lima day plus n calendar days, as YYYY-MM-DD. */
+export function addDays(day: string, n: number): string {
+  const t = Date.parse(`${day}T00:00:00Z`) + n * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** Series-number as printed: B001-00000123. */
+export function documentNumber(series: string, number: number | string): string {
+  return `${series}-${String(number).padStart(8, '0')}`;
+}

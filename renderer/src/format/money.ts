@@ -1,0 +1,35 @@
+// Money for display: decimal strings in, text out. Arithmetic goes through decimal.js, never through floats.
+import Decimal from 'decimal.js';
+import { CURRENCIES } from '../../../shared/catalog';
+
+const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+export type Money = Decimal;
+
+/** The text as a Decimal, or null when it is not a plain decimal number ('12', '12.5', '.5'). */
+export function parseMoney(text: string | number | null | undefined): Decimal | null {
+  if (text === null || text === undefined) return null;
+  const t = String(text).trim().replace(',', '.');
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(t)) return null;
+  return new Money(t);
+}
+
+export function toMoney(text: string | number | Decimal): Decimal {
+  return text instanceof Decimal ? new Money(text) : (parseMoney(text) ?? new Money(0));
+}
+
+/** '1234.5' → '1,234.50' (Peruvian usage: comma thousands, point decimals). */
+export function formatAmount(value: string | number | Decimal): string {
+  const d = toMoney(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const [int = '0', dec = '00'] = d.abs().toFixed(2).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${d.isNegative() && !d.isZero() ? '-' : ''}${grouped}.${dec}`;
+}
+
+export function currencySymbol(currency: string): string {
+  return CURRENCIES.find((c) => c.code === currency)?.symbol ?? currency;
+}
+
+/** 'S/ 1,234.50' */
+export function formatMoney(value: string | number | Decimal, currency = 'PEN'): string {
+  return `${currencySymbol(currency)} ${formatAmount(value)}`;
+}

@@ -1,0 +1,212 @@
+// Everything about one document: the data sent, the hash, the authority's answer, the CDR, its history and the
+// deadline; actions: retry now, reprint, save the CDR, save as PDF.
+import { useEffect, useState } from 'react';
+import { DOC_STATUS_LABELS, type DocStatus, type DocumentDetail as Detail } from '../../../../shared/bridge';
+import { Alert } from '../../components/Alert';
+import { downloadBase64 } from '../../components/download';
+import { StatusBadge } from '../../components/StatusBadge';
+import { documentNumber, formatDateTime, formatDay } from '../../format/dates';
+import { formatMoney } from '../../format/money';
+import { call, pos } from '../../pos';
+
+interface DocumentDetailProps {
+  id: number;
+  /** Changes when something the list did (a reprint) changed the document. */
+  refresh: number;
+  onReprint: (id: number) => void;
+  onChanged: () => void;
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function statusLabel(s: string | null): string {
+  return s && s in DOC_STATUS_LABELS ? DOC_STATUS_LABELS[s as DocStatus] : (s ?? '—');
+}
+
+/** What the cashier must do about a document the outbox cannot finish on its own. */
+function StatusAdvice({ status, lastError }: { status: DocStatus; lastError: string | null }): React.JSX.Element | null {
+  if (status === 'rejected') {
+    return (
+      <Alert tone="error" title="SUNAT rechazó este comprobante">
+        Su número queda anulado: emita un nuevo comprobante con los datos corregidos.
+      </Alert>
+    );
+  }
+  if (status === 'invalid') {
+    return (
+      <Alert tone="error" title="La API no aceptó los datos del comprobante">
+        {lastError ?? 'Revise los datos y emita un nuevo comprobante.'}
+      </Alert>
+    );
+  }
+  if (status === 'blocked_auth') {
+    return (
+      <Alert tone="warning" title="Envío detenido">
+        La API rechazó el token. Revise el token en Ajustes; el envío se reanudará solo.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function DeadlineWarning({ detail }: { detail: Detail }): React.JSX.Element | null {
+  const { deadline } = detail;
+  const day = formatDay(deadline.lastDay);
+  if (deadline.overdue) {
+    return <Alert tone="error" title="Plazo vencido">El último día para enviarlo a SUNAT fue el {day}.</Alert>;
+  }
+  if (deadline.atRisk) {
+    return <Alert tone="warning" title="El plazo vence pronto">Último día para enviarlo a SUNAT: {day}.</Alert>;
+  }
+  return null;
+}
+
+export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDetailProps): React.JSX.Element {
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => pos().onEvent((event) => {
+    if (event.type === 'document' && event.id === id) setVersion((v) => v + 1);
+  }), [id]);
+
+  useEffect(() => {
+    let alive = true;
+    void call((api) => api.getDocument({ id })).then((result) => {
+      if (!alive) return;
+      if (result.ok) {
+        setDetail(result.value);
+        setError(null);
+      } else setError(result.error.message);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [id, version, refresh]);
+
+  if (error) return <Alert tone="error" title="No se pudo abrir el documento">{error}</Alert>;
+  if (!detail) return <p className="muted">Cargando documento…</p>;
+
+  const name = `${detail.docType === '01' ? 'Factura' : 'Boleta'} ${documentNumber(detail.series, detail.number)}`;
+  const canRetry = detail.status === 'pending' || detail.status === 'blocked_auth';
+
+  const retry = async () => {
+    const result = await call((api) => api.retryDocument({ id }));
+    setMessage(result.ok ? 'Reintento solicitado: se enviará en unos segundos.' : result.error.message);
+    setVersion((v) => v + 1);
+    onChanged();
+  };
+  const saveCdr = async () => {
+    const result = await call((api) => api.getCdrZip({ id }));
+    if (result.ok) downloadBase64(result.value.base64, result.value.fileName);
+    else setMessage(result.error.message);
+  };
+
+  return (
+    <article className="detail" aria-labelledby="detail-title">
+      <header className="detail__head">
+        <h2 id="detail-title">{name}</h2>
+        <StatusBadge status={detail.status} />
+        {detail.demo ? <span className="badge badge--demo">Demo</span> : null}
+      </header>
+      <StatusAdvice status={detail.status} lastError={detail.lastError} />
+      <DeadlineWarning detail={detail} />
+      {message ? <Alert tone="info">{message}</Alert> : null}
+      <div className="detail__actions">
+        <button type="button" onClick={() => void retry()} disabled={!canRetry}>
+          Reintentar ahora
+        </button>
+        <button type="button" onClick={() => onReprint(id)}>
+          Reimprimir o guardar PDF
+        </button>
+        <button type="button" onClick={() => void saveCdr()} disabled={!detail.hasCdrZip}>
+          Guardar CDR (zip)
+        </button>
+      </div>
+      <dl className="detail__facts">
+        <dt>Emisión</dt>
+        <dd>{formatDateTime(detail.issuedAt)}</dd>
+        <dt>Cliente</dt>
+        <dd>
+          {detail.customerName} ({detail.customerDocNumber})
+        </dd>
+        <dt>Total</dt>
+        <dd>{formatMoney(detail.total, detail.currency)}</dd>
+        <dt>Último día de envío</dt>
+        <dd>{formatDay(detail.deadline.lastDay)}</dd>
+        <dt>Intentos de envío</dt>
+        <dd>{detail.attempts}</dd>
+        {detail.nextAttemptAt && canRetry ? (
+          <>
+            <dt>Próximo intento</dt>
+            <dd>{formatDateTime(detail.nextAttemptAt)}</dd>
+          </>
+        ) : null}
+        <dt>Hash (resumen)</dt>
+        <dd className="mono" data-testid="detail-hash">{detail.hash ?? '—'}</dd>
+        <dt>Código SUNAT</dt>
+        <dd data-testid="detail-cdr-code">{detail.cdrCode ?? '—'}</dd>
+        <dt>Descripción</dt>
+        <dd data-testid="detail-cdr-description">{detail.cdrDescription ?? '—'}</dd>
+        <dt>Reimpresiones</dt>
+        <dd data-testid="detail-reprints">{detail.reprints}</dd>
+        {detail.lastError ? (
+          <>
+            <dt>Último error</dt>
+            <dd className="detail__error">{detail.lastError}</dd>
+          </>
+        ) : null}
+      </dl>
+      {detail.cdrNotes.length > 0 ? (
+        <section aria-label="Observaciones de SUNAT">
+          <h3>Observaciones</h3>
+          <ul>
+            {detail.cdrNotes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="history-title">
+        <h3 id="history-title">Historial</h3>
+        <table className="history">
+          <thead>
+            <tr>
+              <th scope="col">Fecha</th>
+              <th scope="col">De</th>
+              <th scope="col">A</th>
+              <th scope="col">Detalle</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.events.map((event, i) => (
+              <tr key={i}>
+                <td>{formatDateTime(event.at)}</td>
+                <td>{statusLabel(event.fromStatus)}</td>
+                <td>{statusLabel(event.toStatus)}</td>
+                <td>{event.detail ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <details className="detail__raw">
+        <summary>Datos enviados (JSON)</summary>
+        <pre className="code" data-testid="detail-payload">{prettyJson(detail.payload)}</pre>
+      </details>
+      {detail.cdrXml ? (
+        <details className="detail__raw">
+          <summary>CDR (XML)</summary>
+          <pre className="code" data-testid="detail-cdr-xml">{detail.cdrXml}</pre>
+        </details>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+// Filters of the documents list: dates, type, series, number, customer search, status. Checked with the bridge's
+// own filter schema (zodResolver), so a bad value is reported on its field before any call.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { DOC_STATUSES, DOC_STATUS_LABELS, DocumentFilterSchema, type DocumentFilter } from '../../../../shared/bridge';
+import { Field, fieldAria } from '../../components/Field';
+
+const FilterFormSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    docType: z.enum(['', '01', '03']),
+    series: z.string().trim().max(4, 'La serie tiene como máximo 4 caracteres (ej. B001)'),
+    number: z.string().trim().regex(/^\d{0,8}$/, 'El número tiene solo dígitos (hasta 8)'),
+    customer: z.string(),
+    status: z.enum(['', ...DOC_STATUSES]),
+  })
+  .transform((values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '')) as z.input<typeof DocumentFilterSchema>)
+  .pipe(DocumentFilterSchema);
+
+type FilterFormValues = z.input<typeof FilterFormSchema>;
+
+const EMPTY: FilterFormValues = { from: '', to: '', docType: '', series: '', number: '', customer: '', status: '' };
+
+export function DocumentFilters({ onApply }: { onApply: (filter: DocumentFilter) => void }): React.JSX.Element {
+  const { register, handleSubmit, reset, formState } = useForm<FilterFormValues, unknown, DocumentFilter>({
+    defaultValues: EMPTY,
+    resolver: zodResolver(FilterFormSchema),
+  });
+  const e = formState.errors;
+  return (
+    <form className="filters" role="search" aria-label="Filtrar documentos" noValidate onSubmit={handleSubmit(onApply)}>
+      <Field id="filter-from" label="Desde" error={e.from?.message}>
+        <input type="date" {...fieldAria('filter-from', e.from?.message)} {...register('from')} />
+      </Field>
+      <Field id="filter-to" label="Hasta" error={e.to?.message}>
+        <input type="date" {...fieldAria('filter-to', e.to?.message)} {...register('to')} />
+      </Field>
+      <Field id="filter-docType" label="Tipo">
+        <select id="filter-docType" {...register('docType')}>
+          <option value="">Todos</option>
+          <option value="03">Boleta</option>
+          <option value="01">Factura</option>
+        </select>
+      </Field>
+      <Field id="filter-series" label="Serie" error={e.series?.message}>
+        <input {...fieldAria('filter-series', e.series?.message)} {...register('series')} autoComplete="off" className="input--short" />
+      </Field>
+      <Field id="filter-number" label="Número" error={e.number?.message}>
+        <input {...fieldAria('filter-number', e.number?.message)} {...register('number')} inputMode="numeric" autoComplete="off" className="input--short" />
+      </Field>
+      <Field id="filter-customer" label="Cliente (nombre o documento)" error={e.customer?.message} className="filters__wide">
+        <input type="search" {...fieldAria('filter-customer', e.customer?.message)} {...register('customer')} autoComplete="off" />
+      </Field>
+      <Field id="filter-status" label="Estado">
+        <select id="filter-status" {...register('status')}>
+          <option value="">Todos</option>
+          {DOC_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {DOC_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="filters__actions">
+        <button type="submit" className="button--primary">
+          Buscar
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            reset(EMPTY);
+            onApply({});
+          }}
+        >
+          Limpiar
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import type { DocumentSummary } from '../../../../shared/bridge';
+import { StatusBadge } from '../../components/StatusBadge';
+import { documentNumber, formatDateTime } from '../../format/dates';
+import { formatMoney } from '../../format/money';
+
+interface DocumentListProps {
+  rows: DocumentSummary[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}
+
+function deadlineText(row: DocumentSummary): string | null {
+  if (row.deadline.overdue) return 'Plazo vencido';
+  if (row.deadline.atRisk) return 'Vence pronto';
+  return null;
+}
+
+export function DocumentList({ rows, selectedId, onSelect }: DocumentListProps): React.JSX.Element {
+  if (rows.length === 0) return <p className="empty">No hay documentos con estos filtros.</p>;
+  return (
+    <div className="doclist__scroll">
+      <table className="doclist">
+        <caption className="visually-hidden">Documentos</caption>
+        <thead>
+          <tr>
+            <th scope="col">Comprobante</th>
+            <th scope="col">Emisión</th>
+            <th scope="col">Cliente</th>
+            <th scope="col" className="num">
+              Total
+            </th>
+            <th scope="col">Estado</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const number = documentNumber(row.series, row.number);
+            const warning = deadlineText(row);
+            return (
+              <tr key={row.id} className={row.id === selectedId ? 'doclist__row--selected' : undefined}>
+                <th scope="row">
+                  <button type="button" className="button--link" onClick={() => onSelect(row.id)} aria-current={row.id === selectedId ? "true" : undefined} aria-label={`Ver ${row.docType === '01' ? 'factura' : 'boleta'} ${number}`}>
+                    {number}
+                  </button>
+                </th>
+                <td>{formatDateTime(row.issuedAt)}</td>
+                <td>
+                  {row.customerName}
+                  {row.customerDocNumber && row.customerDocType !== '0' ? <span className="muted"> · {row.customerDocNumber}</span> : null}
+                </td>
+                <td className="num">{formatMoney(row.total, row.currency)}</td>
+                <td>
+                  <StatusBadge status={row.status} />
+                  {warning ? <span className="deadline-flag">{warning}</span> : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

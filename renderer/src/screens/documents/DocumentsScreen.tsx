@@ -1,0 +1,87 @@
+// Documentos: the outbox and the history of every local document, with filters, live status and a detail view.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DocumentFilter, DocumentSummary } from '../../../../shared/bridge';
+import { Alert } from '../../components/Alert';
+import { DocumentTicketDialog } from '../../components/DocumentTicketDialog';
+import { documentNumber } from '../../format/dates';
+import { call, pos } from '../../pos';
+import { DocumentDetail } from './DocumentDetail';
+import { DocumentFilters } from './DocumentFilters';
+import { DocumentList } from './DocumentList';
+
+export function DocumentsScreen(): React.JSX.Element {
+  const [filter, setFilter] = useState<DocumentFilter>({});
+  const [rows, setRows] = useState<DocumentSummary[]>([]);
+  const [pending, setPending] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [reprint, setReprint] = useState<DocumentSummary | null>(null);
+  const [reprintError, setReprintError] = useState<string | null>(null);
+  const [refresh, setRefresh] = useState(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const load = useCallback((current: DocumentFilter) => {
+    void call((api) => api.listDocuments({ ...current, limit: 200 })).then((result) => {
+      if (result.ok) {
+        setRows(result.value.rows);
+        setPending(result.value.pending);
+        setError(null);
+      } else setError(result.error.message);
+    });
+  }, []);
+
+  useEffect(() => {
+    load(filter);
+    // Status changes arrive as events: refresh the list, at most a few times per second.
+    const off = pos().onEvent((event) => {
+      if (event.type !== 'document') return;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => load(filter), 150);
+    });
+    return () => {
+      off();
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [filter, load]);
+
+  const startReprint = async (id: number) => {
+    const result = await call((api) => api.registerReprint({ id }));
+    if (result.ok) {
+      setReprint(result.value);
+      setReprintError(null);
+      setRefresh((n) => n + 1);
+    } else setReprintError(result.error.message);
+  };
+
+  return (
+    <section id="screen-documents" className="screen documents" aria-labelledby="documents-title" tabIndex={-1}>
+      <div className="screen__head">
+        <h1 id="documents-title">Documentos</h1>
+        <p className="pending-pill" role="status" data-testid="documents-pending">
+          Pendientes de envío: <strong>{pending ?? '—'}</strong>
+        </p>
+      </div>
+      <DocumentFilters onApply={setFilter} />
+      {error ? <Alert tone="error" title="No se pudo leer la lista">{error}</Alert> : null}
+      {reprintError ? <Alert tone="error" title="No se pudo reimprimir">{reprintError}</Alert> : null}
+      <div className="documents__body">
+        <DocumentList rows={rows} selectedId={selected} onSelect={setSelected} />
+        <div className="documents__detail">
+          {selected !== null ? (
+            <DocumentDetail key={selected} id={selected} refresh={refresh} onReprint={(id) => void startReprint(id)} onChanged={() => load(filter)} />
+          ) : (
+            <p className="empty">Elija un documento para ver su detalle.</p>
+          )}
+        </div>
+      </div>
+      {reprint ? (
+        <DocumentTicketDialog
+          id={reprint.id}
+          copy
+          title={`Reimpresión de ${documentNumber(reprint.series, reprint.number)}`}
+          onClose={() => setReprint(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

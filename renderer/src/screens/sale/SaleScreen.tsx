@@ -1,0 +1,116 @@
+// Venta: the till. Boleta/factura, customer, lines, live totals, payment, legends; F12 or Ctrl+Enter issues.
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { DocumentSummary } from '../../../../shared/bridge';
+import { Alert } from '../../components/Alert';
+import { DocumentTicketDialog } from '../../components/DocumentTicketDialog';
+import { useSettings } from '../../app/settings-context';
+import { documentNumber } from '../../format/dates';
+import { CustomerSection } from './CustomerSection';
+import { emptySale, type SaleFormValues } from './form-values';
+import { LegendsSection } from './LegendsSection';
+import { LinesTable } from './LinesTable';
+import { PaymentSection } from './PaymentSection';
+import { SaleHeader } from './SaleHeader';
+import { TotalsPanel } from './TotalsPanel';
+import { TotalsProvider } from './totals-context';
+import { useIssueSale } from './useIssueSale';
+
+function focusById(id: string): void {
+  const el = document.getElementById(id);
+  if (el instanceof HTMLElement) el.focus();
+}
+
+export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
+  const { settings, error: settingsError, reload } = useSettings();
+  const form = useForm<SaleFormValues>({ defaultValues: emptySale(), mode: 'onSubmit', reValidateMode: 'onChange' });
+  const [issued, setIssued] = useState<DocumentSummary | null>(null);
+
+  const onIssued = useCallback(
+    (summary: DocumentSummary) => {
+      setIssued(summary);
+      void reload();
+    },
+    [reload],
+  );
+  const { busy, failure, submit } = useIssueSale({ form, settings, onIssued });
+
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      const shortcut = event.key === 'F12' || ((event.ctrlKey || event.metaKey) && /^(Enter|d|D|l|L)$/.test(event.key));
+      if (!shortcut || document.querySelector('dialog[open]')) return;
+      if (event.key === 'F12' || (event.key === 'Enter' && (event.ctrlKey || event.metaKey))) {
+        event.preventDefault();
+        submit();
+      } else if (event.ctrlKey && (event.key === 'd' || event.key === 'D')) {
+        event.preventDefault();
+        focusById('customer-docNumber');
+      } else if (event.ctrlKey && (event.key === 'l' || event.key === 'L')) {
+        event.preventDefault();
+        const count = form.getValues('lines').length;
+        focusById(`line-${count - 1}-code`);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [active, form, submit]);
+
+  const closeIssued = useCallback(() => {
+    setIssued(null);
+    requestAnimationFrame(() => focusById('line-0-code'));
+  }, []);
+
+  return (
+    <section id="screen-sale" className="screen sale" aria-labelledby="sale-title" tabIndex={-1} hidden={!active}>
+      <h1 id="sale-title" className="visually-hidden">
+        Venta
+      </h1>
+      <form
+        className="sale__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div className="sale__main">
+          {settingsError ? <Alert tone="error" title="No se pudieron leer los ajustes">{settingsError}</Alert> : null}
+          {failure ? (
+            <Alert tone="error" title={failure.message}>
+              {failure.general.length > 0 ? (
+                <ul>
+                  {failure.general.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Alert>
+          ) : null}
+          <SaleHeader form={form} series={settings?.series ?? null} />
+          <CustomerSection form={form} />
+          <LinesTable form={form} />
+        </div>
+        {/* Only the side panel is inside the totals context: a new value never makes React walk the lines. */}
+        <TotalsProvider control={form.control} igvRegime={settings?.company.igvRegime ?? 'general'}>
+          <aside className="sale__side" aria-label="Totales y pago">
+            <TotalsPanel control={form.control} />
+            <PaymentSection form={form} />
+            <LegendsSection form={form} />
+            <button type="submit" className="button--primary button--big" disabled={busy || !settings} aria-keyshortcuts="F12 Control+Enter">
+              {busy ? 'Emitiendo…' : 'Emitir (F12)'}
+            </button>
+          </aside>
+        </TotalsProvider>
+      </form>
+      {issued ? (
+        <DocumentTicketDialog
+          id={issued.id}
+          copy={false}
+          title={`${issued.docType === '01' ? 'Factura' : 'Boleta'} ${documentNumber(issued.series, issued.number)} emitida`}
+          onClose={closeIssued}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+// The sale form's values (what the inputs hold: text, booleans) and their conversion to the bridge's SaleInput.
+import type { SaleInput } from '../../../../shared/bridge';
+import type { AffectationCode, IdentityDocType, LegendCode, UnitCode } from '../../../../shared/catalog';
+
+export interface LineValues {
+  code: string;
+  description: string;
+  unit: UnitCode;
+  quantity: string;
+  unitPrice: string;
+  affectation: AffectationCode;
+  bag: boolean;
+}
+
+export interface InstallmentValues {
+  amount: string;
+  dueDate: string;
+}
+
+export interface SaleFormValues {
+  docType: '01' | '03';
+  currency: 'PEN' | 'USD';
+  customer: { docType: IdentityDocType; docNumber: string; name: string; address: string };
+  lines: LineValues[];
+  payment: { method: 'CONTADO' | 'CREDITO'; cashReceived: string; installments: InstallmentValues[] };
+  legends: { code: LegendCode; value: string }[];
+}
+
+export function emptyLine(): LineValues {
+  return { code: '', description: '', unit: 'NIU', quantity: '1', unitPrice: '', affectation: '10', bag: false };
+}
+
+export function emptySale(docType: '01' | '03' = '03'): SaleFormValues {
+  return {
+    docType,
+    currency: 'PEN',
+    customer: { docType: docType === '01' ? '6' : '0', docNumber: '', name: '', address: '' },
+    lines: [emptyLine()],
+    payment: { method: 'CONTADO', cashReceived: '', installments: [] },
+    legends: [],
+  };
+}
+
+/** A line the cashier has not started: nothing but the defaults. Such lines are ignored when issuing. */
+export function isBlankLine(line: LineValues): boolean {
+  return line.code.trim() === '' && line.description.trim() === '' && line.unitPrice.trim() === '';
+}
+
+/** Decimal text as typed ('3,50' is accepted as '3.50'). */
+export function decimalText(text: string): string {
+  return text.trim().replace(',', '.');
+}
+
+export interface SaleInputWithMap {
+  input: SaleInput;
+  /** Index in the form's `lines` of each line of `input.lines`. */
+  lineIndex: number[];
+}
+
+/** The form values as the bridge's SaleInput: blank lines dropped, decimals normalised, form-only fields removed. */
+export function toSaleInput(values: SaleFormValues): SaleInputWithMap {
+  const lineIndex: number[] = [];
+  const lines = values.lines.flatMap((line, index) => {
+    if (isBlankLine(line)) return [];
+    lineIndex.push(index);
+    return [
+      {
+        code: line.code.trim(),
+        description: line.description.trim(),
+        unit: line.unit,
+        quantity: decimalText(line.quantity),
+        unitPrice: decimalText(line.unitPrice),
+        affectation: line.affectation,
+        ...(line.bag ? { bag: true } : {}),
+      },
+    ];
+  });
+  const { customer } = values;
+  const anonymous = customer.docType === '0' && customer.docNumber.trim() === '';
+  const input: SaleInput = {
+    docType: values.docType,
+    currency: values.currency,
+    customer: anonymous
+      ? { docType: '0', docNumber: '', name: customer.name.trim(), address: customer.address.trim() }
+      : {
+          docType: customer.docType,
+          docNumber: customer.docNumber.trim(),
+          name: customer.name.trim(),
+          address: customer.address.trim(),
+        },
+    lines,
+    payment:
+      values.payment.method === 'CREDITO'
+        ? {
+            method: 'CREDITO',
+            installments: values.payment.installments.map((i) => ({ amount: decimalText(i.amount), dueDate: i.dueDate.trim() })),
+          }
+        : { method: 'CONTADO' },
+    ...(values.legends.length > 0 ? { legends: values.legends.map((l) => ({ code: l.code, value: l.value.trim() })) } : {}),
+  };
+  return { input, lineIndex };
+}

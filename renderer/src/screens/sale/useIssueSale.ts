@@ -1,0 +1,79 @@
+// Emitir: check the sale with the same rules as the core, issue it through the bridge, put every error on its
+// field. Nothing typed is lost on an error; on success the form is cleared for the next customer.
+import { useCallback, useRef, useState } from 'react';
+import type { FieldPath, UseFormReturn } from 'react-hook-form';
+import { validateSale } from '../../../../shared/billing';
+import type { DocumentSummary, SettingsView } from '../../../../shared/bridge';
+import { limaDateTime } from '../../../../shared/catalog';
+import { call } from '../../pos';
+import { placeErrors } from './field-errors';
+import { emptySale, toSaleInput, type SaleFormValues } from './form-values';
+
+export interface IssueFailure {
+  message: string;
+  general: string[];
+}
+
+interface IssueOptions {
+  form: UseFormReturn<SaleFormValues>;
+  settings: SettingsView | null;
+  onIssued: (summary: DocumentSummary) => void;
+}
+
+export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<IssueFailure | null>(null);
+  const inFlight = useRef(false);
+
+  const showErrors = useCallback(
+    (message: string, errors: readonly { path: string; message: string }[], lineIndex: readonly number[]) => {
+      const placed = placeErrors(errors, lineIndex);
+      let first = true;
+      for (const [name, text] of placed.fields) {
+        // Array-level messages go to '<array>.root', react-hook-form's place for them (not in its path types).
+        form.setError(name as FieldPath<SaleFormValues>, { type: 'validation', message: text }, { shouldFocus: first && !name.endsWith('.root') });
+        first = false;
+      }
+      setFailure({ message, general: placed.general });
+    },
+    [form],
+  );
+
+  const issue = useCallback(async () => {
+    if (inFlight.current || !settings) return;
+    inFlight.current = true;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const values = form.getValues();
+      const { input, lineIndex } = toSaleInput(values);
+      const next = values.docType === '01' ? settings.series.factura : settings.series.boleta;
+      const company = { ruc: settings.company.ruc, igvRegime: settings.company.igvRegime };
+      const draft = { ...input, series: next.series, number: next.nextNumber, issuedAt: limaDateTime(Date.now()) };
+      const check = validateSale(draft, company);
+      if (!check.ok) {
+        const companyProblem = check.errors.some((e) => e.path.startsWith('company'));
+        showErrors(companyProblem ? 'Revise los datos de la empresa en Ajustes.' : 'Revise los datos del comprobante.', check.errors, lineIndex);
+        return;
+      }
+      const result = await call((api) => api.issueSale(input));
+      if (!result.ok) {
+        showErrors(result.error.message, result.error.fields ?? [], lineIndex);
+        return;
+      }
+      form.reset(emptySale());
+      onIssued(result.value);
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }, [form, onIssued, settings, showErrors]);
+
+  /** Runs `issue` through react-hook-form's submit so edited fields clear their errors as the cashier fixes them. */
+  const submit = useCallback(() => {
+    form.clearErrors();
+    void form.handleSubmit(issue)();
+  }, [form, issue]);
+
+  return { busy, failure, submit, dismissFailure: () => setFailure(null) };
+}

@@ -1,0 +1,29 @@
+// Ajustes: API and token, company, this till's series and printer, demo mode.
+import { useSettings } from '../../app/settings-context';
+import { Alert } from '../../components/Alert';
+import { ApiSettings } from './ApiSettings';
+import { CompanySettings } from './CompanySettings';
+import { DemoSettings } from './DemoSettings';
+import { TerminalSettings } from './TerminalSettings';
+
+export function SettingsScreen(): React.JSX.Element {
+  const { settings, error } = useSettings();
+  return (
+    <section id="screen-settings" className="screen settings" aria-labelledby="settings-title" tabIndex={-1}>
+      <div className="screen__head">
+        <h1 id="settings-title">Ajustes</h1>
+      </div>
+      {error ? <Alert tone="error" title="No se pudieron leer los ajustes">{error}</Alert> : null}
+      {settings ? (
+        <div className="settings__columns">
+          <CompanySettings settings={settings} />
+          <TerminalSettings settings={settings} />
+          <ApiSettings settings={settings} />
+          <DemoSettings settings={settings} />
+        </div>
+      ) : (
+        <p className="muted">Cargando ajustes…</p>
+      )}
+    </section>
+  );
+}

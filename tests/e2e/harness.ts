@@ -1,0 +1,159 @@
+// The browser-test harness: per test a temp data folder, a sandbox API, a real core, and a page whose `window.pos`
+// has exactly the preload's shape (one function per bridge method + onEvent) but calls the core through
+// page.exposeBinding. Core events are pushed into the page. The renderer cannot tell the difference.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { require as tsxRequire } from 'tsx/cjs/api';
+import type { Core } from '../../electron/core/app';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox';
+import { BRIDGE_METHODS, type BridgeEvent } from '../../shared/bridge';
+import { startStaticServer, type StaticServer } from './static-server';
+
+const RENDERER_DIR = path.resolve(__dirname, '../../out/renderer');
+const SCREENS_DIR = path.resolve(__dirname, '../artifacts/screens');
+
+export interface Harness {
+  page: Page;
+  core: Core;
+  sandbox: Sandbox;
+  /** Every bridge answer the core gave to the page, as JSON text (Node side). */
+  responses: string[];
+  /** Loads the app and waits until it is interactive. */
+  open(): Promise<void>;
+  /** Saves a full-page screenshot under tests/artifacts/screens/<name>.png. */
+  screenshot(name: string): Promise<void>;
+  /** Errors the page reported (uncaught exceptions, CSP violations, console errors). */
+  pageErrors: string[];
+}
+
+/** Runs in the page before any of its scripts: the same object the preload exposes. */
+function installBridge(methods: readonly string[]): void {
+  type Listener = (event: unknown) => void;
+  const w = window as unknown as Record<string, unknown> & { __posCall: (m: string, i: unknown) => Promise<unknown> };
+  const listeners = new Set<Listener>();
+  const log: string[] = [];
+  const api: Record<string, unknown> = {};
+  for (const method of methods) {
+    api[method] = async (input?: unknown) => {
+      const result = await w.__posCall(method, input);
+      log.push(JSON.stringify(result));
+      return result;
+    };
+  }
+  api['onEvent'] = (listener: Listener) => {
+    if (typeof listener !== 'function') throw new TypeError('onEvent necesita una función');
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  Object.defineProperty(window, 'pos', { value: Object.freeze(api), enumerable: true });
+  // Harness-only hooks (not part of the bridge): push an event, read the captured answers.
+  Object.defineProperty(window, '__posEmit', {
+    value: (event: unknown) => {
+      for (const listener of listeners) listener(event);
+    },
+  });
+  Object.defineProperty(window, '__posLog', { value: log });
+}
+
+type HarnessOptions = {
+  sandboxOptions: SandboxOptions;
+  /** The core's clock (deadlines, issue dates); the real clock when undefined. An object, since Playwright takes a
+   * function given to test.use() for a fixture. */
+  coreClock: { now(): Date } | undefined;
+};
+
+type CoreModules = {
+  app: typeof import('../../electron/core/app');
+  secrets: typeof import('../../electron/core/services/secrets');
+};
+let coreModules: CoreModules | undefined;
+
+/**
+ * The core is loaded through tsx: its database module uses `import.meta.url`, which Playwright's transform of the
+ * test files leaves as is (and Node then refuses in a CommonJS module). tsx rewrites it for CommonJS.
+ */
+function loadCore(): CoreModules {
+  coreModules ??= {
+    app: tsxRequire('../../electron/core/app.ts', __filename) as CoreModules['app'],
+    secrets: tsxRequire('../../electron/core/services/secrets.ts', __filename) as CoreModules['secrets'],
+  };
+  return coreModules;
+}
+
+export const test = base.extend<HarnessOptions & { harness: Harness }, { server: StaticServer }>({
+  sandboxOptions: [{}, { option: true }],
+  coreClock: [undefined, { option: true }],
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startStaticServer(RENDERER_DIR);
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  harness: async ({ page, server, sandboxOptions, coreClock }, use) => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-'));
+    const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
+    const { app, secrets } = loadCore();
+    const core = app.createCore({
+      dataDir,
+      fetch: globalThis.fetch,
+      secrets: secrets.memorySecretStore(),
+      demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
+      outbox: { pollMs: 100, retry: { baseMs: 50, maxMs: 500, random: Math.random } },
+      ...(coreClock ? { now: () => coreClock.now() } : {}),
+    });
+    core.start();
+
+    const responses: string[] = [];
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(`console: ${message.text()}`);
+    });
+
+    await page.exposeBinding('__posCall', async (_source, method: string, input: unknown) => {
+      const result = await core.dispatch(method, input);
+      responses.push(JSON.stringify(result));
+      return result;
+    });
+    await page.addInitScript(installBridge, [...BRIDGE_METHODS]);
+    const offEvents = core.onEvent((event: BridgeEvent) => {
+      if (page.isClosed()) return;
+      page.evaluate((e) => (window as unknown as { __posEmit?: (e: unknown) => void }).__posEmit?.(e), event).catch(() => undefined);
+    });
+
+    const harness: Harness = {
+      page,
+      core,
+      sandbox,
+      responses,
+      pageErrors,
+      async open() {
+        await page.goto(`${server.url}/index.html`);
+        await expect(page.getByRole('navigation', { name: 'Pantallas' })).toBeVisible();
+        await expect(page.getByTestId('next-number')).not.toHaveText('—');
+      },
+      async screenshot(name) {
+        await fs.mkdir(SCREENS_DIR, { recursive: true });
+        await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
+      },
+    };
+
+    await use(harness);
+
+    offEvents();
+    await core.stop();
+    core.close();
+    await sandbox.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    expect(pageErrors, 'the page reported errors').toEqual([]);
+  },
+});
+
+export { expect };

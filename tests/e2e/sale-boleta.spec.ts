@@ -1,0 +1,89 @@
+import { test, expect } from './harness';
+import { closeDialog, lineField, ticketDialog, typeLine } from './sale-helpers';
+
+test('anonymous boleta: live totals, change due, issue with the button, ticket, form ready for the next customer', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await expect(page.getByTestId('next-number')).toHaveText('B001-00000001');
+  await expect(page.getByText('MODO DEMO: los documentos no se declaran a SUNAT')).toBeVisible();
+  await harness.screenshot('venta-vacia');
+
+  await expect(lineField(page, 'Código', 1)).toBeVisible();
+  await typeLine(page, 1, { code: 'A001', description: 'Arroz extra 1 kg', quantity: '2', price: '4.50' });
+  await typeLine(page, 2, { code: 'L002', description: 'Leche evaporada 400 g', quantity: '3', price: '3.80' });
+
+  // 9.00 + 11.40 = 20.40 → gravadas 7.63 + 9.66 = 17.29, IGV 3.11
+  await expect(page.getByTestId('total-total')).toHaveText('S/ 20.40');
+  await expect(page.getByTestId('total-gravadas')).toHaveText('S/ 17.29');
+  await expect(page.getByTestId('total-igv')).toHaveText('S/ 3.11');
+  await expect(page.getByTestId('total-words')).toHaveText('SON VEINTE CON 40/100 SOLES');
+  await expect(page.getByLabel('Importe, línea 2')).toHaveText('11.40');
+
+  await page.getByLabel('Efectivo recibido').fill('50');
+  await expect(page.getByTestId('payment-change')).toHaveText('S/ 29.60');
+  await harness.screenshot('venta-boleta');
+
+  await page.getByRole('button', { name: 'Emitir (F12)' }).click();
+  const dialog = ticketDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Boleta B001-00000001 emitida' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'BOLETA DE VENTA ELECTRÓNICA B001-00000001' })).toBeVisible();
+  await expect(dialog.getByText('CLIENTES VARIOS')).toBeVisible();
+  await expect(dialog.getByText('SON VEINTE CON 40/100 SOLES')).toBeVisible();
+  await expect(dialog.getByText('Aceptado')).toBeVisible();
+  await expect(dialog.getByText(/^Resumen: .+/)).toBeVisible();
+  await harness.screenshot('ticket-boleta');
+  await closeDialog(page);
+
+  // Ready for the next customer: empty form, next number, focus on the first code field.
+  await expect(page.getByTestId('next-number')).toHaveText('B001-00000002');
+  await expect(lineField(page, 'Código', 1)).toHaveValue('');
+  await expect(lineField(page, 'Código', 2)).toHaveCount(0);
+  await expect(lineField(page, 'Código', 1)).toBeFocused();
+  await expect(page.getByTestId('total-total')).toHaveText('S/ 0.00');
+
+  const list = await harness.core.dispatch('listDocuments', {});
+  expect(list.ok).toBe(true);
+  const rows = (list as { value: { rows: { series: string; number: number; total: string; status: string }[] } }).value.rows;
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ series: 'B001', number: 1, total: '20.40', status: 'accepted' });
+});
+
+test('F12 issues the sale from the keyboard; a scanner code + Enter keeps focus for the next scan', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  const code1 = lineField(page, 'Código', 1);
+  await code1.focus();
+  await page.keyboard.type('7751234567890');
+  await page.keyboard.press('Enter');
+  await expect(lineField(page, 'Código', 2)).toBeFocused();
+  await page.keyboard.type('7759876543210');
+  await page.keyboard.press('Enter');
+  await expect(lineField(page, 'Código', 3)).toBeFocused();
+  // Enter on an empty code does nothing (a scanner's stray Enter adds no line).
+  await page.keyboard.press('Enter');
+  await expect(lineField(page, 'Código', 4)).toHaveCount(0);
+
+  for (const [n, description, price] of [[1, 'Galletas soda', '1.20'], [2, 'Gaseosa 500 ml', '2.50']] as const) {
+    await lineField(page, 'Descripción', n).fill(description);
+    await lineField(page, 'Precio con IGV', n).fill(price);
+  }
+  // Ctrl+Supr removes the line with focus.
+  await lineField(page, 'Descripción', 2).focus();
+  await page.keyboard.press('Control+Delete');
+  await expect(lineField(page, 'Código', 3)).toHaveCount(0);
+  await expect(lineField(page, 'Código', 2)).toBeFocused(); // the empty line that took its place
+  await expect(page.getByTestId('total-total')).toHaveText('S/ 1.20');
+  await lineField(page, 'Código', 2).focus();
+  await page.keyboard.type('7759876543210');
+  await lineField(page, 'Descripción', 2).fill('Gaseosa 500 ml');
+  await lineField(page, 'Precio con IGV', 2).fill('2.50');
+  await expect(page.getByTestId('total-total')).toHaveText('S/ 3.70');
+
+  await page.keyboard.press('F12');
+  await expect(ticketDialog(page).getByRole('heading', { name: 'Boleta B001-00000001 emitida' })).toBeVisible();
+  await closeDialog(page);
+  const doc = await harness.core.dispatch('getDocument', { id: 1 });
+  const payload = JSON.parse((doc as { value: { payload: string } }).value.payload) as { detalle: { cod_Producto: string }[] };
+  expect(payload.detalle.map((l) => l.cod_Producto)).toEqual(['7751234567890', '7759876543210']);
+});

@@ -1,0 +1,55 @@
+// Helpers of the browser tests: drive the till as a cashier does, by label and keyboard.
+import { expect, type Page } from '@playwright/test';
+
+export interface LineInput {
+  code: string;
+  description: string;
+  quantity: string;
+  price: string;
+  unit?: string;
+  exonerated?: boolean;
+  bag?: boolean;
+}
+
+const cell = (page: Page, label: string, n: number) => page.getByLabel(`${label}, línea ${n}`, { exact: true });
+
+/** Types line `n` (1-based) and presses Enter in its price: the line is committed and a new empty line gets focus. */
+export async function typeLine(page: Page, n: number, line: LineInput): Promise<void> {
+  await cell(page, 'Código', n).fill(line.code);
+  await cell(page, 'Descripción', n).fill(line.description);
+  if (line.unit) await cell(page, 'Unidad', n).selectOption(line.unit);
+  await cell(page, 'Cantidad', n).fill(line.quantity);
+  await cell(page, 'Precio con IGV', n).fill(line.price);
+  if (line.exonerated) await cell(page, 'Afectación', n).selectOption('20');
+  if (line.bag) await cell(page, 'Bolsa plástica (ICBPER)', n).check();
+  await cell(page, 'Precio con IGV', n).press('Enter');
+  await expect(cell(page, 'Código', n + 1)).toBeFocused();
+}
+
+export function lineField(page: Page, label: string, n: number) {
+  return cell(page, label, n);
+}
+
+/** The dialog shown after issuing or reprinting. */
+export function ticketDialog(page: Page) {
+  return page.getByRole('dialog');
+}
+
+export async function closeDialog(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** Waits until the core holds the document in `status`. */
+export async function waitForStatus(
+  dispatch: (method: string, input: unknown) => Promise<{ ok: boolean; value?: unknown }>,
+  id: number,
+  status: string,
+): Promise<void> {
+  await expect
+    .poll(async () => {
+      const r = await dispatch('getDocument', { id });
+      return r.ok ? (r.value as { status: string }).status : 'error';
+    }, { timeout: 10_000 })
+    .toBe(status);
+}

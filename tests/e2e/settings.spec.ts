@@ -1,0 +1,82 @@
+import { test, expect } from './harness';
+
+const TOKEN = 'tok-e2e-SECRETO-4f9a7c31';
+
+test('settings: the token is write-only (never readable from the page), company, series, demo mode', async ({ harness }) => {
+  const { page, sandbox } = harness;
+  await harness.open();
+  await page.keyboard.press('F4');
+  await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('token-status')).toHaveText('Token de acceso: No configurado');
+  await harness.screenshot('ajustes');
+
+  await page.getByLabel('Nuevo token').fill(TOKEN);
+  await page.getByRole('button', { name: 'Guardar token' }).click();
+  await expect(page.getByTestId('token-status')).toHaveText('Token de acceso: Configurado: termina en 7c31');
+  await expect(page.getByText('Token guardado (termina en 7c31).')).toBeVisible();
+  await expect(page.getByLabel('Nuevo token')).toHaveValue('');
+
+  const assertTokenAbsent = async () => {
+    const found = await page.evaluate((token) => {
+      const html = document.documentElement.outerHTML;
+      const values = [...document.querySelectorAll('input, select, textarea')].map((el) => (el as HTMLInputElement).value);
+      const log = (window as unknown as { __posLog: string[] }).__posLog;
+      return {
+        inHtml: html.includes(token),
+        inText: document.body.innerText.includes(token),
+        inValues: values.some((v) => v.includes(token)),
+        inAnswers: log.some((answer) => answer.includes(token)),
+        answers: log.length,
+      };
+    }, TOKEN);
+    expect(found).toEqual({ inHtml: false, inText: false, inValues: false, inAnswers: false, answers: found.answers });
+    expect(found.answers).toBeGreaterThan(0);
+    expect(harness.responses.some((r) => r.includes(TOKEN))).toBe(false);
+  };
+  await assertTokenAbsent();
+
+  // After a reload the page only knows that a token is set and its last 4 characters.
+  await page.reload();
+  await page.keyboard.press('F4');
+  await expect(page.getByTestId('token-status')).toHaveText('Token de acceso: Configurado: termina en 7c31');
+  await expect(page.getByLabel('Nuevo token')).toHaveValue('');
+  await assertTokenAbsent();
+
+  // Company: the RUC check digit is verified; a valid change is saved.
+  await page.getByLabel('RUC', { exact: true }).fill('20131312956');
+  await page.getByRole('button', { name: 'Guardar empresa' }).click();
+  await expect(page.getByLabel('RUC', { exact: true })).toHaveAccessibleDescription('El RUC no es válido (revise el dígito verificador)');
+  await page.getByLabel('RUC', { exact: true }).fill('20131312955');
+  await page.getByLabel('Nombre comercial').fill('Bodega Rosita');
+  await page.getByRole('button', { name: 'Guardar empresa' }).click();
+  await expect(page.getByRole('region', { name: 'Empresa' }).getByText('Cambios guardados.')).toBeVisible();
+
+  // This till's boleta series.
+  await page.getByLabel('Serie de boletas').fill('B002');
+  await page.getByLabel('Papel').selectOption('58mm');
+  await page.getByRole('button', { name: 'Guardar caja' }).click();
+  await expect(page.getByRole('region', { name: 'Esta caja' }).getByText('Cambios guardados.')).toBeVisible();
+  const view = (await harness.core.dispatch('getSettings', {})) as {
+    value: { company: { tradeName: string }; series: { boleta: { series: string } }; printer: { paper: string } };
+  };
+  expect(view.value.company.tradeName).toBe('Bodega Rosita');
+  expect(view.value.series.boleta.series).toBe('B002');
+  expect(view.value.printer.paper).toBe('58mm');
+  await page.keyboard.press('F1');
+  await expect(page.getByTestId('next-number')).toHaveText('B002-00000001');
+
+  // Demo mode can only be left with the API configured.
+  await page.keyboard.press('F4');
+  await page.getByLabel('Modo demo (los documentos no se declaran a SUNAT)').uncheck();
+  await page.getByRole('button', { name: 'Guardar modo' }).click();
+  await expect(page.getByText(/Para salir del modo demo configure las direcciones de la API y el token/)).toBeVisible();
+  await page.getByLabel('Dirección de envío (billing base URL)').fill(sandbox.billingBaseUrl);
+  await page.getByLabel('Dirección de consultas (query base URL)').fill(sandbox.queryBaseUrl);
+  await page.getByRole('button', { name: 'Guardar direcciones' }).click();
+  await expect(page.getByRole('region', { name: 'API de facturación' }).getByText('Cambios guardados.')).toBeVisible();
+  await page.getByLabel('Modo demo (los documentos no se declaran a SUNAT)').uncheck();
+  await page.getByRole('button', { name: 'Guardar modo' }).click();
+  await expect(page.getByText('Modo demo desactivado: los documentos se declaran a SUNAT.')).toBeVisible();
+  await expect(page.getByText('MODO DEMO: los documentos no se declaran a SUNAT')).toHaveCount(0);
+  await assertTokenAbsent();
+});

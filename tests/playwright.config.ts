@@ -1,0 +1,42 @@
+// Browser tests of the built renderer (out/renderer) with Debian's Chromium. `window.pos` is bound to a real core
+// and a sandbox API per test (tests/e2e/harness.ts). Build the renderer first: see the `test:e2e` script.
+// BENCH=1 runs only the benchmark (tests/e2e/bench.spec.ts); without it the benchmark is skipped.
+import fs from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined; // else Playwright's own browser
+}
+
+const bench = process.env.BENCH === '1';
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: bench ? ['bench.spec.ts'] : ['**/*.spec.ts'],
+  testIgnore: bench ? [] : ['bench.spec.ts'],
+  outputDir: './artifacts/test-results',
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  fullyParallel: true,
+  workers: bench ? 1 : process.env.CI ? 2 : undefined,
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1366, height: 820 },
+    locale: 'es-PE',
+    timezoneId: 'America/Lima',
+    acceptDownloads: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});
