@@ -6,6 +6,7 @@ import {
   DocumentsRepository,
   LookupsRepository,
   openDatabase,
+  ProductsRepository,
   SeriesRepository,
   SettingsRepository,
   type BeforeMigrateHook,
@@ -14,6 +15,7 @@ import {
 import { createDispatcher, silentLogger, type Logger } from './dispatch';
 import { Outbox } from './outbox/worker';
 import type { RetryPolicy } from './outbox/retry';
+import { ProductsService, seedDemoProducts } from './products';
 import { CustomersService } from './services/customers';
 import { DocumentsService } from './services/documents';
 import { IssueService } from './services/issue-sale';
@@ -107,6 +109,10 @@ export function createCore(options: CoreOptions): Core {
   const documents = new DocumentsService(documentsRepo, now);
   const customers = new CustomersService(new CustomersRepository(db, now), api);
   const lookups = new LookupsService(api, new LookupsRepository(db, now), documentsRepo, settings);
+  const productsRepo = new ProductsRepository(db, now);
+  const products = new ProductsService(productsRepo, now);
+  // A new demo till can sell at once: a small catalogue is seeded while demo mode is on and the catalogue is empty.
+  if (settings.isDemo()) seedDemoProducts(productsRepo);
   const printing = new PrintingService(options.printer, settings, documents);
   const issue = new IssueService({ db, documents: documentsRepo, series: seriesRepo, settings, customers, now });
 
@@ -128,6 +134,7 @@ export function createCore(options: CoreOptions): Core {
       getSettings: () => settings.view(),
       saveSettings: (input) => {
         const view = settings.update(input);
+        if (view.demo) seedDemoProducts(productsRepo);
         outbox.wake();
         emit({ type: 'status', status: status() });
         return view;
@@ -160,6 +167,12 @@ export function createCore(options: CoreOptions): Core {
       downloadGuideXml: (input) => lookups.guideXml(input),
       queryCdr: (input) => lookups.cdr(input),
       printDocument: (input) => printing.print(input),
+      listProducts: (input) => products.listProducts(input),
+      getProductByCode: (input) => products.getProductByCode(input),
+      saveProduct: (input) => products.saveProduct(input),
+      setProductActive: (input) => products.setProductActive(input),
+      importProducts: (input) => products.importProducts(input),
+      exportProducts: () => products.exportProducts(),
     },
     log,
   );

@@ -21,6 +21,7 @@ import {
   ReceiptLookupInputSchema,
 } from './lookups';
 import { PrintRequestSchema, PrintResultSchema } from './print';
+import { productsContract } from './products';
 import { SaleInputSchema } from './sale';
 import { SettingsUpdateSchema, SettingsViewSchema, TokenInputSchema, TokenStatusSchema } from './settings';
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
@@ -50,6 +51,7 @@ export const bridgeContract = {
   downloadGuideXml: { input: GuideLookupInputSchema, output: GuideXmlSchema },
   queryCdr: { input: CdrQueryInputSchema, output: CdrQueryResultSchema },
   printDocument: { input: PrintRequestSchema, output: PrintResultSchema },
+  ...productsContract,
 } as const satisfies Record<BridgeMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeContract = typeof bridgeContract;

@@ -3,6 +3,7 @@ export * from './documents';
 export * from './lookups';
 export * from './methods';
 export * from './print';
+export * from './products';
 export * from './sale';
 export * from './settings';
 export * from './status';

@@ -20,6 +20,12 @@ export const BRIDGE_METHOD_NAMES = [
   'downloadGuideXml',
   'queryCdr',
   'printDocument',
+  'listProducts',
+  'getProductByCode',
+  'saveProduct',
+  'setProductActive',
+  'importProducts',
+  'exportProducts',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

@@ -132,3 +132,20 @@ describe('settings and documents', () => {
     expect(ok.number).toBe(1);
   });
 });
+
+describe('products through the bridge', () => {
+  it('seeds a demo catalogue, finds a product by scan and by words, and round-trips CSV', async () => {
+    const r = await rig();
+    const list = await r.call<{ rows: { code: string; description: string }[]; total: number }>('listProducts', {});
+    expect(list.total).toBeGreaterThanOrEqual(20);
+    const first = list.rows[0]!;
+    expect(await r.call('getProductByCode', { code: first.code })).toMatchObject({ code: first.code });
+    expect(await r.call('getProductByCode', { code: '0000000000000' })).toBeNull();
+    const words = first.description.split(' ')[0]!.slice(0, 3).toLowerCase();
+    const found = await r.call<{ rows: { code: string }[] }>('listProducts', { text: words });
+    expect(found.rows.map((p) => p.code)).toContain(first.code);
+    const file = await r.call<{ csv: string }>('exportProducts');
+    const again = await r.call<{ unchanged: number; imported: number; errors: unknown[] }>('importProducts', { csv: file.csv, mode: 'all_or_nothing' });
+    expect(again).toMatchObject({ unchanged: list.total, imported: 0, errors: [] });
+  });
+});

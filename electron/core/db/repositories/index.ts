@@ -27,3 +27,4 @@ export function createRepositories(db: Db, now: Clock = () => new Date()): Repos
 export { CustomersRepository, DocumentsRepository, LookupsRepository, SeriesRepository, SettingsRepository };
 export { cdrNotesOf } from './documents';
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';
+export * from './products';

@@ -1,0 +1,175 @@
+// The products CSV: Spanish column names, one product per row. Reading checks every row and reports each bad one
+// with its line and a Spanish reason; writing produces a file that reads back to exactly the same products.
+import { z } from 'zod';
+import { checkBagUnit, productFieldsShape, type ImportRowError } from '../../../shared/bridge/products';
+import { whenClean } from '../../../shared/billing/schema-fields';
+import type { ProductRow, ProductUpsert } from '../db';
+import { parseCsv, writeCsv } from './csv';
+
+/** Column names in file order. The first five are required; bolsa and activo may be left out. */
+export const CSV_COLUMNS = ['codigo', 'descripcion', 'unidad', 'precio', 'afectacion', 'bolsa', 'activo'] as const;
+type Column = (typeof CSV_COLUMNS)[number];
+const REQUIRED: readonly Column[] = ['codigo', 'descripcion', 'unidad', 'precio', 'afectacion'];
+
+const BOM = '\uFEFF';
+/** '7.75101E+12': what a spreadsheet makes of a 13-digit barcode saved as a number. */
+const EXCEL_NUMBER = /^\d+(?:[.,]\d+)?E\+\d+$/i;
+
+export interface ProductsCsvReading {
+  /** Data rows read (the header and blank lines are not counted). */
+  rows: number;
+  /** Rows that passed every check, in file order. */
+  good: { line: number; item: ProductUpsert }[];
+  /** One entry per bad row (or one for the header), by line. */
+  errors: ImportRowError[];
+  /** True when the header itself is wrong: no row could be read. */
+  headerInvalid: boolean;
+}
+
+/** One CSV row: the form's field rules; bolsa/activo undefined when the column is absent or the cell empty. */
+const CsvRowSchema = z
+  .object({ ...productFieldsShape, bag: z.boolean().optional(), active: z.boolean().optional() })
+  .superRefine(checkBagUnit, { when: whenClean('unit', 'bag') });
+
+/** 'Código ' → 'codigo': header names are matched without case, accents or edge spaces. */
+function headerKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+}
+
+/** sí/si/1 → true, no/0 → false, empty → undefined (keep what is stored); anything else → an error message. */
+function readFlag(value: string, label: string): { ok: true; value: boolean | undefined } | { ok: false; message: string } {
+  const text = headerKey(value);
+  if (text === '') return { ok: true, value: undefined };
+  if (text === 'si' || text === '1') return { ok: true, value: true };
+  if (text === 'no' || text === '0') return { ok: true, value: false };
+  return { ok: false, message: `${label}: escriba sí o no (o 1 y 0), no "${value.trim()}"` };
+}
+
+function readHeader(fields: string[]): { columns: Column[] } | { problems: string[] } {
+  if (fields.length === 1 && fields[0]?.includes(';')) {
+    return { problems: ['El archivo usa punto y coma (;) para separar columnas: guárdelo como "CSV delimitado por comas"'] };
+  }
+  const problems: string[] = [];
+  const columns: Column[] = [];
+  for (const name of fields) {
+    const key = headerKey(name);
+    const column = CSV_COLUMNS.find((c) => c === key);
+    if (!column) problems.push(`Columna desconocida: "${name.trim()}"`);
+    else if (columns.includes(column)) problems.push(`Columna repetida: ${column}`);
+    else columns.push(column);
+  }
+  const missing = REQUIRED.filter((c) => !columns.includes(c));
+  if (missing.length > 0) problems.push(`Faltan columnas: ${missing.join(', ')}`);
+  if (problems.length === 0) return { columns };
+  problems.push(`El encabezado debe tener las columnas ${CSV_COLUMNS.join(', ')} (bolsa y activo son opcionales)`);
+  return { problems };
+}
+
+/** Reads and checks a products CSV. Nothing is stored here. */
+export function readProductsCsv(csv: string): ProductsCsvReading {
+  const records = parseCsv(csv);
+  const [header, ...data] = records;
+  if (!header) {
+    const reason = `El archivo está vacío: falta la fila de encabezados (${CSV_COLUMNS.join(', ')})`;
+    return { rows: 0, good: [], errors: [{ line: 1, reason }], headerInvalid: true };
+  }
+  const read = header.error ? { problems: [header.error] } : readHeader(header.fields);
+  if ('problems' in read) {
+    return { rows: data.length, good: [], errors: [{ line: header.line, reason: read.problems.join('; ') }], headerInvalid: true };
+  }
+  const { columns } = read;
+
+  const problemsByLine = new Map<number, string[]>();
+  const addProblem = (line: number, message: string) => {
+    const list = problemsByLine.get(line);
+    if (list) list.push(message);
+    else problemsByLine.set(line, [message]);
+  };
+  const parsed: { line: number; item: ProductUpsert }[] = [];
+  const linesByCode = new Map<string, number[]>();
+
+  for (const record of data) {
+    if (record.error) {
+      addProblem(record.line, record.error);
+      continue;
+    }
+    if (record.fields.length !== columns.length) {
+      addProblem(record.line, `La fila tiene ${record.fields.length} columnas; el encabezado tiene ${columns.length}`);
+      continue;
+    }
+    const cell = (column: Column): string | undefined => {
+      const index = columns.indexOf(column);
+      return index === -1 ? undefined : record.fields[index];
+    };
+    const code = (cell('codigo') ?? '').trim().normalize('NFC');
+    if (code !== '') {
+      const lines = linesByCode.get(code);
+      if (lines) lines.push(record.line);
+      else linesByCode.set(code, [record.line]);
+    }
+    if (EXCEL_NUMBER.test(code)) {
+      addProblem(record.line, `El código ${code} parece un número convertido por Excel a notación científica: `
+        + 'vuelva a exportar y abra la columna codigo como texto');
+    }
+    const bag = readFlag(cell('bolsa') ?? '', 'Bolsa');
+    const active = readFlag(cell('activo') ?? '', 'Activo');
+    if (!bag.ok) addProblem(record.line, bag.message);
+    if (!active.ok) addProblem(record.line, active.message);
+    const result = CsvRowSchema.safeParse({
+      code: cell('codigo'),
+      description: cell('descripcion'),
+      unit: cell('unidad'),
+      price: cell('precio'),
+      affectation: (cell('afectacion') ?? '').trim(),
+      bag: bag.ok ? bag.value : undefined,
+      active: active.ok ? active.value : undefined,
+    });
+    if (!result.success) {
+      for (const issue of result.error.issues) addProblem(record.line, issue.message);
+    } else if (bag.ok && active.ok) {
+      parsed.push({ line: record.line, item: result.data });
+    }
+  }
+
+  for (const [code, lines] of linesByCode) {
+    if (lines.length < 2) continue;
+    for (const line of lines) {
+      const others = lines.filter((l) => l !== line);
+      const where = others.length === 1 ? `la línea ${others[0]}` : `las líneas ${others.join(', ')}`;
+      addProblem(line, `El código ${code} está repetido en el archivo (también en ${where})`);
+    }
+  }
+
+  const good = parsed.filter((row) => !problemsByLine.has(row.line));
+  const errors = [...problemsByLine]
+    .sort(([a], [b]) => a - b)
+    .map(([line, messages]) => ({ line, reason: [...new Set(messages)].join('; ') }));
+  return { rows: data.length, good, errors, headerInvalid: false };
+}
+
+/** '3.5' → '3.50', '12' → '12.00', '0.0425' stays: prices read better with at least 2 decimals. */
+function priceText(price: string): string {
+  const dot = price.indexOf('.');
+  if (dot === -1) return `${price}.00`;
+  return price.length - dot - 1 < 2 ? price.padEnd(dot + 3, '0') : price;
+}
+
+/**
+ * The CSV of these products: a BOM (so spreadsheet programs read the accents as UTF-8), the header, one row per
+ * product, CRLF line ends. readProductsCsv() of it gives back the same fields.
+ */
+export function writeProductsCsv(rows: readonly ProductRow[]): string {
+  const lines: string[][] = [[...CSV_COLUMNS]];
+  for (const row of rows) {
+    lines.push([
+      row.code,
+      row.description,
+      row.unit,
+      priceText(row.price),
+      row.affectation,
+      row.bag === 1 ? 'sí' : 'no',
+      row.active === 1 ? 'sí' : 'no',
+    ]);
+  }
+  return BOM + writeCsv(lines);
+}

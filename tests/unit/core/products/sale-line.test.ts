@@ -1,0 +1,47 @@
+// A catalogue product must turn into a sale line that shared/billing accepts and builds into an invoice: the till
+// copies code, description, unit, price, affectation and bag from the product.
+import { describe, expect, it } from 'vitest';
+import { buildInvoice, validateSale, type SaleDraftInput } from '../../../../shared/billing';
+import { allowsDecimalQuantity, productQuantityProblem, type Product } from '../../../../shared/bridge/products';
+import { ProductsRepository } from '../../../../electron/core/db';
+import { seedDemoProducts, toProduct } from '../../../../electron/core/products';
+import { memoryDb } from './helpers';
+
+function lineOf(product: Product, quantity: string): SaleDraftInput['lines'][number] {
+  return {
+    code: product.code, description: product.description, unit: product.unit as 'NIU', quantity,
+    unitPrice: product.price, affectation: product.affectation, bag: product.bag,
+  };
+}
+
+describe('demo products on a boleta', () => {
+  it('every demo product sells: 1 unit, or 0.755 of a weighted one', () => {
+    const repo = new ProductsRepository(memoryDb());
+    seedDemoProducts(repo);
+    const products = repo.search({ limit: 100 }).map(toProduct);
+    const lines = products.map((p) => lineOf(p, allowsDecimalQuantity(p) ? '0.755' : '1'));
+    for (const [i, p] of products.entries()) expect(productQuantityProblem(p, lines[i]!.quantity), p.code).toBeNull();
+    const draft: SaleDraftInput = {
+      docType: '03', series: 'B001', number: 1, issuedAt: '2026-03-02T10:15:00-05:00', currency: 'PEN',
+      customer: { docType: '1', docNumber: '45678912', name: 'Juan Pérez', address: '' }, lines,
+    };
+    expect(validateSale(draft, { ruc: '20600995805' })).toEqual({ ok: true });
+    const invoice = buildInvoice(draft, { ruc: '20600995805' });
+    expect(invoice.detalle).toHaveLength(products.length);
+    expect(invoice.detalle.some((l) => l.factor_Icbper !== undefined)).toBe(true);
+    expect(invoice.monto_Oper_Exoneradas).toBeGreaterThan(0);
+  });
+
+  it('a decimal quantity of a unit product is refused by both the product rule and the sale rules', () => {
+    const repo = new ProductsRepository(memoryDb());
+    seedDemoProducts(repo);
+    const inca = toProduct(repo.getByCode('7753056000182')!);
+    expect(productQuantityProblem(inca, '1.5')).toMatch(/no admite decimales/);
+    const draft: SaleDraftInput = {
+      docType: '03', series: 'B001', number: 1, issuedAt: '2026-03-02T10:15:00-05:00', currency: 'PEN',
+      customer: null, lines: [lineOf(inca, '1.5')],
+    };
+    const result = validateSale(draft, { ruc: '20600995805' });
+    expect(result.ok).toBe(false);
+  });
+});
