@@ -24,6 +24,7 @@ import { describeStartupFailure } from './error-page';
 import { createFileLogger } from './file-logger';
 import { menuTemplate } from './menu';
 import { dataDirOverride, resolveAppPaths, type AppPaths } from './paths';
+import { createWindowPrinter } from './printer';
 import { createSafeStorageSecretStore, WEAK_STORAGE_QUESTION } from './secret-store';
 import { denyAllPermissions, hardenWebContents } from './security';
 import { createSenderCheck, OwnedWindows } from './sender-check';
@@ -127,7 +128,11 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
 
     const fetch: FetchLike = (input, init) => net.fetch(input, init);
     try {
-      core = createCore({ dataDir, migrationsDir: paths.migrationsDir, fetch, secrets, demoEndpoint: demo.endpoint, log });
+      const printer = createWindowPrinter({
+        BrowserWindow, dialog, windows, preloadFile: paths.preloadFile, parent: () => mainWindow,
+        pdfDir: () => app.getPath('documents'), devTools: !app.isPackaged, log,
+      });
+      core = createCore({ dataDir, migrationsDir: paths.migrationsDir, fetch, secrets, demoEndpoint: demo.endpoint, log, printer });
     } catch (e) {
       log.error('the database could not be opened', { error: errorText(e), code: (e as { code?: unknown }).code });
       mainWindow = createErrorWindow(BrowserWindow, describeStartupFailure(e, path.join(dataDir, 'caja.db')), log);

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import es from 'zod/v4/locales/es.js';
 import { App } from './app/App';
 import { hasBridge } from './pos';
+import { isPrintRoute } from '../print/print-job';
+import { PrintRoute } from './print/PrintRoute';
 import './styles/base.css';
 import './styles/controls.css';
 import './styles/sale.css';
@@ -18,13 +20,15 @@ z.config({ jitless: true });
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root');
 
+// The print window (and the browser tests' printer) open the same page at #/print?job=...: only the document.
+const printing = isPrintRoute(window.location.hash);
+
 if (hasBridge()) {
   createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+    <StrictMode>{printing ? <PrintRoute hash={window.location.hash} /> : <App />}</StrictMode>,
   );
 } else {
+  if (printing) document.documentElement.dataset.printError = 'Sin conexión con Caja';
   const message = document.createElement('p');
   message.className = 'fatal';
   message.textContent = 'Caja no pudo iniciar: esta ventana no está conectada al sistema. Cierre y vuelva a abrir la aplicación.';

@@ -31,6 +31,8 @@ export const SettingsViewSchema = z.object({
   }),
   printer: z.object({ deviceName: z.string(), paper: PaperSchema }),
   portal: z.object({ remembered: z.boolean(), usuario: z.string().optional() }),
+  /** How the till behaves. allowPriceChange: price and affectation of a catalogue product may be edited on the line. */
+  sale: z.object({ allowPriceChange: z.boolean() }),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -54,6 +56,9 @@ export const SettingsUpdateSchema = z.strictObject({
     })
     .optional(),
   printer: z.strictObject({ deviceName: z.string().trim().max(200), paper: PaperSchema }).optional(),
+  sale: z
+    .strictObject({ allowPriceChange: z.boolean({ error: 'Indique si se permite cambiar el precio en la venta' }) })
+    .optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 

@@ -91,3 +91,63 @@ test('200 lines: keystroke-to-totals latency, first screen interactive, JS size'
   expect(gzipped).toBeLessThan(400 * 1024);
   expect.soft(pct(update, 0.5), 'median keystroke-to-totals under 16 ms').toBeLessThan(16);
 });
+
+// Scan-to-line: the time from the bridge's answer to a scan (the 'caja:product-answer' mark the till sets in its
+// lookup) to the line on screen (React's commit, seen by a MutationObserver on the lines), and to the next frame.
+// First 20 different products (each fills its line and a new empty line is added), then each once more (+1 on its
+// line). Weighed products are left out: they stop in the quantity field for the weight.
+const SCAN_CODES = [
+  '7751012000450', '7751012000528', '7752104000136', '7752104000204', '7752104000372',
+  '7753056000182', '7753056000250', '7754123000142', '7754123000210', '7755087000162',
+  '7755087000230', '7756141000111', '7756141000289', '7757209000197', '7757209000265',
+  '7758263000178', '7759325000181', '7759325000259', '2000000000350', '2000000000664',
+];
+
+type ScanSample = { render: number; frame: number };
+
+function scanFigures(samples: readonly ScanSample[]) {
+  const pct = (values: number[], p: number) => values[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
+  const stats = (key: keyof ScanSample) => {
+    const values = samples.map((s) => s[key]).sort((a, b) => a - b);
+    return { median: +pct(values, 0.5).toFixed(2), p90: +pct(values, 0.9).toFixed(2), max: +(values.at(-1) ?? NaN).toFixed(2) };
+  };
+  return { scans: samples.length, answerToLineRenderedMs: stats('render'), answerToNextFrameMs: stats('frame') };
+}
+
+test('scan-to-line: bridge answer → line rendered, under one frame', async ({ harness }) => {
+  test.setTimeout(120_000);
+  const { page } = harness;
+  await harness.open();
+  await page.evaluate(() => {
+    const bench = { handled: -1, samples: [] as { render: number; frame: number }[] };
+    (window as unknown as { __scan: typeof bench }).__scan = bench;
+    const body = document.querySelector('.lines__table tbody');
+    if (!body) throw new Error('no lines');
+    new MutationObserver(() => {
+      const mark = performance.getEntriesByName('caja:product-answer', 'mark').at(-1);
+      if (!mark || mark.startTime === bench.handled) return;
+      bench.handled = mark.startTime;
+      const render = performance.now() - mark.startTime;
+      requestAnimationFrame(() => bench.samples.push({ render, frame: performance.now() - mark.startTime }));
+    }).observe(body, { childList: true, subtree: true, characterData: true, attributes: true });
+  });
+
+  await lineField(page, 'Código', 1).focus();
+  const scans = [...SCAN_CODES, ...SCAN_CODES];
+  for (const [i, code] of scans.entries()) {
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __scan: { samples: unknown[] } }).__scan.samples.length)).toBe(i + 1);
+  }
+  await expect(lineField(page, 'Cantidad', SCAN_CODES.length)).toHaveValue('2');
+  await expect(lineField(page, 'Código', SCAN_CODES.length + 1)).toBeFocused();
+
+  const samples = await page.evaluate(() => (window as unknown as { __scan: { samples: ScanSample[] } }).__scan.samples);
+  const newLine = scanFigures(samples.slice(0, SCAN_CODES.length));
+  const addToLine = scanFigures(samples.slice(SCAN_CODES.length));
+  const figures = { newLine, addToLine };
+  console.log(`BENCH ${JSON.stringify(figures, null, 2)}`);
+  await test.info().attach('scan-bench.json', { body: JSON.stringify(figures, null, 2), contentType: 'application/json' });
+  expect.soft(newLine.answerToLineRenderedMs.median, 'new line: median answer-to-line under one frame (16 ms)').toBeLessThan(16);
+  expect.soft(addToLine.answerToLineRenderedMs.median, '+1: median answer-to-line under one frame (16 ms)').toBeLessThan(16);
+});

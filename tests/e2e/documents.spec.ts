@@ -56,11 +56,13 @@ test('documents: filters, detail with payload, hash, CDR, history; reprint marks
   const dialog = ticketDialog(page);
   await expect(dialog.getByRole('heading', { name: 'Reimpresión de B001-00000001' })).toBeVisible();
   await expect(dialog.getByText('REIMPRESIÓN', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Imprimir copia' }).click(); // a copy is counted when it is printed
   await expect(dialog.getByText('Reimpresiones: 1', { exact: true })).toBeVisible();
   await harness.screenshot('ticket-reimpresion');
   await closeDialog(page);
   await expect(page.getByTestId('detail-reprints')).toHaveText('1');
   await page.getByRole('button', { name: 'Reimprimir o guardar PDF' }).click();
+  await ticketDialog(page).getByRole('button', { name: 'Imprimir copia' }).click();
   await expect(ticketDialog(page).getByText('Reimpresiones: 2', { exact: true })).toBeVisible();
   await closeDialog(page);
   await expect(page.getByTestId('detail-reprints')).toHaveText('2');

@@ -9,6 +9,7 @@ import { require as tsxRequire } from 'tsx/cjs/api';
 import type { Core } from '../../electron/core/app';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox';
 import { BRIDGE_METHODS, type BridgeEvent } from '../../shared/bridge';
+import { createPagePrinter, type PrintedJob } from './print-page';
 import { startStaticServer, type StaticServer } from './static-server';
 
 const RENDERER_DIR = path.resolve(__dirname, '../../out/renderer');
@@ -26,6 +27,10 @@ export interface Harness {
   screenshot(name: string): Promise<void>;
   /** Errors the page reported (uncaught exceptions, CSP violations, console errors). */
   pageErrors: string[];
+  /** Where the built renderer is served (http://127.0.0.1:port). */
+  baseUrl: string;
+  /** What the harness printer produced (option `printer: 'pdf'`), in order. */
+  printed: PrintedJob[];
 }
 
 /** Runs in the page before any of its scripts: the same object the preload exposes. */
@@ -64,6 +69,9 @@ type HarnessOptions = {
   /** The core's clock (deadlines, issue dates); the real clock when undefined. An object, since Playwright takes a
    * function given to test.use() for a fixture. */
   coreClock: { now(): Date } | undefined;
+  /** 'pdf': the core gets a printer that renders the print route in a second page and makes a PDF of it (see
+   * print-page.ts); 'none': no printer, printDocument answers print_unavailable (a plain browser). */
+  printer: 'none' | 'pdf';
 };
 
 type CoreModules = {
@@ -87,6 +95,7 @@ function loadCore(): CoreModules {
 export const test = base.extend<HarnessOptions & { harness: Harness }, { server: StaticServer }>({
   sandboxOptions: [{}, { option: true }],
   coreClock: [undefined, { option: true }],
+  printer: ['none', { option: true }],
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -96,10 +105,24 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
     },
     { scope: 'worker' },
   ],
-  harness: async ({ page, server, sandboxOptions, coreClock }, use) => {
+  harness: async ({ page, server, sandboxOptions, coreClock, printer }, use) => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-'));
     const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
     const { app, secrets } = loadCore();
+    const printed: PrintedJob[] = [];
+    const responses: string[] = [];
+    const pageErrors: string[] = [];
+    // A print page has the same bridge as the app's page, bound to the same core.
+    const openPrintPage = async () => {
+      const printPage = await page.context().newPage();
+      printPage.on('pageerror', (error) => pageErrors.push(`print page: ${error.message}`));
+      printPage.on('console', (message) => {
+        if (message.type() === 'error') pageErrors.push(`print page console: ${message.text()}`);
+      });
+      await printPage.exposeBinding('__posCall', async (_source, method: string, input: unknown) => core.dispatch(method, input));
+      await printPage.addInitScript(installBridge, [...BRIDGE_METHODS]);
+      return printPage;
+    };
     const core = app.createCore({
       dataDir,
       fetch: globalThis.fetch,
@@ -107,11 +130,10 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
       outbox: { pollMs: 100, retry: { baseMs: 50, maxMs: 500, random: Math.random } },
       ...(coreClock ? { now: () => coreClock.now() } : {}),
+      ...(printer === 'pdf' ? { printer: createPagePrinter({ openPage: openPrintPage, baseUrl: server.url, printed }) } : {}),
     });
     core.start();
 
-    const responses: string[] = [];
-    const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(`console: ${message.text()}`);
@@ -134,6 +156,8 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       sandbox,
       responses,
       pageErrors,
+      baseUrl: server.url,
+      printed,
       async open() {
         await page.goto(`${server.url}/index.html`);
         await expect(page.getByRole('navigation', { name: 'Pantallas' })).toBeVisible();

@@ -53,3 +53,11 @@ export async function waitForStatus(
     }, { timeout: 10_000 })
     .toBe(status);
 }
+
+/** A barcode scanner on line `n`: the code typed key by key, then Enter. */
+export async function scan(page: Page, n: number, code: string): Promise<void> {
+  const field = cell(page, 'Código', n);
+  await expect(field).toBeFocused();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}

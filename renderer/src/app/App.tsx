@@ -1,9 +1,10 @@
-// The shell of the UI: demo banner, navigation, the four screens and the status bar.
+// The shell of the UI: demo banner, navigation, the five screens and the status bar.
 import { useCallback, useEffect, useState } from 'react';
 import { Nav } from '../components/Nav';
 import { DemoBanner, StatusBar } from '../components/StatusBar';
 import { DocumentsScreen } from '../screens/documents/DocumentsScreen';
 import { LookupsScreen } from '../screens/lookups/LookupsScreen';
+import { ProductsScreen } from '../screens/products/ProductsScreen';
 import { SaleScreen } from '../screens/sale/SaleScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { screenForKey, type ScreenId } from './screens';
@@ -43,6 +44,7 @@ export function App(): React.JSX.Element {
           {screen === 'documents' ? <DocumentsScreen /> : null}
           {screen === 'lookups' ? <LookupsScreen /> : null}
           {screen === 'settings' ? <SettingsScreen /> : null}
+          {screen === 'products' ? <ProductsScreen /> : null}
         </main>
         <StatusBar status={status} />
       </div>

@@ -1,6 +1,7 @@
-// The ticket of a local document in a dialog: after issuing (original) or after a reprint (copy). The document's
-// outbox state is shown above the ticket and follows the core's events.
-import { useEffect, useState } from 'react';
+// The ticket of a local document in a dialog: after issuing (original) or to reprint it (copy). The document's
+// outbox state is shown above the ticket and follows the core's events (the hash and the QR's last field arrive
+// with the authority's answer).
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DocumentDetail, DocStatus } from '../../../shared/bridge';
 import { ticketFromDocument } from '../../print/ticket-data';
 import { useSettings } from '../app/settings-context';
@@ -11,18 +12,27 @@ import { TicketDialog } from './TicketDialog';
 
 interface DocumentTicketDialogProps {
   id: number;
-  title: string;
+  title: string | ((detail: DocumentDetail) => string);
   copy: boolean;
+  /** Cash the customer handed over (right after issuing): the ticket prints it and the change. */
+  cashReceived?: string;
   onClose: () => void;
+  /** After a print or PDF (a copy was counted). */
+  onPrinted?: () => void;
 }
 
-export function DocumentTicketDialog({ id, title, copy, onClose }: DocumentTicketDialogProps): React.JSX.Element | null {
+export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, onPrinted }: DocumentTicketDialogProps): React.JSX.Element | null {
   const { settings } = useSettings();
   const [detail, setDetail] = useState<DocumentDetail | null>(null);
   const [status, setStatus] = useState<DocStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const [version, setVersion] = useState(0);
+  const printed = useCallback(() => {
+    setVersion((v) => v + 1); // the count of copies changed
+    onPrinted?.();
+  }, [onPrinted]);
+  const source = useMemo(() => ({ kind: 'document' as const, id }), [id]);
 
   useEffect(() => {
     return pos().onEvent((event) => {
@@ -58,12 +68,17 @@ export function DocumentTicketDialog({ id, title, copy, onClose }: DocumentTicke
     );
   }
   if (!detail || !settings) return null;
-  const data = ticketFromDocument(detail, settings.company, copy);
+  const data = ticketFromDocument(detail, settings.company, { copy, ...(cashReceived ? { cashReceived } : {}) });
   return (
-    <TicketDialog title={title} data={data} onClose={onClose}>
+    <TicketDialog title={typeof title === 'string' ? title : title(detail)} data={data} source={source} onClose={onClose} onPrinted={printed}>
       <p className="ticket-dialog__status">
         Estado del envío: <StatusBadge status={status ?? detail.status} />
-        {copy ? <span> · Reimpresiones: {detail.reprints}</span> : null}
+        {copy ? (
+          <>
+            {' · '}
+            <span data-testid="ticket-reprints">Reimpresiones: {detail.reprints}</span>
+          </>
+        ) : null}
       </p>
       {(status ?? detail.status) === 'rejected' ? (
         <Alert tone="error" title="SUNAT rechazó este comprobante">

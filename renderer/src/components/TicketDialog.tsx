@@ -1,20 +1,38 @@
-// A modal with a document's ticket: print or save as PDF (window.print for now), close with Esc.
-import { useEffect, useRef, type ReactNode } from 'react';
+// A modal with a document's ticket: print it (Ctrl+P) or save it as PDF on the chosen paper, close with Esc.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import type { Paper, PrintSource } from '../../../shared/bridge';
 import { Ticket } from '../../print/Ticket';
 import type { TicketData } from '../../print/ticket-data';
+import { useSettings } from '../app/settings-context';
+import { usePrint } from '../print/usePrint';
+import { Alert } from './Alert';
 
 interface TicketDialogProps {
   title: string;
   data: TicketData;
+  /** What the print buttons print through the bridge. */
+  source: PrintSource;
   onClose: () => void;
+  /** After a print or a PDF (a copy was counted). */
+  onPrinted?: () => void;
   /** Extra content above the ticket (a confirmation message, the live status). */
   children?: ReactNode;
 }
 
-export function TicketDialog({ title, data, onClose, children }: TicketDialogProps): React.JSX.Element {
+const PAPERS: { value: Paper; label: string }[] = [
+  { value: '80mm', label: 'Ticket 80 mm' },
+  { value: '58mm', label: 'Ticket 58 mm' },
+  { value: 'A4', label: 'Hoja A4' },
+];
+
+export function TicketDialog({ title, data, source, onClose, onPrinted, children }: TicketDialogProps): React.JSX.Element {
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const { settings } = useSettings();
+  const [paper, setPaper] = useState<Paper | null>(null);
+  const chosen = paper ?? settings?.printer.paper ?? '80mm';
+  const { busy, outcome, run } = usePrint({ source, copy: data.copy, onPrinted });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,7 +46,7 @@ export function TicketDialog({ title, data, onClose, children }: TicketDialogPro
     };
   }, []);
 
-  // Rendered at the body so that printing can hide the whole app and keep only the ticket.
+  // Rendered at the body so that the browser's own printing can hide the whole app and keep only the ticket.
   return createPortal(
     <dialog
       ref={ref}
@@ -38,17 +56,41 @@ export function TicketDialog({ title, data, onClose, children }: TicketDialogPro
         event.preventDefault();
         onClose();
       }}
+      onKeyDown={(event) => {
+        if ((event.ctrlKey || event.metaKey) && (event.key === 'p' || event.key === 'P')) {
+          event.preventDefault();
+          void run('print', chosen);
+        }
+      }}
     >
       <div className="ticket-dialog__head">
         <h2 id="ticket-dialog-title">{title}</h2>
         {children}
       </div>
       <div className="ticket-dialog__paper">
-        <Ticket data={data} />
+        <Ticket data={data} paper={chosen === '58mm' ? '58mm' : '80mm'} />
       </div>
+      {outcome ? (
+        <div className="ticket-dialog__outcome" data-testid="print-outcome">
+          <Alert tone={outcome.tone}>{outcome.text}</Alert>
+        </div>
+      ) : null}
       <div className="ticket-dialog__actions">
-        <button type="button" onClick={() => window.print()}>
-          Imprimir o guardar PDF
+        <label className="ticket-dialog__paper-choice">
+          Papel
+          <select value={chosen} onChange={(event) => setPaper(event.target.value as Paper)}>
+            {PAPERS.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => void run('print', chosen)} disabled={busy !== null} aria-keyshortcuts="Control+P">
+          {busy === 'print' ? 'Imprimiendo…' : data.copy ? 'Imprimir copia' : 'Imprimir'}
+        </button>
+        <button type="button" onClick={() => void run('pdf', chosen)} disabled={busy !== null}>
+          {busy === 'pdf' ? 'Guardando…' : 'Guardar PDF'}
         </button>
         <button ref={closeRef} type="button" className="button--primary" onClick={onClose}>
           Cerrar (Esc)

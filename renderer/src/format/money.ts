@@ -33,3 +33,13 @@ export function currencySymbol(currency: string): string {
 export function formatMoney(value: string | number | Decimal, currency = 'PEN'): string {
   return `${currencySymbol(currency)} ${formatAmount(value)}`;
 }
+
+/**
+ * A catalogue price for an input or a CSV-like view: at least 2 decimals, never rounded ('3.5' → '3.50',
+ * '0.0425' stays), so the line sells at exactly the stored price.
+ */
+export function priceInputText(price: string): string {
+  const d = parseMoney(price);
+  if (!d) return price;
+  return d.decimalPlaces() < 2 ? d.toFixed(2) : d.toFixed();
+}

@@ -15,8 +15,7 @@ export function DocumentsScreen(): React.JSX.Element {
   const [pending, setPending] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
-  const [reprint, setReprint] = useState<DocumentSummary | null>(null);
-  const [reprintError, setReprintError] = useState<string | null>(null);
+  const [reprint, setReprint] = useState<number | null>(null);
   const [refresh, setRefresh] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -44,14 +43,8 @@ export function DocumentsScreen(): React.JSX.Element {
     };
   }, [filter, load]);
 
-  const startReprint = async (id: number) => {
-    const result = await call((api) => api.registerReprint({ id }));
-    if (result.ok) {
-      setReprint(result.value);
-      setReprintError(null);
-      setRefresh((n) => n + 1);
-    } else setReprintError(result.error.message);
-  };
+  // The copy is counted when it is printed or saved (printDocument with copy), not when the dialog opens.
+  const reprinted = useCallback(() => setRefresh((n) => n + 1), []);
 
   return (
     <section id="screen-documents" className="screen documents" aria-labelledby="documents-title" tabIndex={-1}>
@@ -63,23 +56,23 @@ export function DocumentsScreen(): React.JSX.Element {
       </div>
       <DocumentFilters onApply={setFilter} />
       {error ? <Alert tone="error" title="No se pudo leer la lista">{error}</Alert> : null}
-      {reprintError ? <Alert tone="error" title="No se pudo reimprimir">{reprintError}</Alert> : null}
       <div className="documents__body">
         <DocumentList rows={rows} selectedId={selected} onSelect={setSelected} />
         <div className="documents__detail">
           {selected !== null ? (
-            <DocumentDetail key={selected} id={selected} refresh={refresh} onReprint={(id) => void startReprint(id)} onChanged={() => load(filter)} />
+            <DocumentDetail key={selected} id={selected} refresh={refresh} onReprint={setReprint} onChanged={() => load(filter)} />
           ) : (
             <p className="empty">Elija un documento para ver su detalle.</p>
           )}
         </div>
       </div>
-      {reprint ? (
+      {reprint !== null ? (
         <DocumentTicketDialog
-          id={reprint.id}
+          id={reprint}
           copy
-          title={`Reimpresión de ${documentNumber(reprint.series, reprint.number)}`}
+          title={(detail) => `Reimpresión de ${documentNumber(detail.series, detail.number)}`}
           onClose={() => setReprint(null)}
+          onPrinted={reprinted}
         />
       ) : null}
     </section>

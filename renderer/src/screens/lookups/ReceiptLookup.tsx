@@ -21,7 +21,7 @@ export function ReceiptLookup(): React.JSX.Element {
     defaultValues: { kind: 'boleta', ruc: settings?.company.ruc ?? '', series: '', number: '' },
     resolver: zodResolver(ReceiptLookupInputSchema),
   });
-  const [record, setRecord] = useState<ReceiptRecord | null>(null);
+  const [record, setRecord] = useState<{ record: ReceiptRecord; lookup: ReceiptLookupInput } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [printing, setPrinting] = useState(false);
@@ -32,7 +32,7 @@ export function ReceiptLookup(): React.JSX.Element {
     const result = await call((api) => api.lookupReceipt(input));
     setBusy(false);
     if (result.ok) {
-      setRecord(result.value);
+      setRecord({ record: result.value, lookup: input });
       setError(null);
     } else {
       setRecord(null);
@@ -65,14 +65,19 @@ export function ReceiptLookup(): React.JSX.Element {
       {error ? <Alert tone="error" title="No se encontró el comprobante">{error}</Alert> : null}
       {record ? (
         <>
-          <RecordView record={record} />
+          <RecordView record={record.record} />
           <button type="button" onClick={() => setPrinting(true)}>
             Reimprimir desde la consulta
           </button>
         </>
       ) : null}
       {record && printing ? (
-        <TicketDialog title="Reimpresión desde la consulta" data={ticketFromRecord(record)} onClose={() => setPrinting(false)} />
+        <TicketDialog
+          title="Reimpresión desde la consulta"
+          data={ticketFromRecord(record.record)}
+          source={{ kind: 'record', lookup: record.lookup }}
+          onClose={() => setPrinting(false)}
+        />
       ) : null}
     </div>
   );

@@ -1,10 +1,15 @@
-// The lines of the sale, driven from the keyboard: Enter commits the line and moves to a new empty line (a barcode
-// scanner types a code and Enter), arrows move between lines, Ctrl+Supr removes the line.
-import { useCallback, useRef, type KeyboardEvent } from 'react';
+// The lines of the sale, driven from the keyboard: a code + Enter (a barcode scanner types exactly that) looks the
+// product up and moves to a new empty line; typing a description lists catalogue matches (↑↓ Enter Esc); Enter in
+// other cells commits the line, arrows move between lines, Ctrl+Supr removes the line.
+import { useCallback, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useFieldArray, useFormState, type UseFormReturn } from 'react-hook-form';
-import { emptyLine, isBlankLine, type LineValues, type SaleFormValues } from './form-values';
-import { LINE_COLUMNS, LineRow, lineInputId, type LineColumn } from './LineRow';
-import { noProductLookup, type ProductLookup } from './product-lookup';
+import { emptyLine, isBlankLine, type SaleFormValues } from './form-values';
+import { focusCell } from './line-focus';
+import { LINE_COLUMNS, LineRow, lineErrorsKey, lineInputId, type LineColumn } from './LineRow';
+import { noProductLookup, noProductSearch, type ProductLookup, type ProductSearch } from './product-lookup';
+import { ProductListbox, productOptionId } from './ProductListbox';
+import { useLineEntry } from './useLineEntry';
+import { useProductSearch } from './useProductSearch';
 
 const HEADINGS: Record<LineColumn, string> = {
   code: 'Código',
@@ -19,6 +24,9 @@ const HEADINGS: Record<LineColumn, string> = {
 interface LinesTableProps {
   form: UseFormReturn<SaleFormValues>;
   productLookup?: ProductLookup;
+  productSearch?: ProductSearch;
+  /** Ajustes › Venta: price and affectation of a catalogue product may be changed on the line. */
+  allowPriceChange?: boolean;
 }
 
 function LinesError({ form }: { form: UseFormReturn<SaleFormValues> }): React.JSX.Element | null {
@@ -31,50 +39,49 @@ function LinesError({ form }: { form: UseFormReturn<SaleFormValues> }): React.JS
   ) : null;
 }
 
-function focusCell(index: number, column: LineColumn): void {
-  const el = document.getElementById(lineInputId(index, column));
-  if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) {
-    el.focus();
-    if (el instanceof HTMLInputElement && el.type === 'text') el.select();
-  }
+function cellOf(event: { target: EventTarget }): { index: number; column: LineColumn } | null {
+  const target = event.target as HTMLElement;
+  const index = Number(target.dataset['line']);
+  const column = target.dataset['col'] as LineColumn | undefined;
+  return column && Number.isInteger(index) ? { index, column } : null;
 }
 
-export function LinesTable({ form, productLookup = noProductLookup }: LinesTableProps): React.JSX.Element {
-  const { control, register, getValues, setValue } = form;
+export function LinesTable({
+  form,
+  productLookup = noProductLookup,
+  productSearch = noProductSearch,
+  allowPriceChange = true,
+}: LinesTableProps): React.JSX.Element {
+  const { control, register, getValues } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
+  // Errors are read here once and handed to each row as text: adding a line (which makes react-hook-form announce
+  // every line's errors) then re-renders no row whose messages did not change.
+  const { errors } = useFormState({ control, name: 'lines' });
   const busy = useRef(false);
-
-  /** Focus the trailing empty line, creating it when the last line already has data. */
-  const goToNewLine = useCallback(
-    (from: number) => {
-      const lines = getValues('lines');
-      const last = lines.length - 1;
-      const lastLine = lines[last];
-      if (lastLine && last !== from && isBlankLine(lastLine)) focusCell(last, 'code');
-      else append(emptyLine(), { shouldFocus: true, focusName: `lines.${lines.length}.code` });
-    },
-    [append, getValues],
-  );
+  const entry = useLineEntry({ form, fields, append, lookup: productLookup });
+  const search = useProductSearch(productSearch);
+  const { goToNewLine } = entry;
+  const { close: closeSearch } = search;
 
   const commit = useCallback(
     async (index: number, column: LineColumn) => {
       const line = getValues(`lines.${index}`);
       if (!line || isBlankLine(line)) return;
-      if (column === 'code' && line.code.trim() !== '') {
-        const found = await productLookup(line.code.trim());
-        if (found) {
-          for (const [key, value] of Object.entries(found) as [keyof LineValues, string | boolean][]) {
-            setValue(`lines.${index}.${key}`, value as never, { shouldDirty: true });
-          }
-        }
+      if (column === 'code') {
+        if (line.code.trim() !== '') await entry.scan(index);
+        else goToNewLine(index); // a line typed by hand without a code
+      } else if (column === 'quantity') {
+        entry.commitQuantity(index);
+      } else {
+        goToNewLine(index);
       }
-      goToNewLine(index);
     },
-    [getValues, goToNewLine, productLookup, setValue],
+    [entry, getValues, goToNewLine],
   );
 
   const removeLine = useCallback(
     (index: number) => {
+      closeSearch();
       const count = getValues('lines').length;
       if (count <= 1) {
         remove(0);
@@ -89,14 +96,32 @@ export function LinesTable({ form, productLookup = noProductLookup }: LinesTable
         if (!active || active === document.body || !active.isConnected) focusCell(Math.min(index, count - 2), 'code');
       });
     },
-    [append, getValues, remove],
+    [append, closeSearch, getValues, remove],
   );
 
+  const open = search.state;
+
+  /** The search list takes ↑ ↓ Enter Esc while it is open on this cell; true when the key was used. */
+  const listboxKey = (event: KeyboardEvent, index: number, column: LineColumn): boolean => {
+    if (!open || open.line !== index || column !== 'description') return false;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') search.move(event.key === 'ArrowDown' ? 1 : -1);
+    else if (event.key === 'Escape') search.close();
+    else if (event.key === 'Enter') {
+      const product = open.products[open.active];
+      search.close();
+      if (product) entry.enterProduct(index, product, 'search');
+    } else return false;
+    event.preventDefault();
+    event.stopPropagation();
+    return true;
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    const cell = cellOf(event);
+    if (!cell) return;
+    const { index, column } = cell;
+    if (listboxKey(event, index, column)) return;
     const target = event.target as HTMLElement;
-    const index = Number(target.dataset['line']);
-    const column = target.dataset['col'] as LineColumn | undefined;
-    if (!column || !Number.isInteger(index)) return;
     if (event.key === 'Enter' && !event.ctrlKey && !event.altKey && !event.metaKey && !event.shiftKey) {
       event.preventDefault();
       if (busy.current) return;
@@ -116,11 +141,30 @@ export function LinesTable({ form, productLookup = noProductLookup }: LinesTable
     }
   };
 
+  const onInput = (event: FormEvent<HTMLTableSectionElement>) => {
+    const cell = cellOf(event);
+    if (!cell || !(event.target instanceof HTMLInputElement)) return;
+    if (cell.column === 'description') search.typed(cell.index, event.target.value);
+    else if (cell.column === 'code') entry.codeTyped(cell.index);
+    else if (cell.column === 'quantity' && form.getFieldState(`lines.${cell.index}.quantity`).error) {
+      form.clearErrors(`lines.${cell.index}.quantity`);
+    }
+  };
+
+  const onBlur = (event: React.FocusEvent<HTMLTableSectionElement>) => {
+    const cell = cellOf(event);
+    if (open && cell && cell.column === 'description' && cell.index === open.line) search.close();
+  };
+
+  // A notice about a line that is gone (removed, or the sale issued and the form cleared) is not shown.
+  const notice = entry.notice && fields[entry.notice.line]?.id === entry.notice.fieldId ? entry.notice : null;
   return (
     <section className="panel lines" aria-labelledby="lines-title">
       <div className="panel__head">
         <h2 id="lines-title">Productos</h2>
-        <p className="panel__hint">Enter: siguiente línea · ↑↓: cambiar de línea · Ctrl+Supr: eliminar línea</p>
+        <p className="panel__hint">
+          Código + Enter: agregar · Descripción: buscar (↑↓ Enter) · ↑↓: cambiar de línea · Ctrl+Supr: eliminar línea
+        </p>
       </div>
       <div className="lines__scroll">
         <table className="lines__table">
@@ -138,13 +182,43 @@ export function LinesTable({ form, productLookup = noProductLookup }: LinesTable
               </th>
             </tr>
           </thead>
-          <tbody onKeyDown={onKeyDown}>
+          <tbody onKeyDown={onKeyDown} onInput={onInput} onBlur={onBlur}>
             {fields.map((field, index) => (
-              <LineRow key={field.id} index={index} control={control} register={register} onRemove={removeLine} />
+              <LineRow
+                key={field.id}
+                index={index}
+                control={control}
+                register={register}
+                onRemove={removeLine}
+                allowPriceChange={allowPriceChange}
+                combobox={open?.line === index ? { activeOptionId: productOptionId(open.active) } : undefined}
+                errors={lineErrorsKey(errors.lines?.[index])}
+              />
             ))}
           </tbody>
         </table>
       </div>
+      {open ? (
+        <ProductListbox
+          anchorId={lineInputId(open.line, 'description')}
+          line={open.line}
+          products={open.products}
+          active={open.active}
+          onHover={search.setActive}
+          onPick={(product) => {
+            search.close();
+            entry.enterProduct(open.line, product, 'search');
+          }}
+        />
+      ) : null}
+      <p className="visually-hidden" role="status">
+        {search.announcement}
+      </p>
+      {notice ? (
+        <p className={`lines__notice lines__notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      ) : null}
       <LinesError form={form} />
       <button type="button" className="button--link" onClick={() => goToNewLine(-1)}>
         + Agregar línea

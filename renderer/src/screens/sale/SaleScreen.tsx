@@ -11,6 +11,7 @@ import { emptySale, type SaleFormValues } from './form-values';
 import { LegendsSection } from './LegendsSection';
 import { LinesTable } from './LinesTable';
 import { PaymentSection } from './PaymentSection';
+import { bridgeProductLookup, bridgeProductSearch } from './product-lookup';
 import { SaleHeader } from './SaleHeader';
 import { TotalsPanel } from './TotalsPanel';
 import { TotalsProvider } from './totals-context';
@@ -24,11 +25,11 @@ function focusById(id: string): void {
 export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   const { settings, error: settingsError, reload } = useSettings();
   const form = useForm<SaleFormValues>({ defaultValues: emptySale(), mode: 'onSubmit', reValidateMode: 'onChange' });
-  const [issued, setIssued] = useState<DocumentSummary | null>(null);
+  const [issued, setIssued] = useState<{ summary: DocumentSummary; cashReceived: string } | null>(null);
 
   const onIssued = useCallback(
-    (summary: DocumentSummary) => {
-      setIssued(summary);
+    (summary: DocumentSummary, cashReceived: string) => {
+      setIssued({ summary, cashReceived });
       void reload();
     },
     [reload],
@@ -89,7 +90,12 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
           ) : null}
           <SaleHeader form={form} series={settings?.series ?? null} />
           <CustomerSection form={form} />
-          <LinesTable form={form} />
+          <LinesTable
+            form={form}
+            productLookup={bridgeProductLookup}
+            productSearch={bridgeProductSearch}
+            allowPriceChange={settings?.sale.allowPriceChange ?? false}
+          />
         </div>
         {/* Only the side panel is inside the totals context: a new value never makes React walk the lines. */}
         <TotalsProvider control={form.control} igvRegime={settings?.company.igvRegime ?? 'general'}>
@@ -105,9 +111,10 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
       </form>
       {issued ? (
         <DocumentTicketDialog
-          id={issued.id}
+          id={issued.summary.id}
           copy={false}
-          title={`${issued.docType === '01' ? 'Factura' : 'Boleta'} ${documentNumber(issued.series, issued.number)} emitida`}
+          cashReceived={issued.cashReceived}
+          title={`${issued.summary.docType === '01' ? 'Factura' : 'Boleta'} ${documentNumber(issued.summary.series, issued.summary.number)} emitida`}
           onClose={closeIssued}
         />
       ) : null}

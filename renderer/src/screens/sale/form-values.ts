@@ -10,6 +10,8 @@ export interface LineValues {
   unitPrice: string;
   affectation: AffectationCode;
   bag: boolean;
+  /** Form-only: the catalogue code this line was filled from ('' for a line typed by hand). Never sent. */
+  productCode: string;
 }
 
 export interface InstallmentValues {
@@ -27,7 +29,7 @@ export interface SaleFormValues {
 }
 
 export function emptyLine(): LineValues {
-  return { code: '', description: '', unit: 'NIU', quantity: '1', unitPrice: '', affectation: '10', bag: false };
+  return { code: '', description: '', unit: 'NIU', quantity: '1', unitPrice: '', affectation: '10', bag: false, productCode: '' };
 }
 
 export function emptySale(docType: '01' | '03' = '03'): SaleFormValues {

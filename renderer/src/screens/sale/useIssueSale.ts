@@ -17,7 +17,8 @@ export interface IssueFailure {
 interface IssueOptions {
   form: UseFormReturn<SaleFormValues>;
   settings: SettingsView | null;
-  onIssued: (summary: DocumentSummary) => void;
+  /** `cashReceived`: what the cashier typed as cash received ('' when nothing), for the ticket's change. */
+  onIssued: (summary: DocumentSummary, cashReceived: string) => void;
 }
 
 export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
@@ -62,7 +63,7 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
         return;
       }
       form.reset(emptySale());
-      onIssued(result.value);
+      onIssued(result.value, values.payment.method === 'CONTADO' ? values.payment.cashReceived : '');
     } finally {
       inFlight.current = false;
       setBusy(false);

@@ -1,9 +1,10 @@
-// Ajustes: API and token, company, this till's series and printer, demo mode.
+// Ajustes: API and token, company, this till's series and printer, how the till sells, demo mode.
 import { useSettings } from '../../app/settings-context';
 import { Alert } from '../../components/Alert';
 import { ApiSettings } from './ApiSettings';
 import { CompanySettings } from './CompanySettings';
 import { DemoSettings } from './DemoSettings';
+import { SaleSettings } from './SaleSettings';
 import { TerminalSettings } from './TerminalSettings';
 
 export function SettingsScreen(): React.JSX.Element {
@@ -19,6 +20,7 @@ export function SettingsScreen(): React.JSX.Element {
           <CompanySettings settings={settings} />
           <TerminalSettings settings={settings} />
           <ApiSettings settings={settings} />
+          <SaleSettings settings={settings} />
           <DemoSettings settings={settings} />
         </div>
       ) : (

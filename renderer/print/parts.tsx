@@ -1,0 +1,108 @@
+// Pieces both templates print the same way: banners, totals, payment, legends and the closing block (hash, QR,
+// "Representación impresa"). Class names carry the `print-` prefix; each template places and sizes them.
+import { formatAmount } from '../src/format/money';
+import { QrCode } from './QrCode';
+import type { TicketData } from './ticket-data';
+
+const nonZero = (v: string) => Number(v) !== 0;
+const day = (iso: string) => iso.split('-').reverse().join('/');
+
+export function Banners({ data }: { data: TicketData }): React.JSX.Element {
+  return (
+    <>
+      {data.copy ? (
+        <div className="print-copy">
+          <p className="print-copy__title">REIMPRESIÓN</p>
+          {data.copyNumber !== null ? <p className="print-copy__number">Copia n.º {data.copyNumber}</p> : null}
+        </div>
+      ) : null}
+      {data.demo ? <p className="print-demo">DOCUMENTO DE DEMOSTRACIÓN — SIN VALOR TRIBUTARIO</p> : null}
+    </>
+  );
+}
+
+function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }): React.JSX.Element {
+  return (
+    <tr className={strong ? 'print-totals__strong' : undefined}>
+      <th scope="row">{label}</th>
+      <td>{formatAmount(value)}</td>
+    </tr>
+  );
+}
+
+/** Only the categories with an amount, as greenter does; IGV and the total always. */
+export function Totals({ data }: { data: TicketData }): React.JSX.Element {
+  const { totals } = data;
+  return (
+    <table className="print-totals">
+      <tbody>
+        {nonZero(totals.gravadas) ? <TotalRow label={`Op. gravadas ${data.currencySymbol}`} value={totals.gravadas} /> : null}
+        {nonZero(totals.exoneradas) ? <TotalRow label={`Op. exoneradas ${data.currencySymbol}`} value={totals.exoneradas} /> : null}
+        <TotalRow label={`I.G.V. ${data.currencySymbol}`} value={totals.igv} />
+        {nonZero(totals.icbper) ? <TotalRow label={`I.C.B.P.E.R. ${data.currencySymbol}`} value={totals.icbper} /> : null}
+        <TotalRow label={`Importe total ${data.currencySymbol}`} value={totals.total} strong />
+      </tbody>
+    </table>
+  );
+}
+
+export function Payment({ data }: { data: TicketData }): React.JSX.Element | null {
+  const { payment } = data;
+  if (payment.method === null) return null;
+  return (
+    <div className="print-payment">
+      <p>Forma de pago: {payment.method === 'CREDITO' ? 'Crédito' : 'Contado'}</p>
+      {payment.cash ? (
+        <p className="print-payment__cash">
+          <span>Efectivo: {data.currencySymbol} {formatAmount(payment.cash.received)}</span>{' '}
+          <span>Vuelto: {data.currencySymbol} {formatAmount(payment.cash.change)}</span>
+        </p>
+      ) : null}
+      {payment.installments.length > 0 ? (
+        <table className="print-installments">
+          <caption>Cuotas</caption>
+          <thead>
+            <tr>
+              <th scope="col">Cuota</th>
+              <th scope="col">Monto {data.currencySymbol}</th>
+              <th scope="col">Vencimiento</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payment.installments.map((i) => (
+              <tr key={i.number}>
+                <td>{String(i.number).padStart(3, '0')}</td>
+                <td>{formatAmount(i.amount)}</td>
+                <td>{day(i.dueDate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
+export function Legends({ data }: { data: TicketData }): React.JSX.Element {
+  return (
+    <>
+      {data.words ? <p className="print-words">{data.words}</p> : null}
+      {data.legends.map((l) => (
+        <p key={`${l.code}-${l.value}`} className="print-legend">
+          {l.value}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/** Hash, QR and the closing sentence. */
+export function Closing({ data, qrSize }: { data: TicketData; qrSize: string }): React.JSX.Element {
+  return (
+    <footer className="print-closing">
+      {data.hash ? <p className="print-hash">Resumen: {data.hash}</p> : null}
+      <QrCode text={data.qr} size={qrSize} className="print-qr" />
+      <p className="print-sentence">Representación impresa de la {data.docName}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,182 @@
+// Import a products CSV: the file is read here as text and checked by the core. First all or nothing; when some
+// rows are bad, every one is listed with its line and reason, and the cashier may import only the good rows.
+import { useRef, useState } from 'react';
+import type { ImportProductsResult } from '../../../../shared/bridge';
+import { Alert } from '../../components/Alert';
+import { call } from '../../pos';
+import { goodRowCount, rowsWithErrors, storedSummary } from './import-summary';
+
+interface ImportState {
+  fileName: string;
+  csv: string;
+  /** The answer of the last call and the mode it was made in. */
+  result: ImportProductsResult;
+  mode: 'all_or_nothing' | 'good_rows';
+}
+
+interface ProductImportProps {
+  /** Something was stored: the list should be read again. */
+  onImported: () => void;
+}
+
+function ErrorRows({ result, caption }: { result: ImportProductsResult; caption: string }): React.JSX.Element {
+  return (
+    <div className="import__errors">
+      <table className="simple-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="num">
+              Línea
+            </th>
+            <th scope="col">Motivo</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.errors.map((error) => (
+            <tr key={error.line}>
+              <td className="num">{error.line}</td>
+              <td>{error.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Outcome({ state, busy, onGoodRows }: { state: ImportState; busy: boolean; onGoodRows: () => void }): React.JSX.Element {
+  const { result, fileName, csv } = state;
+  if (state.mode === 'good_rows') {
+    return (
+      <>
+        <Alert tone="success" title={`Se importaron las filas correctas de «${fileName}»`}>
+          {storedSummary(result)}. Se omitieron {rowsWithErrors(result)}.
+        </Alert>
+        <ErrorRows result={result} caption={`Filas omitidas (${result.errors.length})`} />
+      </>
+    );
+  }
+  if (result.errors.length === 0) {
+    return result.rows === 0 ? (
+      <Alert tone="warning" title={`«${fileName}» no tiene productos`}>
+        El archivo solo tiene la fila de encabezados.
+      </Alert>
+    ) : (
+      <Alert tone="success" title={`Importación completa de «${fileName}»`}>
+        {result.rows} {result.rows === 1 ? 'fila' : 'filas'}: {storedSummary(result)}.
+      </Alert>
+    );
+  }
+  const good = goodRowCount(csv, result);
+  return (
+    <>
+      <Alert tone="error" title={`No se importó nada de «${fileName}»`}>
+        El archivo tiene {rowsWithErrors(result)}. Corríjalas y vuelva a importar
+        {good > 0 ? `, o importe solo las ${good} filas correctas` : ''}.
+      </Alert>
+      {good > 0 ? (
+        <button type="button" className="button--primary import__good" disabled={busy} onClick={onGoodRows}>
+          Importar solo las filas correctas ({good})
+        </button>
+      ) : null}
+      <ErrorRows result={result} caption={`Filas con errores (${result.errors.length})`} />
+    </>
+  );
+}
+
+export interface ProductImportControl {
+  busy: boolean;
+  state: ImportState | null;
+  failure: string | null;
+  chosen: (input: HTMLInputElement) => Promise<void>;
+  importGoodRows: () => void;
+  close: () => void;
+}
+
+export function useProductImport({ onImported }: ProductImportProps): ProductImportControl {
+  const [state, setState] = useState<ImportState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const run = async (fileName: string, csv: string, mode: ImportState['mode']) => {
+    setBusy(true);
+    setFailure(null);
+    const result = await call((api) => api.importProducts({ csv, mode }));
+    setBusy(false);
+    if (!result.ok) {
+      setState(null);
+      setFailure(result.error.message);
+      return;
+    }
+    setState({ fileName, csv, result: result.value, mode });
+    if (result.value.imported + result.value.updated > 0) onImported();
+  };
+
+  const chosen = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = ''; // choosing the same file again must import it again
+    if (!file) return;
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      setState(null);
+      setFailure(`No se pudo leer el archivo «${file.name}».`);
+      return;
+    }
+    await run(file.name, text, 'all_or_nothing');
+  };
+
+  return {
+    busy,
+    state,
+    failure,
+    chosen,
+    importGoodRows: () => {
+      if (state) void run(state.fileName, state.csv, 'good_rows');
+    },
+    close: () => {
+      setState(null);
+      setFailure(null);
+    },
+  };
+}
+
+/** The button that opens the file chooser (and the hidden file input it drives). */
+export function ImportButton({ busy, onChosen }: { busy: boolean; onChosen: (input: HTMLInputElement) => void }): React.JSX.Element {
+  const fileRef = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" disabled={busy} onClick={() => fileRef.current?.click()}>
+        {busy ? 'Importando…' : 'Importar CSV…'}
+      </button>
+      <input
+        ref={fileRef}
+        type="file"
+        accept=".csv,text/csv"
+        aria-label="Archivo CSV de productos"
+        hidden
+        onChange={(event) => onChosen(event.currentTarget)}
+      />
+    </>
+  );
+}
+
+/** What the last import did: counts, or every bad row with the offer to import only the good ones. */
+export function ImportPanel({ control }: { control: ProductImportControl }): React.JSX.Element | null {
+  const { state, failure, busy } = control;
+  if (!state && !failure) return null;
+  return (
+    <section className="panel import" aria-labelledby="import-title">
+      <div className="panel__head">
+        <h2 id="import-title">Importación de productos</h2>
+        <button type="button" className="button--link" onClick={control.close}>
+          Cerrar
+        </button>
+      </div>
+      {failure ? <Alert tone="error" title="No se pudo importar">{failure}</Alert> : null}
+      {state ? <Outcome state={state} busy={busy} onGoodRows={control.importGoodRows} /> : null}
+    </section>
+  );
+}

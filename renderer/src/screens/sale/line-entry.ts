@@ -1,0 +1,54 @@
+// What a scanned or picked product does to the sale's lines, decided without touching the form: fill the line the
+// cashier is on, add to the line that already holds the product, or nothing (the line already holds it).
+import { allowsDecimalQuantity, productQuantityProblem, type Product } from '../../../../shared/bridge';
+import { priceInputText, toMoney } from '../../format/money';
+import { decimalText, type LineValues } from './form-values';
+
+export type LineEntry =
+  /** The line already holds this product: just move on. */
+  | { kind: 'same' }
+  /** Add to line `target`; the line the cashier is on is left empty for the next scan. */
+  | { kind: 'add'; target: number; quantity: string; added: string }
+  /** Put the product on the line the cashier is on. `weighed`: the cashier types the weight next. */
+  | { kind: 'fill'; values: LineValues; weighed: boolean };
+
+/** The product's fields as a sale line holds them. */
+export function productLine(product: Product, quantity: string): LineValues {
+  return {
+    code: product.code,
+    description: product.description,
+    unit: product.unit as LineValues['unit'],
+    quantity,
+    unitPrice: priceInputText(product.price),
+    affectation: product.affectation,
+    bag: product.bag,
+    productCode: product.code,
+  };
+}
+
+/** True when the line has no description and no price yet (a code alone, or nothing). */
+function onlyCode(line: LineValues): boolean {
+  return line.description.trim() === '' && line.unitPrice.trim() === '';
+}
+
+/**
+ * Decides where `product` goes when it is scanned or picked on line `index`. The quantity is the line's own when
+ * the cashier set a valid one before scanning, else 1. Weighed goods (kg, litres) always get a line of their own:
+ * each bag of fruit is weighed apart, and adding "1 kg" to a weighed line would be wrong.
+ */
+export function planProductEntry(lines: readonly LineValues[], index: number, product: Product): LineEntry {
+  const current = lines[index];
+  if (current && current.productCode === product.code && current.description.trim() !== '') return { kind: 'same' };
+  const typed = current ? decimalText(current.quantity) : '';
+  const quantity = typed !== '' && productQuantityProblem(product, typed) === null ? typed : '1';
+  const weighed = allowsDecimalQuantity(product);
+  if (!weighed && (!current || onlyCode(current))) {
+    const target = lines.findIndex((line, i) => i !== index && line.productCode === product.code);
+    const held = lines[target];
+    if (held) {
+      const before = toMoney(decimalText(held.quantity));
+      return { kind: 'add', target, quantity: before.plus(quantity).toFixed(), added: quantity };
+    }
+  }
+  return { kind: 'fill', values: productLine(product, quantity), weighed };
+}

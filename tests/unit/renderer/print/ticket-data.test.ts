@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { ReceiptRecord } from '../../../../shared/api';
+import { buildInvoice, type SaleDraftInput } from '../../../../shared/billing';
+import type { DocumentDetail } from '../../../../shared/bridge';
+import { isoFromDayMonthYear } from '../../../../renderer/print/record-data';
+import { ticketFromDocument, ticketFromRecord } from '../../../../renderer/print/ticket-data';
+
+const COMPANY = { ruc: '20600995805', name: 'BODEGA EJEMPLO S.A.C.', tradeName: 'Bodega Ejemplo', address: 'Av. Lima 123, Lima', igvRegime: 'general' as const };
+
+function detailOf(draft: SaleDraftInput, over: Partial<DocumentDetail> = {}): DocumentDetail {
+  const invoice = buildInvoice(draft, { ruc: COMPANY.ruc });
+  return { payload: JSON.stringify(invoice), hash: null, reprints: 0, demo: false, status: 'pending', ...over } as DocumentDetail;
+}
+
+const line = (quantity: string, unitPrice: string, extra: Record<string, unknown> = {}) => ({
+  code: 'P001', description: 'Producto', unit: 'NIU' as const, quantity, unitPrice, affectation: '10' as const, ...extra,
+});
+
+describe('ticketFromDocument', () => {
+  const boleta: SaleDraftInput = {
+    docType: '03', series: 'B001', number: 12, issuedAt: '2026-03-02T21:15:00-05:00', currency: 'PEN',
+    lines: [line('2', '59.00'), line('2', '0.10', { code: 'BOLSA', description: 'Bolsa plástica', bag: true })],
+  };
+
+  it('prints the original of an anonymous boleta: totals, ICBPER, words, QR without hash, cash and change', () => {
+    const t = ticketFromDocument(detailOf(boleta), COMPANY, { copy: false, cashReceived: '150' });
+    expect(t).toMatchObject({
+      docName: 'BOLETA DE VENTA ELECTRÓNICA', seriesNumber: 'B001-00000012', number: '12',
+      issuedAt: '02/03/2026 21:15:00', issueDate: '2026-03-02', customer: null, copy: false, copyNumber: null,
+      issuer: { ruc: '20600995805', name: 'BODEGA EJEMPLO S.A.C.', tradeName: 'Bodega Ejemplo', address: 'Av. Lima 123, Lima' },
+    });
+    // 118.00 of goods (100.00 + 18.00 IGV) + 0.20 bag (0.17 + 0.03) + ICBPER 2 × 0.50.
+    expect(t.totals).toEqual({ gravadas: '100.17', exoneradas: '0.00', igv: '18.03', icbper: '1.00', total: '119.20' });
+    expect(t.lines.map((l) => [l.quantity, l.unitPrice, l.total, l.bag])).toEqual([['2', '59.00', '118.00', false], ['2', '0.10', '0.20', true]]);
+    expect(t.words).toBe('SON CIENTO DIECINUEVE CON 20/100 SOLES');
+    expect(t.payment).toEqual({ method: 'CONTADO', installments: [], cash: { received: '150.00', change: '30.80' } });
+    expect(t.qr).toBe('20600995805|03|B001|12|18.03|119.20|2026-03-02|0|00000000||');
+  });
+
+  it('prints the hash and puts it in the QR once the API returned it; a copy carries its number', () => {
+    const t = ticketFromDocument(detailOf(boleta, { hash: 'u7Y6uERK3Lwt8CcACbEVCR5Qo/0=', reprints: 2 }), COMPANY, { copy: true });
+    expect(t.hash).toBe('u7Y6uERK3Lwt8CcACbEVCR5Qo/0=');
+    expect(t.qr.endsWith('|0|00000000|u7Y6uERK3Lwt8CcACbEVCR5Qo/0=|')).toBe(true);
+    expect(t).toMatchObject({ copy: true, copyNumber: 3 });
+    expect(t.payment.cash).toBeNull();
+  });
+
+  it('prints a factura on credit with its instalments and the customer', () => {
+    const factura: SaleDraftInput = {
+      docType: '01', series: 'F001', number: 3, issuedAt: '2026-03-02T10:15:00-05:00', currency: 'PEN',
+      customer: { docType: '6', docNumber: '20100066603', name: 'EMPRESA CLIENTE S.A.C.', address: 'Av. Arequipa 100' },
+      lines: [line('2', '177.00')],
+      payment: { method: 'CREDITO', installments: [{ amount: '200.00', dueDate: '2026-04-01' }, { amount: '154.00', dueDate: '2026-05-01' }] },
+    };
+    const t = ticketFromDocument(detailOf(factura), COMPANY, { copy: false, cashReceived: '400' });
+    expect(t.customer).toEqual({ docType: '6', docLabel: 'RUC', docNumber: '20100066603', name: 'EMPRESA CLIENTE S.A.C.', address: 'Av. Arequipa 100' });
+    expect(t.payment).toEqual({
+      method: 'CREDITO',
+      installments: [{ number: 1, amount: '200.00', dueDate: '2026-04-01' }, { number: 2, amount: '154.00', dueDate: '2026-05-01' }],
+      cash: null,
+    });
+    expect(t.qr).toBe('20600995805|01|F001|3|54.00|354.00|2026-03-02|6|20100066603||');
+  });
+
+  it('ignores cash that is not a number or does not cover the total', () => {
+    expect(ticketFromDocument(detailOf(boleta), COMPANY, { copy: false, cashReceived: 'abc' }).payment.cash).toBeNull();
+    expect(ticketFromDocument(detailOf(boleta), COMPANY, { copy: false, cashReceived: '100' }).payment.cash).toBeNull();
+    expect(ticketFromDocument(detailOf(boleta), COMPANY, { copy: false, cashReceived: '119,20' }).payment.cash).toEqual({ received: '119.20', change: '0.00' });
+  });
+});
+
+const RECORD: ReceiptRecord = {
+  numeroRuc: '20100000009', razonSocial: 'BODEGA DEMO CAJA S.A.C.', razonComercial: '-', tipoComprobante: '01',
+  serieComprobante: 'F001', numeroComprobante: 45, subTipoComprobante: '-', nombreCalle: 'AV. GRAU 120', nombreDistrito: 'MIRAFLORES',
+  nombreProvincia: 'LIMA', nombreDepartamento: '-', codigoMoneda: 'PEN', simboloMoneda: 'S/', fechaEmision: '5/3/2026',
+  fechaVencimiento: '04/04/2026', tipoDocumentoCliente: '6', desTipoDocumentoCliente: 'RUC', numeroDocumentoCliente: '20200000006',
+  nombreCliente: 'DISTRIBUIDORA ANDINA DEMO S.A.', observacion: '-', glosa: '-', montoTotalGeneral: 354,
+  montoTotalTexto: 'SON TRESCIENTOS CINCUENTA Y CUATRO CON 00/100 SOLES', totalDescuentos: 0, totalAnticipos: 0, totalISC: 0,
+  totalIGV: 54, totalOtrosCargos: 0, totalOtrosTributos: 0, totalValorVenta: 300, totalValorVentaExonerado: 0, totalInafOner: 0,
+  totalGravOner: 300, totalValorVentaOperaGratuitas: 0, indicadorEstado: '1', documentoRelacionadoBean: [],
+  detalleComprobanteBean: [
+    { identificador: 1, descripcion: 'ARROZ EXTRA SACO 50 KG', cantidad: '2', precioUnitario: '177.00', codigoItem: 'ARZ50', codigoUnidadMedida: 'NIU', unidadMedidaDesc: 'UNIDAD', valorVtaUnitario: '150.00' },
+    { identificador: 2, descripcion: 'AZUCAR', cantidad: '0.755', precioUnitario: '3.333', codigoItem: 'AZ', codigoUnidadMedida: 'KGM', unidadMedidaDesc: 'KILOGRAMO', valorVtaUnitario: '2.82' },
+  ],
+};
+
+describe('ticketFromRecord', () => {
+  it('converts the day/month/year dates, the string amounts and the words; a copy without hash and without payment form', () => {
+    const t = ticketFromRecord(RECORD);
+    expect(t).toMatchObject({
+      docName: 'FACTURA ELECTRÓNICA', seriesNumber: 'F001-00000045', issuedAt: '05/03/2026', issueDate: '2026-03-05', dueDate: '04/04/2026',
+      words: 'SON TRESCIENTOS CINCUENTA Y CUATRO CON 00/100 SOLES', hash: null, copy: true, copyNumber: null,
+      issuer: { ruc: '20100000009', name: 'BODEGA DEMO CAJA S.A.C.', tradeName: '', address: 'AV. GRAU 120, MIRAFLORES, LIMA' },
+      customer: { docLabel: 'RUC', docNumber: '20200000006', name: 'DISTRIBUIDORA ANDINA DEMO S.A.' },
+      payment: { method: null, installments: [], cash: null },
+    });
+    expect(t.lines.map((l) => [l.quantity, l.unitPrice, l.total])).toEqual([['2', '177.00', '354.00'], ['0.755', '3.33', '2.52']]);
+    expect(t.totals).toEqual({ gravadas: '300.00', exoneradas: '0.00', igv: '54.00', icbper: '0.00', total: '354.00' });
+    expect(t.qr).toBe('20100000009|01|F001|45|54.00|354.00|2026-03-05|6|20200000006||');
+  });
+
+  it('reads dates written with a dash as absent', () => {
+    expect(isoFromDayMonthYear('-')).toBe('');
+    expect(isoFromDayMonthYear('31/12/2025')).toBe('2025-12-31');
+    const t = ticketFromRecord({ ...RECORD, fechaVencimiento: '-', montoTotalTexto: '-' });
+    expect(t.dueDate).toBeNull();
+    expect(t.words).toBe('');
+  });
+});
