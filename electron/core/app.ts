@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppStatus, BridgeEvent, BridgeResult } from '../../shared/bridge';
 import { createApiClient, type ApiConfig, type FetchLike } from './api';
+import { BackupScheduler, BackupService, createPreMigrationHook } from './backup';
 import {
   CustomersRepository,
   DocumentsRepository,
@@ -13,6 +14,7 @@ import {
   type Db,
 } from './db';
 import { createDispatcher, silentLogger, type Logger } from './dispatch';
+import { ExportService } from './export';
 import { Outbox } from './outbox/worker';
 import type { RetryPolicy } from './outbox/retry';
 import { ProductsService, seedDemoProducts } from './products';
@@ -39,9 +41,11 @@ export interface CoreOptions {
   log?: Logger;
   outbox?: { concurrency?: number; retry?: RetryPolicy; pollMs?: number };
   api?: { sendTimeoutMs?: number; queryTimeoutMs?: number };
+  /** Daily backups while the app runs (default true; test rigs that start many cores turn it off). */
+  dailyBackups?: boolean;
   /** Renders and prints templates (the Electron shell's hidden print window). Without it printing answers an error. */
   printer?: Printer;
-  /** Called before migrations touch an existing database (backups). */
+  /** Called before migrations touch an existing database. Default: a verified backup copy first. */
   onBeforeMigrate?: BeforeMigrateHook;
 }
 
@@ -55,6 +59,8 @@ export interface Core {
   close(): void;
   readonly outbox: Outbox;
   readonly db: Db;
+  /** The shell asks it for the backups folder before it closes the core to restore a copy. */
+  readonly backups: BackupService;
 }
 
 /** The composition root of the main process: opens the store and wires services, outbox and dispatcher. */
@@ -64,11 +70,12 @@ export function createCore(options: CoreOptions): Core {
   const db = openDatabase({
     path: options.dbPath ?? path.join(options.dataDir, 'caja.db'),
     migrationsDir: options.migrationsDir,
-    onBeforeMigrate: options.onBeforeMigrate,
+    onBeforeMigrate: options.onBeforeMigrate ?? createPreMigrationHook({ dataDir: options.dataDir }),
   });
   const documentsRepo = new DocumentsRepository(db, now);
   const seriesRepo = new SeriesRepository(db);
-  const settings = new SettingsService(new SettingsRepository(db), seriesRepo, options.secrets, options.demoEndpoint);
+  const settingsRepo = new SettingsRepository(db);
+  const settings = new SettingsService(settingsRepo, seriesRepo, options.secrets, options.demoEndpoint);
   const api = createApiClient({ fetch: options.fetch, config: () => settings.apiConfig(), ...options.api });
 
   const listeners = new Set<(event: BridgeEvent) => void>();
@@ -113,6 +120,16 @@ export function createCore(options: CoreOptions): Core {
   const products = new ProductsService(productsRepo, now);
   // A new demo till can sell at once: a small catalogue is seeded while demo mode is on and the catalogue is empty.
   if (settings.isDemo()) seedDemoProducts(productsRepo);
+  const backups = new BackupService({ db, settings: settingsRepo, dataDir: options.dataDir, migrationsDir: options.migrationsDir, now, log });
+  const exporter = new ExportService({ db, demo: () => settings.isDemo() });
+  const scheduler = new BackupScheduler({
+    target: backups,
+    now,
+    onResult: (r) =>
+      r.error
+        ? log.warn('daily backup failed', { error: r.error instanceof Error ? r.error.message : String(r.error) })
+        : log.info('daily backup done', { file: r.backup?.fileName, deleted: r.deleted.length }),
+  });
   const printing = new PrintingService(options.printer, settings, documents);
   const issue = new IssueService({ db, documents: documentsRepo, series: seriesRepo, settings, customers, now });
 
@@ -173,6 +190,11 @@ export function createCore(options: CoreOptions): Core {
       setProductActive: (input) => products.setProductActive(input),
       importProducts: (input) => products.importProducts(input),
       exportProducts: () => products.exportProducts(),
+      listBackups: () => backups.listBackups(),
+      backupNow: () => backups.backupNow('manual'),
+      setBackupFolder: (input) => backups.setBackupFolder(input.folder),
+      planRestore: (input) => backups.planRestore(input.file),
+      exportDocuments: (input) => exporter.exportDocuments(input),
     },
     log,
   );
@@ -183,8 +205,13 @@ export function createCore(options: CoreOptions): Core {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start: () => outbox.start(),
+    start: () => {
+      outbox.start();
+      if (options.dailyBackups !== false) void scheduler.start();
+    },
     async stop() {
+      await scheduler.stop();
+      await backups.idle();
       if (statusTimer) clearTimeout(statusTimer);
       await outbox.stop();
       return { pending: status().pending };
@@ -192,5 +219,6 @@ export function createCore(options: CoreOptions): Core {
     close: () => db.close(),
     outbox,
     db,
+    backups,
   };
 }

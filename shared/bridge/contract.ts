@@ -20,6 +20,7 @@ import {
   GuideXmlSchema,
   ReceiptLookupInputSchema,
 } from './lookups';
+import { backupContract } from './backup';
 import { PrintRequestSchema, PrintResultSchema } from './print';
 import { productsContract } from './products';
 import { SaleInputSchema } from './sale';
@@ -52,6 +53,7 @@ export const bridgeContract = {
   queryCdr: { input: CdrQueryInputSchema, output: CdrQueryResultSchema },
   printDocument: { input: PrintRequestSchema, output: PrintResultSchema },
   ...productsContract,
+  ...backupContract,
 } as const satisfies Record<BridgeMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeContract = typeof bridgeContract;

@@ -1,3 +1,4 @@
+export * from './backup';
 export * from './contract';
 export * from './documents';
 export * from './lookups';

@@ -26,6 +26,11 @@ export const BRIDGE_METHOD_NAMES = [
   'setProductActive',
   'importProducts',
   'exportProducts',
+  'listBackups',
+  'backupNow',
+  'setBackupFolder',
+  'planRestore',
+  'exportDocuments',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

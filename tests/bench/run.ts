@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, figures printed. Sizes can be lowered with BENCH_QUICK=1 for a smoke run.
 import { run as billing } from './billing.bench';
 import { benchDrain, benchIssue, benchSearch } from './core.bench';
+import { run as backup } from './backup.bench';
 import { run as products } from './products.bench';
 
 async function main() {
@@ -13,6 +14,8 @@ async function main() {
   await benchSearch(quick ? 20_000 : 1_000_000);
   console.log('# products');
   await products(quick ? 5_000 : 50_000);
+  console.log('# backups');
+  await backup(quick ? 20_000 : 1_000_000);
 }
 
 main().catch((e: unknown) => {

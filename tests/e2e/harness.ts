@@ -129,6 +129,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       secrets: secrets.memorySecretStore(),
       demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
       outbox: { pollMs: 100, retry: { baseMs: 50, maxMs: 500, random: Math.random } },
+      dailyBackups: false,
       ...(coreClock ? { now: () => coreClock.now() } : {}),
       ...(printer === 'pdf' ? { printer: createPagePrinter({ openPage: openPrintPage, baseUrl: server.url, printed }) } : {}),
     });

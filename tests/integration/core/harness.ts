@@ -28,6 +28,7 @@ export async function startRig(
     demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
     outbox: { concurrency: 4, retry: { baseMs: 1, maxMs: 5, random: () => 0 }, pollMs: 50 },
     api: { sendTimeoutMs: 1_000, queryTimeoutMs: 1_000 },
+    dailyBackups: false,
     ...opts.core,
   });
   const raw = (method: string, input?: unknown) => core.dispatch(method, input ?? {});

@@ -15,6 +15,7 @@ const core = createCore({
   demoEndpoint: { billingBaseUrl, queryBaseUrl, token },
   outbox: { concurrency: 4, retry: { baseMs: 5, maxMs: 50, random: Math.random }, pollMs: 20 },
   api: { sendTimeoutMs: 2_000, queryTimeoutMs: 2_000 },
+  dailyBackups: false,
 });
 core.start();
 process.stdout.write('ready\n');

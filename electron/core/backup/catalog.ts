@@ -1,0 +1,132 @@
+// The record of every copy taken into a folder: a small JSON file next to the copies (caja-backups.json). It lives
+// with the copies, not in the database, so it survives a restore and follows the folder when the user moves it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { BACKUP_CHECKS, BACKUP_REASONS, type BackupInfo } from '../../../shared/bridge/backup';
+import { compareNewestFirst, parseBackupFileName, type ParsedBackupName } from './naming';
+import { fsyncFile } from './sqlite-file';
+
+export const CATALOG_FILE = 'caja-backups.json';
+/** Failed attempts that left no file are kept in the record only this many (the newest). */
+const KEEP_FAILED_WITHOUT_FILE = 10;
+
+const EntrySchema = z.object({
+  fileName: z.string(),
+  reason: z.enum(BACKUP_REASONS),
+  createdAt: z.string(),
+  size: z.number(),
+  documents: z.number().nullable(),
+  maxDocumentId: z.number().nullable().optional(),
+  check: z.enum(BACKUP_CHECKS),
+  message: z.string().nullable(),
+  durationMs: z.number().nullable(),
+});
+export type CatalogEntry = z.infer<typeof EntrySchema>;
+
+const CatalogSchema = z.object({ version: z.literal(1), backups: z.array(EntrySchema) });
+
+/** The recorded entries; a missing or unreadable record is an empty one (its copies then show as unverified). */
+export function readCatalog(folder: string): CatalogEntry[] {
+  try {
+    const parsed = CatalogSchema.safeParse(JSON.parse(fs.readFileSync(path.join(folder, CATALOG_FILE), 'utf8')));
+    return parsed.success ? parsed.data.backups : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Replaces the record atomically (temp file, fsync, rename). */
+export function writeCatalog(folder: string, entries: CatalogEntry[]): void {
+  const file = path.join(folder, CATALOG_FILE);
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, `${JSON.stringify({ version: 1, backups: entries }, null, 2)}\n`, 'utf8');
+  fsyncFile(temp);
+  fs.renameSync(temp, file);
+}
+
+/** Adds (or replaces, by file name) one entry, dropping stale failed attempts that left no file. */
+export function recordBackup(folder: string, entry: CatalogEntry): void {
+  const others = readCatalog(folder).filter((e) => e.fileName !== entry.fileName);
+  writeCatalog(folder, prune(folder, [entry, ...others]));
+}
+
+/** Removes entries by file name. */
+export function forgetBackups(folder: string, fileNames: readonly string[]): void {
+  if (fileNames.length === 0) return;
+  const drop = new Set(fileNames);
+  writeCatalog(folder, readCatalog(folder).filter((e) => !drop.has(e.fileName)));
+}
+
+function prune(folder: string, entries: CatalogEntry[]): CatalogEntry[] {
+  let failedWithoutFile = 0;
+  return sortNewestFirst(entries).filter((e) => {
+    if (fs.existsSync(path.join(folder, e.fileName))) return true;
+    if (e.check !== 'failed') return false;
+    failedWithoutFile += 1;
+    return failedWithoutFile <= KEEP_FAILED_WITHOUT_FILE;
+  });
+}
+
+/**
+ * Every copy in the folder, newest first: recorded ones with their check, copies found without a record as
+ * 'unverified', and failed attempts that left no file (so the user sees that a copy failed and why).
+ */
+export function listFolder(folder: string): BackupInfo[] {
+  const recorded = new Map(readCatalog(folder).map((e) => [e.fileName, e]));
+  const result: BackupInfo[] = [];
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(folder);
+  } catch {
+    names = [];
+  }
+  const present = new Set<string>();
+  for (const fileName of names) {
+    const parsed = parseBackupFileName(fileName);
+    if (!parsed) continue;
+    let size: number;
+    try {
+      const stat = fs.statSync(path.join(folder, fileName));
+      if (!stat.isFile()) continue;
+      size = stat.size;
+    } catch {
+      continue;
+    }
+    present.add(fileName);
+    const entry = recorded.get(fileName);
+    result.push(
+      entry
+        ? infoOf(folder, { ...entry, size })
+        : {
+            fileName, path: path.join(folder, fileName), reason: parsed.reason, createdAt: parsed.createdAt, size,
+            documents: null, check: 'unverified', message: 'Copia no registrada por Caja en esta carpeta; se verificará al restaurarla.',
+            durationMs: null,
+          },
+    );
+  }
+  for (const entry of recorded.values()) {
+    if (!present.has(entry.fileName) && entry.check === 'failed') result.push(infoOf(folder, entry));
+  }
+  return sortNewestFirst(result);
+}
+
+function infoOf(folder: string, entry: CatalogEntry): BackupInfo {
+  return {
+    fileName: entry.fileName,
+    path: path.join(folder, entry.fileName),
+    reason: entry.reason,
+    createdAt: entry.createdAt,
+    size: entry.size,
+    documents: entry.documents,
+    check: entry.check,
+    message: entry.message,
+    durationMs: entry.durationMs,
+  };
+}
+
+function sortNewestFirst<T extends { fileName: string; createdAt: string }>(items: T[]): T[] {
+  const key = (item: T): ParsedBackupName =>
+    parseBackupFileName(item.fileName) ?? { reason: 'manual', createdAt: item.createdAt, sequence: 1 };
+  return [...items].sort((a, b) => compareNewestFirst(key(a), key(b)));
+}

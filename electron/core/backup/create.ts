@@ -1,0 +1,155 @@
+// Taking one copy into a folder: a free name, the copy into a temporary file, seal, rename, verify, record.
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { BackupInfo, BackupReason } from '../../../shared/bridge/backup';
+import type { Clock } from '../db';
+import { CoreError } from '../services/errors';
+import { recordBackup, type CatalogEntry } from './catalog';
+import { copyOnline, copyWithVacuumInto, removeCopy, type OnlineCopyOptions } from './copy';
+import { backupFileName } from './naming';
+import { fsyncFolder, messageOf } from './sqlite-file';
+import { backupOffThread, type OffThreadResult } from './off-thread';
+import { WorkerUnavailableError } from './script-worker';
+import { judge, verifyCopy, type Verification } from './verify';
+
+export interface CreateBackupOptions extends OnlineCopyOptions {
+  folder: string;
+  reason: BackupReason;
+  now?: Clock;
+  /**
+   * Copy and verify in a worker thread (default true; see off-thread.ts). false, an in-memory database, or a
+   * worker that cannot start: the copy is stepped on the main thread and verified there.
+   */
+  offThread?: boolean;
+  /** Told why the worker could not run when the copy falls back to the main thread (e.g. to log it). */
+  onWorkerUnavailable?: (reason: string) => void;
+}
+
+/**
+ * Copies the database with the online backup API, verifies the copy against the live database and records the
+ * result in the folder's catalog; by default all of it in a worker thread, so the event loop stays free. A copy that
+ * was written but failed verification is kept and returned with check 'failed'; when no copy could be written at
+ * all the attempt is recorded and a CoreError('backup_failed') is thrown.
+ */
+export async function createBackup(sqlite: Database.Database, options: CreateBackupOptions): Promise<BackupInfo> {
+  const target = prepare(options);
+  if (options.offThread !== false && !sqlite.memory) {
+    let result: OffThreadResult | undefined;
+    try {
+      result = await backupOffThread(sqlite.name, target.temp);
+    } catch (error) {
+      if (!(error instanceof WorkerUnavailableError)) throw error;
+      options.onWorkerUnavailable?.(error.message);
+      removeCopy(target.temp); // fall back to the main thread below
+    }
+    if (result?.kind === 'copy_failed') return fail(options, target, new Error(result.error));
+    if (result?.kind === 'copied') {
+      place(options, target);
+      return record(options, target, judge(result.copy, result.live));
+    }
+  }
+  try {
+    await copyOnline(sqlite, target.temp, options);
+  } catch (error) {
+    return fail(options, target, error);
+  }
+  place(options, target);
+  return record(options, target, verifyCopy(target.final, sqlite));
+}
+
+/** The same with one synchronous VACUUM INTO (for the pre-migration hook, which cannot wait). */
+export function createBackupSync(sqlite: Database.Database, options: CreateBackupOptions): BackupInfo {
+  const target = prepare(options);
+  try {
+    copyWithVacuumInto(sqlite, target.temp);
+  } catch (error) {
+    return fail(options, target, error);
+  }
+  place(options, target);
+  return record(options, target, verifyCopy(target.final, sqlite));
+}
+
+interface Target {
+  fileName: string;
+  final: string;
+  temp: string;
+  startedAt: Date;
+  t0: number;
+}
+
+function prepare(options: CreateBackupOptions): Target {
+  const startedAt = (options.now ?? (() => new Date()))();
+  try {
+    fs.mkdirSync(options.folder, { recursive: true });
+  } catch (error) {
+    throw new CoreError(
+      'backup_failed',
+      `No se pudo crear la carpeta de copias ${options.folder}: ${messageOf(error)}. Elija otra carpeta en Ajustes.`,
+    );
+  }
+  let sequence = 1;
+  let fileName = backupFileName(options.reason, startedAt);
+  while (fs.existsSync(path.join(options.folder, fileName)) || fs.existsSync(path.join(options.folder, `${fileName}.partial`))) {
+    sequence += 1;
+    fileName = backupFileName(options.reason, startedAt, sequence);
+  }
+  const final = path.join(options.folder, fileName);
+  return { fileName, final, temp: `${final}.partial`, startedAt, t0: performance.now() };
+}
+
+function fail(options: CreateBackupOptions, target: Target, error: unknown): never {
+  removeCopy(target.temp);
+  const message = `No se pudo escribir la copia de seguridad en ${options.folder}: ${messageOf(error)}`;
+  try {
+    recordBackup(options.folder, {
+      ...entryBase(options, target),
+      size: 0,
+      documents: null,
+      maxDocumentId: null,
+      check: 'failed',
+      message,
+    });
+  } catch {
+    // The folder itself is unwritable: the thrown error says so.
+  }
+  throw new CoreError('backup_failed', `${message}.`);
+}
+
+/** The sealed copy gets its final name (a crash before this leaves only a .partial file, never a false copy). */
+function place(options: CreateBackupOptions, target: Target): void {
+  fs.renameSync(target.temp, target.final);
+  fsyncFolder(options.folder);
+}
+
+function record(options: CreateBackupOptions, target: Target, verification: Verification): BackupInfo {
+  const entry: CatalogEntry = {
+    ...entryBase(options, target),
+    size: fs.statSync(target.final).size,
+    documents: verification.documents,
+    maxDocumentId: verification.maxDocumentId,
+    check: verification.ok ? 'ok' : 'failed',
+    message: verification.message,
+  };
+  recordBackup(options.folder, entry);
+  return {
+    fileName: entry.fileName,
+    path: target.final,
+    reason: entry.reason,
+    createdAt: entry.createdAt,
+    size: entry.size,
+    documents: entry.documents,
+    check: entry.check,
+    message: entry.message,
+    durationMs: entry.durationMs,
+  };
+}
+
+function entryBase(options: CreateBackupOptions, target: Target) {
+  return {
+    fileName: target.fileName,
+    reason: options.reason,
+    createdAt: target.startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - target.t0),
+  };
+}

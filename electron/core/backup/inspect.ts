@@ -1,0 +1,129 @@
+// Checks of database files that are not (yet) open: the live file at start-up and backup files before a restore.
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatVersion, listMigrations, type MigrationFile } from '../db';
+import { CoreError } from '../services/errors';
+import { inspectOffThread } from './off-thread';
+import { WorkerUnavailableError } from './script-worker';
+import { hasSqliteHeader, integrityOf, messageOf, withReadOnly, type DocumentStats } from './sqlite-file';
+import { copyFactsOf, type CopyFacts } from './verify';
+
+export type DatabaseFileState = 'ok' | 'missing' | 'corrupt';
+
+export interface DatabaseFileCheck {
+  state: DatabaseFileState;
+  /** Spanish, for the start-up screen; null when ok. */
+  reason: string | null;
+}
+
+export interface InspectOptions {
+  /** 'quick' (default, PRAGMA quick_check: fast enough for every start) or 'full' (integrity_check, also indexes). */
+  mode?: 'quick' | 'full';
+}
+
+/** 'ok' | 'missing' | 'corrupt' (not a database, integrity failure or unreadable). Writes nothing. */
+export function inspectDatabaseFile(file: string, options: InspectOptions = {}): DatabaseFileState {
+  return checkDatabaseFile(file, options).state;
+}
+
+/** inspectDatabaseFile with the reason, for the screen that offers the latest good backup. */
+export function checkDatabaseFile(file: string, options: InspectOptions = {}): DatabaseFileCheck {
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing', reason: null };
+    return corrupt(`No se pudo leer el archivo de datos: ${messageOf(error)}`);
+  }
+  // A database Caja created is never empty: an empty file is a truncated one, not a fresh start.
+  if (size === 0) return corrupt('El archivo de datos está vacío (0 bytes).');
+  try {
+    if (!hasSqliteHeader(file)) return corrupt('El archivo de datos no es una base de datos SQLite.');
+    const integrity = withReadOnly(file, (sqlite) => integrityOf(sqlite, options.mode === 'full' ? 'full' : 'quick'));
+    return integrity === 'ok' ? { state: 'ok', reason: null } : corrupt(`Falló la verificación de integridad: ${integrity}`);
+  } catch (error) {
+    return corrupt(`No se pudo leer la base de datos: ${messageOf(error)}`);
+  }
+}
+
+const corrupt = (reason: string): DatabaseFileCheck => ({ state: 'corrupt', reason });
+
+export interface ValidBackup {
+  applied: { version: number; name: string }[];
+  /** Highest applied migration. */
+  schemaVersion: number;
+  documents: DocumentStats;
+}
+
+/**
+ * Accepts only a file that is a sound backup of this app: a SQLite database with Caja's tables, a migration history
+ * that is a prefix of the shipped migrations, and a clean PRAGMA integrity_check. Throws CoreError('backup_invalid')
+ * with a Spanish message otherwise. Writes nothing. Blocks while integrity_check runs (seconds for a large copy):
+ * for the running app use validateBackupFileOffThread.
+ */
+export function validateBackupFile(file: string, migrationsDir: string): ValidBackup {
+  preflight(file);
+  let facts: CopyFacts | { error: string };
+  try {
+    facts = copyFactsOf(file);
+  } catch (error) {
+    facts = { error: messageOf(error) };
+  }
+  return assess(file, facts, listMigrations(migrationsDir));
+}
+
+/** validateBackupFile with integrity_check in a worker thread (on this thread if no worker can run). */
+export async function validateBackupFileOffThread(file: string, migrationsDir: string): Promise<ValidBackup> {
+  preflight(file);
+  let facts: CopyFacts | { error: string };
+  try {
+    facts = (await inspectOffThread(file)).copy;
+  } catch (error) {
+    if (!(error instanceof WorkerUnavailableError)) throw error;
+    return validateBackupFile(file, migrationsDir);
+  }
+  return assess(file, facts, listMigrations(migrationsDir));
+}
+
+function refuse(file: string, why: string): never {
+  throw new CoreError('backup_invalid', `El archivo ${path.basename(file)} ${why}`);
+}
+
+/** The cheap checks: a regular file that starts like a SQLite database. */
+function preflight(file: string): void {
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) refuse(file, 'no existe o no es un archivo.');
+  let sqliteHeader = false;
+  try {
+    sqliteHeader = hasSqliteHeader(file);
+  } catch (error) {
+    refuse(file, `no se pudo leer: ${messageOf(error)}.`);
+  }
+  if (!sqliteHeader) refuse(file, 'no es una copia de seguridad de Caja (no es una base de datos).');
+}
+
+function assess(file: string, facts: CopyFacts | { error: string }, shipped: MigrationFile[]): ValidBackup {
+  if ('error' in facts) refuse(file, `está dañado o no se puede leer (${facts.error}). Elija otra copia.`);
+  if (!facts.hasTables) {
+    refuse(file, 'no es una copia de seguridad de Caja (no tiene el historial de versiones ni la tabla de comprobantes).');
+  }
+  if (facts.applied.length === 0) refuse(file, 'no es una copia de seguridad de Caja (su historial de versiones está vacío).');
+  const unknown = facts.applied.find((have, i) => {
+    const want = shipped[i];
+    return !want || want.version !== have.version || want.name !== have.name;
+  });
+  if (unknown) {
+    refuse(
+      file,
+      `proviene de una versión más reciente de Caja o de otra aplicación (migración ${formatVersion(unknown.version)} ` +
+        `«${unknown.name}» no reconocida). Actualice Caja antes de restaurarla.`,
+    );
+  }
+  if (!(facts.integrity.length === 1 && facts.integrity[0] === 'ok')) {
+    refuse(file, `está dañado (falló la verificación de integridad: ${facts.integrity.join('; ')}). Elija otra copia.`);
+  }
+  return {
+    applied: facts.applied,
+    schemaVersion: facts.applied[facts.applied.length - 1]?.version ?? 0,
+    documents: { count: facts.count, maxId: facts.maxId },
+  };
+}

@@ -1,0 +1,23 @@
+// The copy to offer when the live database is damaged at start: the newest one that passes every restore check now
+// (a copy that was fine when written may have been damaged since, so each candidate is checked again, in a worker
+// thread so the window stays responsive while a large copy is read).
+import type { BackupInfo } from '../../../shared/bridge/backup';
+import { listFolder } from './catalog';
+import { validateBackupFileOffThread } from './inspect';
+
+/** `folder` may be a list (e.g. backupFoldersOf(dataDir)): the newest sound copy across all of them. */
+export async function latestGoodBackup(folder: string | readonly string[], migrationsDir: string): Promise<BackupInfo | undefined> {
+  const candidates = (typeof folder === 'string' ? [folder] : folder)
+    .flatMap((f) => listFolder(f))
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  for (const backup of candidates) {
+    if (backup.check === 'failed' || backup.size === 0) continue;
+    try {
+      const valid = await validateBackupFileOffThread(backup.path, migrationsDir);
+      return { ...backup, documents: valid.documents.count };
+    } catch {
+      // Damaged or foreign: try the next older one.
+    }
+  }
+  return undefined;
+}

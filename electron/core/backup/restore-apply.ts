@@ -1,0 +1,177 @@
+// applyRestore: puts a backup in place of the live database. Call it only with the core stopped and closed (the
+// shell does it after the user confirmed the plan). Steps, each refusing to go on if the previous one failed:
+//  1. validate the backup again (it may have changed since the plan);
+//  2. save the current database into the backup folder (reason 'pre_restore'); a damaged one is copied as raw
+//     bytes, so even a broken file is never thrown away;
+//  3. copy the backup (through SQLite) to a temporary file next to the live one; in that copy raise each series' last number to the
+//     live one (a restored till must never reuse a number already issued) and keep the live 'backup' setting;
+//  4. fsync it, remove the live -wal/-shm (they belong to the old file and would corrupt the new one), rename over
+//     the live file, fsync the folder.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { BackupInfo } from '../../../shared/bridge/backup';
+import type { Clock, DocType } from '../db';
+import { CoreError } from '../services/errors';
+import { recordBackup } from './catalog';
+import { createBackup } from './create';
+import { checkDatabaseFile, validateBackupFileOffThread } from './inspect';
+import { backupFileName } from './naming';
+import { fsyncFile, fsyncFolder, messageOf, withReadOnly, withReadOnlyAsync } from './sqlite-file';
+
+export interface ApplyRestoreOptions {
+  /** Where the 'pre_restore' copy of the current database goes. */
+  backupFolder: string;
+  migrationsDir: string;
+  now?: Clock;
+}
+
+export interface SeriesAdvance {
+  docType: DocType;
+  series: string;
+  from: number;
+  to: number;
+}
+
+export interface ApplyRestoreResult {
+  /** The copy of the database as it was before the restore; null when there was no live file. */
+  preRestoreBackup: BackupInfo | null;
+  restoredDocuments: number;
+  /** Series whose numbering was moved forward to the live database's last number. */
+  seriesAdvanced: SeriesAdvance[];
+  /** False when the live file was damaged (its numbering could not be read: check it against the API). */
+  liveWasReadable: boolean;
+}
+
+/** Settings that describe this installation rather than the data, kept from the live database. */
+const KEPT_SETTINGS = ['backup'];
+
+export async function applyRestore(file: string, livePath: string, options: ApplyRestoreOptions): Promise<ApplyRestoreResult> {
+  const now = options.now ?? (() => new Date());
+  if (path.resolve(file) === path.resolve(livePath)) {
+    throw new CoreError('backup_invalid', 'El archivo elegido es la base de datos actual, no una copia.');
+  }
+  const restored = await validateBackupFileOffThread(file, options.migrationsDir);
+
+  const liveState = checkDatabaseFile(livePath).state;
+  const preRestoreBackup = await saveCurrent(livePath, liveState, options, now);
+  const liveWasReadable = liveState === 'ok';
+  const liveSeries = liveWasReadable ? readSeries(livePath) : [];
+  const liveSettings = liveWasReadable ? readSettings(livePath, KEPT_SETTINGS) : [];
+
+  const folder = path.dirname(path.resolve(livePath));
+  const temp = path.join(folder, `.${path.basename(livePath)}.restore-${process.pid}-${Date.now()}.tmp`);
+  let seriesAdvanced: SeriesAdvance[];
+  try {
+    // Through SQLite rather than a byte copy, so a WAL-mode file brings along what is still in its -wal.
+    await withReadOnlyAsync(file, (sqlite) => sqlite.backup(temp));
+    seriesAdvanced = prepareCopy(temp, liveSeries, liveSettings);
+    fsyncFile(temp);
+  } catch (error) {
+    for (const f of [temp, `${temp}-journal`, `${temp}-wal`, `${temp}-shm`]) fs.rmSync(f, { force: true });
+    throw new CoreError('restore_failed', `No se pudo preparar la restauración: ${messageOf(error)}. No se cambió nada.`);
+  }
+  for (const side of [`${livePath}-wal`, `${livePath}-shm`, `${livePath}-journal`]) fs.rmSync(side, { force: true });
+  fs.renameSync(temp, livePath);
+  fsyncFolder(folder);
+  return { preRestoreBackup, restoredDocuments: restored.documents.count, seriesAdvanced, liveWasReadable };
+}
+
+async function saveCurrent(
+  livePath: string,
+  state: ReturnType<typeof checkDatabaseFile>['state'],
+  options: ApplyRestoreOptions,
+  now: Clock,
+): Promise<BackupInfo | null> {
+  if (state === 'missing') return null;
+  let info: BackupInfo;
+  try {
+    info = state === 'ok' ? await backupHealthy(livePath, options, now) : copyDamaged(livePath, options, now);
+  } catch (error) {
+    throw new CoreError(
+      'restore_failed',
+      `No se pudo guardar una copia de la base de datos actual (${messageOf(error)}). No se restauró nada.`,
+    );
+  }
+  if (state === 'ok' && info.check !== 'ok') {
+    throw new CoreError(
+      'restore_failed',
+      `La copia de la base de datos actual no pasó la verificación (${info.message ?? ''}). No se restauró nada.`,
+    );
+  }
+  return info;
+}
+
+async function backupHealthy(livePath: string, options: ApplyRestoreOptions, now: Clock): Promise<BackupInfo> {
+  const sqlite = new Database(livePath, { fileMustExist: true });
+  try {
+    return await createBackup(sqlite, { folder: options.backupFolder, reason: 'pre_restore', now });
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Raw bytes of a damaged database (and its -wal), recorded as failed so it is never offered for a restore. */
+function copyDamaged(livePath: string, options: ApplyRestoreOptions, now: Clock): BackupInfo {
+  fs.mkdirSync(options.backupFolder, { recursive: true });
+  const at = now();
+  let sequence = 1;
+  let fileName = backupFileName('pre_restore', at);
+  while (fs.existsSync(path.join(options.backupFolder, fileName))) fileName = backupFileName('pre_restore', at, ++sequence);
+  const dest = path.join(options.backupFolder, fileName);
+  fs.copyFileSync(livePath, dest);
+  fsyncFile(dest);
+  if (fs.existsSync(`${livePath}-wal`)) fs.copyFileSync(`${livePath}-wal`, `${dest}-wal`);
+  const info: BackupInfo = {
+    fileName, path: dest, reason: 'pre_restore', createdAt: at.toISOString(), size: fs.statSync(dest).size,
+    documents: null, check: 'failed', durationMs: null,
+    message: 'Copia de una base de datos dañada, guardada tal cual antes de restaurar (no se puede restaurar).',
+  };
+  recordBackup(options.backupFolder, { ...info, maxDocumentId: null });
+  return info;
+}
+
+interface SeriesLast {
+  doc_type: DocType;
+  series: string;
+  last_number: number;
+}
+
+function readSeries(file: string): SeriesLast[] {
+  return withReadOnly(file, (sqlite) => sqlite.prepare('SELECT doc_type, series, last_number FROM series').all() as SeriesLast[]);
+}
+
+function readSettings(file: string, keys: string[]): { key: string; value: string }[] {
+  return withReadOnly(file, (sqlite) => {
+    const get = sqlite.prepare('SELECT key, value FROM settings WHERE key = ?');
+    return keys.flatMap((key) => (get.get(key) as { key: string; value: string } | undefined) ?? []);
+  });
+}
+
+/** Rollback journal, numbering raised to the live one, installation settings kept. Returns the series moved. */
+function prepareCopy(temp: string, liveSeries: SeriesLast[], liveSettings: { key: string; value: string }[]): SeriesAdvance[] {
+  const sqlite = new Database(temp, { fileMustExist: true });
+  try {
+    if (sqlite.pragma('journal_mode', { simple: true }) !== 'delete') sqlite.pragma('journal_mode = DELETE');
+    const current = sqlite.prepare('SELECT last_number FROM series WHERE doc_type = ? AND series = ?');
+    const upsert = sqlite.prepare(`INSERT INTO series (doc_type, series, last_number) VALUES (?, ?, ?)
+      ON CONFLICT (doc_type, series) DO UPDATE SET last_number = MAX(last_number, excluded.last_number)`);
+    const setSetting = sqlite.prepare(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
+    return sqlite.transaction(() => {
+      const advanced: SeriesAdvance[] = [];
+      for (const s of liveSeries) {
+        const before = (current.get(s.doc_type, s.series) as { last_number: number } | undefined)?.last_number ?? 0;
+        if (s.last_number > before) {
+          upsert.run(s.doc_type, s.series, s.last_number);
+          advanced.push({ docType: s.doc_type, series: s.series, from: before, to: s.last_number });
+        }
+      }
+      for (const { key, value } of liveSettings) setSetting.run(key, value);
+      return advanced;
+    })();
+  } finally {
+    sqlite.close();
+  }
+}

@@ -1,0 +1,80 @@
+// The documents of a date range for the accountant, in issue order within each type and series.
+import type Database from 'better-sqlite3';
+import { withReadOnlyAsync } from '../backup/sqlite-file';
+import type { Db, DocType, DocumentStatus } from '../db';
+
+export interface ExportRange {
+  /** Lima issue dates, YYYY-MM-DD, both inclusive. */
+  from: string;
+  to: string;
+}
+
+export interface ExportRow {
+  id: number;
+  doc_type: DocType;
+  series: string;
+  number: number;
+  issue_date: string;
+  currency: string;
+  customer_doc_type: string;
+  customer_doc_number: string;
+  customer_name: string;
+  total: string;
+  igv: string;
+  payload: string;
+  status: DocumentStatus;
+  cdr_code: string | null;
+  hash: string | null;
+  cdr_xml: string | null;
+}
+
+/**
+ * Documents with from <= issue_date <= to (the issue_date index), of one mode only: real documents for the real
+ * till, demo ones while in demo mode (demo documents were never declared and must not reach the accountant).
+ * Ordered by date, type, series and number. Iterates: a month of a busy shop never sits in memory twice.
+ */
+export function exportRows(sqlite: Database.Database, range: ExportRange, demo: boolean, withCdr: boolean): IterableIterator<ExportRow> {
+  const cdr = withCdr ? 'cdr_xml' : 'NULL AS cdr_xml';
+  return sqlite
+    .prepare(
+      `SELECT id, doc_type, series, number, issue_date, currency, customer_doc_type, customer_doc_number, customer_name,
+        total, igv, payload, status, cdr_code, hash, ${cdr}
+      FROM documents WHERE issue_date >= ? AND issue_date <= ? AND demo = ?
+      ORDER BY issue_date, doc_type, series, number`,
+    )
+    .iterate(range.from, range.to, demo ? 1 : 0) as IterableIterator<ExportRow>;
+}
+
+/** Rows handled between two turns of the event loop. */
+const ROWS_PER_TURN = 250;
+
+/**
+ * Calls `each` for every row of exportRows without holding the event loop for long: a file database is read through
+ * a private read-only connection (one snapshot; the app's connection stays free for sales) in turns of
+ * ROWS_PER_TURN rows. An in-memory database (tests) is read directly.
+ */
+export async function forEachExportRow(
+  db: Db,
+  range: ExportRange,
+  demo: boolean,
+  withCdr: boolean,
+  each: (row: ExportRow) => void,
+): Promise<void> {
+  if (db.sqlite.memory) {
+    for (const row of exportRows(db.sqlite, range, demo, withCdr)) each(row);
+    return;
+  }
+  await withReadOnlyAsync(db.sqlite.name, async (sqlite) => {
+    const rows = exportRows(sqlite, range, demo, withCdr);
+    let n = 0;
+    try {
+      for (const row of rows) {
+        each(row);
+        n += 1;
+        if (n % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      rows.return?.();
+    }
+  });
+}
