@@ -20,7 +20,8 @@ async function openZip(base64: string): Promise<JSZip> {
   }
 }
 
-export async function readCdrZip(base64: string): Promise<CdrInfo> {
+/** Unzips the CDR and decodes its R-*.xml entry, without parsing it (what the outbox stores for every document). */
+export async function unzipCdr(base64: string): Promise<{ xml: string; fileName: string }> {
   const zip = await openZip(base64);
   const entry = Object.values(zip.files).find((file) => !file.dir && RESPONSE_ENTRY.test(baseName(file.name)));
   if (!entry) {
@@ -32,5 +33,10 @@ export async function readCdrZip(base64: string): Promise<CdrInfo> {
   } catch (cause) {
     throw new CdrError('bad_zip', 'No se pudo descomprimir la constancia (CDR): el ZIP está dañado.', { cause });
   }
-  return { ...readCdrXml(decodeXmlBytes(bytes)), fileName: entry.name };
+  return { xml: decodeXmlBytes(bytes), fileName: entry.name };
+}
+
+export async function readCdrZip(base64: string): Promise<CdrInfo> {
+  const { xml, fileName } = await unzipCdr(base64);
+  return { ...readCdrXml(xml), fileName };
 }

@@ -1,6 +1,6 @@
 import type { DocStatus } from '../../../shared/bridge/status';
 import { isApiError, type ApiClient } from '../api';
-import { readCdrZip } from '../cdr';
+import { unzipCdr } from '../cdr';
 import type { DocumentRow, DocumentsRepository } from '../db';
 import { outcomeOfError, outcomeOfResult, type AuthorityAnswer, type SendOutcome } from './outcome';
 import { reconcile, type PortalCredentials } from './reconcile';
@@ -208,7 +208,7 @@ async function cdrColumns(answer: AuthorityAnswer | undefined) {
   let cdrXml: string | null = null;
   if (answer.cdrZip) {
     try {
-      cdrXml = (await readCdrZip(answer.cdrZip)).xml;
+      cdrXml = (await unzipCdr(answer.cdrZip)).xml;
     } catch {
       cdrXml = null; // the answer itself is authoritative; a broken zip is kept as received for later inspection
     }
