@@ -22,7 +22,11 @@ const CONDITIONS = {
   series: 'd.series = @series',
   number: 'd.number = @number',
   status: 'd.status = @status',
-  customerName:
+  // Names only: the statement is driven by the full-text index (see statement()), newest first, so a common name
+  // over a million documents reads just the rows it returns.
+  customerName: 'documents_fts MATCH @customerName',
+  // Text with digits may be a name or a document number (passports mix both): either matches.
+  customerNameOrNumber:
     '(d.id IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH @customerName) ' +
     'OR d.customer_doc_number = @customerNumber)',
   customerNumber: 'd.customer_doc_number = @customerNumber',
@@ -57,9 +61,11 @@ export class DocumentSearch {
       const match = toFtsPrefixQuery(text);
       if (match === null) {
         use('customerNumber', 'customerNumber', text);
+      } else if (/\d/.test(text)) {
+        use('customerNameOrNumber', 'customerName', match);
+        params.customerNumber = text;
       } else {
         use('customerName', 'customerName', match);
-        params.customerNumber = text;
       }
     }
     return this.statement(used).all(params);
@@ -69,10 +75,29 @@ export class DocumentSearch {
     const key = used.join(',');
     let statement = this.statements.get(key);
     if (!statement) {
-      const where = used.length === 0 ? '' : `WHERE ${used.map((condition) => CONDITIONS[condition]).join(' AND ')}`;
       const columns = SUMMARY_COLUMNS.map((column) => `d.${column}`).join(', ');
+      // With a name, FTS5 walks its matches in descending rowid order and the LIMIT stops it early; otherwise the
+      // documents table (or an index on it) drives the query.
+      const from = used.includes('customerName')
+        ? 'documents_fts JOIN documents d ON d.id = documents_fts.rowid'
+        : 'documents d';
+      const order = used.includes('customerName') ? 'documents_fts.rowid DESC' : 'd.id DESC';
+      const dates = used.filter((c) => c === 'from' || c === 'to');
+      const conditions = used.map((condition) => CONDITIONS[condition]);
+      if (dates.length > 0) {
+        // Bound the walk to the ids issued in the date range (min and max found through the issue_date index): ids
+        // grow with time, so the newest-first walk starts at the range instead of reaching it through every later
+        // document or every later match of a common name. The date conditions above still decide each row.
+        const range = dates.map((c) => CONDITIONS[c].replace('d.', 'x.')).join(' AND ');
+        const rowid = used.includes('customerName') ? 'documents_fts.rowid' : 'd.id';
+        conditions.push(
+          `${rowid} BETWEEN (SELECT min(x.id) FROM documents x WHERE ${range}) ` +
+            `AND (SELECT max(x.id) FROM documents x WHERE ${range})`,
+        );
+      }
+      const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
       statement = this.sqlite.prepare(
-        `SELECT ${columns} FROM documents d ${where} ORDER BY d.id DESC LIMIT @limit OFFSET @offset`,
+        `SELECT ${columns} FROM ${from} ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       );
       this.statements.set(key, statement);
     }
