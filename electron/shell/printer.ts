@@ -41,9 +41,9 @@ export const READ_PAGE_STATE = `(() => {
 
 /**
  * The print route's address for a job (the renderer reads it with parsePrintRoute). `cashReceived` travels when a
- * job carries it (the ticket then prints the cash and the change); the core's PrintJob does not have it yet.
+ * job carries it (the ticket then prints the cash and the change).
  */
-export function printUrl(job: PrintJob & { cashReceived?: string }): string {
+export function printUrl(job: PrintJob): string {
   const view = { source: job.source, paper: job.paper, copy: job.copy, ...(job.cashReceived ? { cashReceived: job.cashReceived } : {}) };
   return `${APP_ENTRY_URL}#/print?job=${encodeURIComponent(JSON.stringify(view))}`;
 }

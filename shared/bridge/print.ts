@@ -17,6 +17,8 @@ export const PrintRequestSchema = z.strictObject({
   action: z.enum(['print', 'pdf']),
   /** A copy of a document printed before: counted, and marked REIMPRESIÓN. */
   copy: z.boolean().default(false),
+  /** Cash the customer handed over, known right after the sale: the original then prints the cash and the change. */
+  cashReceived: z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Monto recibido no válido').optional(),
 });
 export type PrintRequest = z.input<typeof PrintRequestSchema>;
 

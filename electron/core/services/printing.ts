@@ -11,6 +11,8 @@ export interface PrintJob {
   deviceName: string;
   copy: boolean;
   action: 'print' | 'pdf';
+  /** Cash received on the original, for the cash and change lines. */
+  cashReceived?: string;
 }
 
 /** Prints or saves a rendered template. The Electron shell implements it; the core only decides what to print. */
@@ -35,6 +37,7 @@ export class PrintingService {
       deviceName: configured.deviceName,
       copy: request.copy,
       action: request.action,
+      ...(request.cashReceived ? { cashReceived: request.cashReceived } : {}),
     };
     const outcome = await this.printer.print(job);
     if (!outcome.done || request.source.kind !== 'document' || !request.copy) return outcome;

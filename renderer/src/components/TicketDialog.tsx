@@ -32,7 +32,7 @@ export function TicketDialog({ title, data, source, onClose, onPrinted, children
   const { settings } = useSettings();
   const [paper, setPaper] = useState<Paper | null>(null);
   const chosen = paper ?? settings?.printer.paper ?? '80mm';
-  const { busy, outcome, run } = usePrint({ source, copy: data.copy, onPrinted });
+  const { busy, outcome, run } = usePrint({ source, copy: data.copy, cashReceived: data.payment.cash?.received, onPrinted });
 
   useEffect(() => {
     const dialog = ref.current;

@@ -23,11 +23,13 @@ function describe(result: PrintResult, action: PrintAction, copy: boolean): Prin
 interface UsePrintOptions {
   source: PrintSource;
   copy: boolean;
+  /** Cash received, for the original printed right after the sale. */
+  cashReceived?: string;
   /** After something was printed or saved (a copy was counted: reload what shows the count). */
   onPrinted?: () => void;
 }
 
-export function usePrint({ source, copy, onPrinted }: UsePrintOptions) {
+export function usePrint({ source, copy, cashReceived, onPrinted }: UsePrintOptions) {
   const [busy, setBusy] = useState<PrintAction | null>(null);
   const [outcome, setOutcome] = useState<PrintOutcome | null>(null);
 
@@ -37,7 +39,7 @@ export function usePrint({ source, copy, onPrinted }: UsePrintOptions) {
       setBusy(action);
       setOutcome(null);
       try {
-        const result = await call((api) => api.printDocument({ source, paper, action, copy }));
+        const result = await call((api) => api.printDocument({ source, paper, action, copy, ...(cashReceived && !copy ? { cashReceived } : {}) }));
         if (result.ok) {
           setOutcome(describe(result.value, action, copy));
           if (result.value.done) onPrinted?.();
@@ -61,7 +63,7 @@ export function usePrint({ source, copy, onPrinted }: UsePrintOptions) {
         setBusy(null);
       }
     },
-    [busy, copy, onPrinted, source],
+    [busy, cashReceived, copy, onPrinted, source],
   );
 
   return { busy, outcome, run };

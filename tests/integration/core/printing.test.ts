@@ -43,3 +43,16 @@ describe('printing through the core', () => {
     }
   });
 });
+
+describe('cash on the printed original', () => {
+  it('passes the cash received to the printer, and refuses a malformed amount', async () => {
+    const jobs: PrintJob[] = [];
+    rig = await startRig({ core: { printer: { print: async (job) => (jobs.push(job), { done: true }) } } });
+    const doc = await rig.call<DocumentSummary>('issueSale', anonymousBoleta());
+    await rig.call('printDocument', { source: { kind: 'document', id: doc.id }, action: 'print', cashReceived: '20.00' });
+    expect(jobs[0]?.cashReceived).toBe('20.00');
+    expect(await rig.raw('printDocument', { source: { kind: 'document', id: doc.id }, action: 'print', cashReceived: '20,5x' })).toMatchObject({
+      ok: false, error: { code: 'validation' },
+    });
+  });
+});
