@@ -30,8 +30,12 @@ test.describe('with a printer behind the bridge', () => {
     await dialog.getByRole('button', { name: 'Imprimir', exact: true }).click();
     await expect(dialog.getByTestId('print-outcome')).toHaveText('Comprobante impreso.');
     expect(harness.printed).toHaveLength(1);
-    expect(harness.printed[0]!.job).toEqual({ source: { kind: 'document', id: 1 }, paper: '80mm', deviceName: '', copy: false, action: 'print' });
+    expect(harness.printed[0]!.job).toEqual({
+      source: { kind: 'document', id: 1 }, paper: '80mm', deviceName: '', copy: false, action: 'print', cashReceived: '50.00',
+    });
     const printedText = await pdfText(harness.printed[0]!.pdf);
+    // The original printed by the print window shows the cash and the change too.
+    expect(printedText).toContain('Vuelto');
     expect(printedText).toContain('BOLETA DE VENTA ELECTRÓNICA B001-00000001');
     expect(printedText).toContain('Importe total S/ 20.30');
     expect(printedText).not.toContain('REIMPRESIÓN');

@@ -43,7 +43,10 @@ export async function pdfOf(page: Page, paper: Paper, heightPx: number): Promise
   return page.pdf({ width: paper, height: `${heightMm}mm`, printBackground: true, margin: { top: '0', bottom: '0', left: '0', right: '0' } });
 }
 
-export function printRouteUrl(baseUrl: string, view: { source: PrintJob['source']; paper: Paper; copy: boolean }): string {
+export function printRouteUrl(
+  baseUrl: string,
+  view: { source: PrintJob['source']; paper: Paper; copy: boolean; cashReceived?: string },
+): string {
   return `${baseUrl}/index.html${printRouteHash(view)}`;
 }
 

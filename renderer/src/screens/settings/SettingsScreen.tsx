@@ -1,9 +1,11 @@
-// Ajustes: API and token, company, this till's series and printer, how the till sells, demo mode.
+// Ajustes: API and token, company, this till's series and printer, how the till sells, demo mode, backups, exports.
 import { useSettings } from '../../app/settings-context';
 import { Alert } from '../../components/Alert';
 import { ApiSettings } from './ApiSettings';
+import { BackupSettings } from './BackupSettings';
 import { CompanySettings } from './CompanySettings';
 import { DemoSettings } from './DemoSettings';
+import { ExportSettings } from './ExportSettings';
 import { SaleSettings } from './SaleSettings';
 import { TerminalSettings } from './TerminalSettings';
 
@@ -22,6 +24,8 @@ export function SettingsScreen(): React.JSX.Element {
           <ApiSettings settings={settings} />
           <SaleSettings settings={settings} />
           <DemoSettings settings={settings} />
+          <ExportSettings />
+          <BackupSettings />
         </div>
       ) : (
         <p className="muted">Cargando ajustes…</p>

@@ -1,0 +1,131 @@
+// Copias de seguridad: the folder in use, the copies in it with their verification, a copy on demand, another folder.
+// Restoring a copy is a shell action (Electron) and is not offered here.
+import { useState } from 'react';
+import { BACKUP_REASON_LABELS, type BackupInfo } from '../../../../shared/bridge';
+import { Alert } from '../../components/Alert';
+import { Field, fieldAria } from '../../components/Field';
+import { formatDateTime } from '../../format/dates';
+import { useBackups, type BackupOutcome } from './use-backups';
+
+/** 1536 → '1.5 KB'. */
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function CheckCell({ backup }: { backup: BackupInfo }): React.JSX.Element {
+  if (backup.check === 'ok') {
+    return (
+      <span className="backup-check backup-check--ok">
+        <span aria-hidden="true">✓</span> Verificada
+      </span>
+    );
+  }
+  if (backup.check === 'failed') {
+    return (
+      <span className="backup-check backup-check--failed">
+        <span aria-hidden="true">✗</span> No pasó la verificación{backup.message ? `: ${backup.message}` : ''}
+      </span>
+    );
+  }
+  return <span className="backup-check muted">Sin verificar{backup.message ? `: ${backup.message}` : ''}</span>;
+}
+
+function BackupTable({ backups }: { backups: BackupInfo[] }): React.JSX.Element {
+  if (backups.length === 0) return <p className="muted">Todavía no hay copias en esta carpeta.</p>;
+  return (
+    <div className="backups__table-wrap">
+      <table className="simple-table backups__table" aria-label="Copias de seguridad">
+        <thead>
+          <tr>
+            <th scope="col">Fecha y hora</th>
+            <th scope="col">Motivo</th>
+            <th scope="col" className="num">Tamaño</th>
+            <th scope="col" className="num">Comprobantes</th>
+            <th scope="col">Verificación</th>
+          </tr>
+        </thead>
+        <tbody>
+          {backups.map((b) => (
+            <tr key={b.path} title={b.fileName}>
+              <td className="backups__when">{formatDateTime(b.createdAt)}</td>
+              <td>{BACKUP_REASON_LABELS[b.reason]}</td>
+              <td className="num">{formatSize(b.size)}</td>
+              <td className="num">{b.documents ?? '—'}</td>
+              <td>
+                <CheckCell backup={b} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function OutcomeMessage({ outcome }: { outcome: BackupOutcome }): React.JSX.Element | null {
+  if (!outcome) return null;
+  if (outcome.kind === 'error') return <Alert tone="error" title="No se pudo crear la copia">{outcome.text}</Alert>;
+  if (outcome.kind === 'folder') return <Alert tone="success">Las copias se guardarán en {outcome.folder}.</Alert>;
+  const b = outcome.backup;
+  const detail = `${formatDateTime(b.createdAt)} · ${formatSize(b.size)} · ${b.documents ?? '—'} comprobantes`;
+  if (b.check === 'ok') return <Alert tone="success" title="Copia creada y verificada">{detail}</Alert>;
+  return (
+    <Alert tone="error" title="La copia se creó pero no pasó la verificación">
+      {b.message ?? 'Motivo desconocido.'} ({detail})
+    </Alert>
+  );
+}
+
+export function BackupSettings(): React.JSX.Element {
+  const { list, loadError, creating, savingFolder, outcome, folderError, createNow, chooseFolder } = useBackups();
+  const [folder, setFolder] = useState('');
+  const folderHint = 'Ruta completa, por ejemplo una memoria USB o una carpeta sincronizada.';
+
+  return (
+    <section className="panel settings__section settings__section--full" aria-labelledby="settings-backups-title">
+      <h2 id="settings-backups-title">Copias de seguridad</h2>
+      {loadError ? <Alert tone="error" title="No se pudo leer la lista de copias">{loadError}</Alert> : null}
+      <p className="backups__folder" data-testid="backup-folder">
+        Carpeta en uso: <strong className="mono">{list ? list.folder : '…'}</strong>
+        {list?.isDefaultFolder ? <span className="muted"> (predeterminada)</span> : null}
+      </p>
+      <div className="backups__actions">
+        <button type="button" className="button--primary" onClick={() => void createNow()} disabled={creating} aria-busy={creating}>
+          {creating ? 'Creando copia…' : 'Crear copia ahora'}
+        </button>
+        {creating ? (
+          <span role="status" className="muted">
+            Copiando y verificando la base de datos…
+          </span>
+        ) : null}
+      </div>
+      <OutcomeMessage outcome={outcome} />
+      {list ? <BackupTable backups={list.backups} /> : <p className="muted">Cargando copias…</p>}
+      <form
+        className="settings__form backups__folder-form"
+        noValidate
+        aria-label="Carpeta de copias"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void chooseFolder(folder);
+        }}
+      >
+        <Field id="backup-folder-input" label="Otra carpeta para las copias" error={folderError ?? undefined} hint={folderHint}>
+          <input
+            {...fieldAria('backup-folder-input', folderError ?? undefined, folderHint)}
+            value={folder}
+            onChange={(event) => setFolder(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={list?.folder ?? ''}
+          />
+        </Field>
+        <button type="submit" disabled={savingFolder}>
+          Usar esta carpeta
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import JSZip from 'jszip';
+import type { Download, Page } from '@playwright/test';
+import { test, expect } from './harness';
+import { closeDialog, ticketDialog, typeLine } from './sale-helpers';
+
+/** Splits RFC 4180 CSV text (CRLF, quoted fields) into rows of fields. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+async function exportFile(page: Page, format: 'CSV' | 'ZIP'): Promise<Download> {
+  const region = page.getByRole('region', { name: 'Exportar para el contador' });
+  await region.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
+  const [download] = await Promise.all([page.waitForEvent('download'), region.getByRole('button', { name: 'Exportar' }).click()]);
+  return download;
+}
+
+async function issueBoleta(page: Page): Promise<void> {
+  await typeLine(page, 1, { code: 'A001', description: 'Arroz extra 1 kg', quantity: '3', price: '3.35' });
+  await expect(page.getByTestId('total-total')).toHaveText('S/ 10.05');
+  await page.getByRole('button', { name: 'Emitir (F12)' }).click();
+  await expect(ticketDialog(page).getByRole('heading', { name: 'Boleta B001-00000001 emitida' })).toBeVisible();
+  await closeDialog(page);
+}
+
+test('backups: a copy on demand is listed as verified; the folder can be changed and a relative path is refused', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await issueBoleta(page);
+  await page.keyboard.press('F4');
+  const region = page.getByRole('region', { name: 'Copias de seguridad' });
+  await expect(region.getByTestId('backup-folder')).toContainText('(predeterminada)');
+  await expect(region.getByText('Todavía no hay copias en esta carpeta.')).toBeVisible();
+
+  await region.getByRole('button', { name: 'Crear copia ahora' }).click();
+  await expect(region.getByText('Copia creada y verificada')).toBeVisible();
+  const rows = region.getByRole('table', { name: 'Copias de seguridad' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  const cells = rows.first().getByRole('cell');
+  await expect(cells.nth(0)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  await expect(cells.nth(1)).toHaveText('Manual');
+  await expect(cells.nth(2)).toHaveText(/^\d+(\.\d)? (B|KB|MB)$/);
+  await expect(cells.nth(3)).toHaveText('1');
+  await expect(cells.nth(4)).toHaveText('✓ Verificada');
+  await region.scrollIntoViewIfNeeded();
+  await harness.screenshot('ajustes-copias');
+
+  // The list agrees with the core's.
+  const listed = (await harness.core.dispatch('listBackups', {})) as { value: { backups: { check: string; reason: string }[] } };
+  expect(listed.value.backups).toMatchObject([{ check: 'ok', reason: 'manual' }]);
+
+  // A relative folder is refused with the core's message; an absolute one is used and the list follows it.
+  const folderInput = region.getByLabel('Otra carpeta para las copias');
+  await folderInput.fill('copias');
+  await region.getByRole('button', { name: 'Usar esta carpeta' }).click();
+  await expect(folderInput).toHaveAccessibleDescription('Elija una carpeta con su ruta completa.');
+  const other = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-copias-'));
+  try {
+    await folderInput.fill(other);
+    await region.getByRole('button', { name: 'Usar esta carpeta' }).click();
+    await expect(region.getByText(`Las copias se guardarán en ${other}.`)).toBeVisible();
+    await expect(region.getByTestId('backup-folder')).toHaveText(`Carpeta en uso: ${other}`);
+    await expect(region.getByText('Todavía no hay copias en esta carpeta.')).toBeVisible();
+    await region.getByRole('button', { name: 'Crear copia ahora' }).click();
+    await expect(rows).toHaveCount(1);
+    expect((await fs.readdir(other)).some((name) => name.endsWith('.db') || name.endsWith('.sqlite'))).toBe(true);
+  } finally {
+    await fs.rm(other, { recursive: true, force: true });
+  }
+});
+
+test('export for the accountant: CSV of this month holds the boleta; ZIP is a zip; an empty range has only the header', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await issueBoleta(page);
+  await page.keyboard.press('F4');
+  const region = page.getByRole('region', { name: 'Exportar para el contador' });
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' }));
+  await expect(region.getByLabel('Desde')).toHaveValue(`${today.slice(0, 8)}01`);
+  await expect(region.getByLabel('Hasta')).toHaveValue(today);
+
+  const csv = await exportFile(page, 'CSV');
+  expect(csv.suggestedFilename()).toBe(`comprobantes-${today.slice(0, 8)}01-al-${today}.csv`);
+  const rows = parseCsv(await fs.readFile(await csv.path(), 'utf8'));
+  const header = rows[0] ?? [];
+  expect(header).toEqual(expect.arrayContaining(['tipo', 'serie', 'numero', 'fecha', 'total']));
+  expect(rows).toHaveLength(2);
+  const boleta = Object.fromEntries(header.map((name, i) => [name, rows[1]?.[i]]));
+  expect(boleta).toMatchObject({ tipo: '03', serie: 'B001', numero: '1', fecha: today, total: '10.05', igv: '1.53' });
+
+  const zip = await exportFile(page, 'ZIP');
+  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+  const entries = Object.keys((await JSZip.loadAsync(await fs.readFile(await zip.path()))).files);
+  expect(entries.some((name) => name.endsWith('.csv'))).toBe(true);
+
+  // A range before the sale: only the header row.
+  await region.getByLabel('Desde').fill('2020-01-01');
+  await region.getByLabel('Hasta').fill('2020-01-31');
+  const empty = parseCsv(await fs.readFile(await (await exportFile(page, 'CSV')).path(), 'utf8'));
+  expect(empty).toEqual([header]);
+
+  // Reversed dates are refused before asking the core.
+  await region.getByLabel('Desde').fill('2020-02-01');
+  await region.getByRole('button', { name: 'Exportar' }).click();
+  await expect(region.getByLabel('Hasta')).toHaveAccessibleDescription('La fecha inicial es posterior a la final');
+});
