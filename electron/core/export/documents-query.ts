@@ -1,7 +1,7 @@
 // The documents of a date range for the accountant, in issue order within each type and series.
 import type Database from 'better-sqlite3';
 import { withReadOnlyAsync } from '../backup/sqlite-file';
-import type { Db, DocType, DocumentStatus } from '../db';
+import type { Db, DocumentRow } from '../db';
 
 export interface ExportRange {
   /** Lima issue dates, YYYY-MM-DD, both inclusive. */
@@ -9,24 +9,12 @@ export interface ExportRange {
   to: string;
 }
 
-export interface ExportRow {
-  id: number;
-  doc_type: DocType;
-  series: string;
-  number: number;
-  issue_date: string;
-  currency: string;
-  customer_doc_type: string;
-  customer_doc_number: string;
-  customer_name: string;
-  total: string;
-  igv: string;
-  payload: string;
-  status: DocumentStatus;
-  cdr_code: string | null;
-  hash: string | null;
-  cdr_xml: string | null;
-}
+/** The columns of a document the exports read. */
+export type ExportRow = Pick<
+  DocumentRow,
+  | 'id' | 'doc_type' | 'series' | 'number' | 'issue_date' | 'currency' | 'customer_doc_type' | 'customer_doc_number'
+  | 'customer_name' | 'total' | 'igv' | 'payload' | 'status' | 'cdr_code' | 'hash' | 'cdr_xml'
+>;
 
 /**
  * Documents with from <= issue_date <= to (the issue_date index), of one mode only: real documents for the real
