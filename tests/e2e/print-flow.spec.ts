@@ -112,6 +112,8 @@ test('without a printer (a plain browser) the browser prints the ticket on scree
   await page.keyboard.press('F2');
   await page.getByRole('button', { name: 'Ver boleta B001-00000001' }).click();
   await page.getByRole('button', { name: 'Reimprimir o guardar PDF' }).click();
+  // The copy's dialog loads the document first; its shortcut works once it is shown.
+  await expect(ticketDialog(page).getByRole('button', { name: 'Imprimir copia' })).toBeVisible();
   await page.keyboard.press('Control+p'); // the dialog's shortcut, not the browser's
   await expect(ticketDialog(page).getByTestId('print-outcome')).toHaveText('Se abrió la impresión del navegador (reimpresión n.º 1).');
   expect(await page.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(2);
