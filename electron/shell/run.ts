@@ -16,6 +16,7 @@ import {
 } from 'electron';
 import { createCore, type Core } from '../core/app';
 import type { FetchLike } from '../core/api';
+import * as backupApi from '../core/backup';
 import { startSandbox } from '../sandbox';
 import { forwardCoreEvents, registerIpc } from '../ipc';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
@@ -28,6 +29,7 @@ import { createWindowPrinter } from './printer';
 import { createSafeStorageSecretStore, WEAK_STORAGE_QUESTION } from './secret-store';
 import { denyAllPermissions, hardenWebContents } from './security';
 import { createSenderCheck, OwnedWindows } from './sender-check';
+import { recoverDatabaseAtStartup } from './startup-recovery';
 import { createShutdown, type ShutdownController } from './shutdown';
 import { claimSingleInstance } from './single-instance';
 import { createErrorWindow, createMainWindow } from './windows';
@@ -46,8 +48,9 @@ export interface RunMainOptions {
 }
 
 export interface RunningApp {
-  /** 'second' when another instance already runs (this one quits). */
-  outcome: 'started' | 'error-screen' | 'second';
+  /** 'second' when another instance already runs (this one quits); 'quit' when the user chose to quit at the
+   * damaged-database dialog. */
+  outcome: 'started' | 'error-screen' | 'second' | 'quit';
   core?: Core;
   mainWindow?: BrowserWindow;
   shutdown?: ShutdownController;
@@ -111,6 +114,15 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(menuTemplate({ isDev: !app.isPackaged, openLogsFolder: () => void shell.openPath(logDir) })),
     );
+
+    // A damaged (or deleted) caja.db is never replaced silently by a new empty one: offer the latest good copy.
+    const recovery = await recoverDatabaseAtStartup({
+      dataDir, migrationsDir: paths.migrationsDir, dialog: { showMessageBox: (o) => dialog.showMessageBox(o) }, backup: backupApi, log,
+    });
+    if (recovery === 'quit') {
+      app.quit();
+      return { outcome: 'quit', shutdown };
+    }
 
     const secrets = createSafeStorageSecretStore({
       file: path.join(dataDir, 'secrets.json'),
