@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { AppStatus, BridgeEvent, BridgeResult } from '../../shared/bridge';
 import { createApiClient, type ApiConfig, type FetchLike } from './api';
-import { BackupScheduler, BackupService, createPreMigrationHook } from './backup';
+import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow, type Restorer } from './backup';
 import {
   CustomersRepository,
   DocumentsRepository,
@@ -41,6 +41,8 @@ export interface CoreOptions {
   log?: Logger;
   outbox?: { concurrency?: number; retry?: RetryPolicy; pollMs?: number };
   api?: { sendTimeoutMs?: number; queryTimeoutMs?: number };
+  /** Asks for a backup file and swaps the database while the core is closed (the Electron shell). */
+  restorer?: Restorer;
   /** Daily backups while the app runs (default true; test rigs that start many cores turn it off). */
   dailyBackups?: boolean;
   /** Renders and prints templates (the Electron shell's hidden print window). Without it printing answers an error. */
@@ -121,6 +123,7 @@ export function createCore(options: CoreOptions): Core {
   // A new demo till can sell at once: a small catalogue is seeded while demo mode is on and the catalogue is empty.
   if (settings.isDemo()) seedDemoProducts(productsRepo);
   const backups = new BackupService({ db, settings: settingsRepo, dataDir: options.dataDir, migrationsDir: options.migrationsDir, now, log });
+  const restoreFlow = new RestoreFlow(options.restorer, (file) => backups.planRestore(file));
   const exporter = new ExportService({ db, demo: () => settings.isDemo() });
   const scheduler = new BackupScheduler({
     target: backups,
@@ -195,6 +198,8 @@ export function createCore(options: CoreOptions): Core {
       setBackupFolder: (input) => backups.setBackupFolder(input.folder),
       planRestore: (input) => backups.planRestore(input.file),
       exportDocuments: (input) => exporter.exportDocuments(input),
+      chooseRestoreFile: () => restoreFlow.choose(),
+      restoreBackup: (input) => restoreFlow.restore(input.file),
     },
     log,
   );

@@ -26,6 +26,7 @@ import { createFileLogger } from './file-logger';
 import { menuTemplate } from './menu';
 import { dataDirOverride, resolveAppPaths, type AppPaths } from './paths';
 import { createWindowPrinter } from './printer';
+import { createRestorer } from './restorer';
 import { createSafeStorageSecretStore, WEAK_STORAGE_QUESTION } from './secret-store';
 import { denyAllPermissions, hardenWebContents } from './security';
 import { createSenderCheck, OwnedWindows } from './sender-check';
@@ -144,7 +145,21 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
         BrowserWindow, dialog, windows, preloadFile: paths.preloadFile, parent: () => mainWindow,
         pdfDir: () => app.getPath('documents'), devTools: !app.isPackaged, log,
       });
-      core = createCore({ dataDir, migrationsDir: paths.migrationsDir, fetch, secrets, demoEndpoint: demo.endpoint, log, printer });
+      const restorer = createRestorer({
+        dialog, parent: () => mainWindow, defaultFolder: () => core?.backups.folder() ?? dataDir,
+        dbPath: path.join(dataDir, 'caja.db'), migrationsDir: paths.migrationsDir,
+        closeCore: async () => {
+          await core?.stop();
+          core?.close();
+        },
+        applyRestore: backupApi.applyRestore,
+        restart: () => {
+          app.relaunch();
+          app.exit(0);
+        },
+        log,
+      });
+      core = createCore({ dataDir, migrationsDir: paths.migrationsDir, fetch, secrets, demoEndpoint: demo.endpoint, log, printer, restorer });
     } catch (e) {
       log.error('the database could not be opened', { error: errorText(e), code: (e as { code?: unknown }).code });
       mainWindow = createErrorWindow(BrowserWindow, describeStartupFailure(e, path.join(dataDir, 'caja.db')), log);

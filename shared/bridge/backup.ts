@@ -117,4 +117,8 @@ export const backupContract = {
   setBackupFolder: { input: BackupFolderInputSchema, output: BackupListSchema },
   planRestore: { input: RestoreFileInputSchema, output: RestoreReportSchema },
   exportDocuments: { input: ExportInputSchema, output: FileSchema },
+  /** Opens the system's file dialog; the chosen copy is checked and compared with the current database. */
+  chooseRestoreFile: { input: NoInput, output: z.object({ report: RestoreReportSchema.nullable() }) },
+  /** Restores the copy chosen with chooseRestoreFile (and only that one), then Caja restarts. */
+  restoreBackup: { input: RestoreFileInputSchema, output: z.object({ restarting: z.boolean() }) },
 } as const;

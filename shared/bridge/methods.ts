@@ -31,6 +31,8 @@ export const BRIDGE_METHOD_NAMES = [
   'setBackupFolder',
   'planRestore',
   'exportDocuments',
+  'chooseRestoreFile',
+  'restoreBackup',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

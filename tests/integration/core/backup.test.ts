@@ -276,3 +276,44 @@ describe('daily backups in the running core', () => {
     }
   });
 });
+
+describe('restore from Ajustes', () => {
+  it('restores only the copy chosen in the dialog, after showing what it lacks', async () => {
+    const restored: string[] = [];
+    let offer: string | null = null;
+    const rig = await startRig({
+      core: { restorer: { chooseFile: async () => offer, restore: async (file) => void restored.push(file) } },
+    });
+    try {
+      await rig.call('issueSale', anonymousBoleta());
+      const copy = await rig.call<{ path: string }>('backupNow');
+      await rig.call('issueSale', anonymousBoleta());
+
+      expect(await rig.call('chooseRestoreFile')).toEqual({ report: null });
+      expect(await rig.raw('restoreBackup', { file: copy.path })).toMatchObject({ ok: false, error: { code: 'validation' } });
+
+      offer = copy.path;
+      const { report } = await rig.call<{ report: { backupDocuments: number; missing: { count: number } } }>('chooseRestoreFile');
+      expect(report).toMatchObject({ backupDocuments: 1, missing: { count: 1 } });
+      expect(await rig.raw('restoreBackup', { file: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'validation' } });
+      expect(await rig.call('restoreBackup', { file: copy.path })).toEqual({ restarting: true });
+      expect(restored).toEqual([copy.path]);
+      expect(await rig.raw('restoreBackup', { file: copy.path })).toMatchObject({ ok: false, error: { code: 'validation' } });
+
+      offer = path.join(rig.dataDir, 'no-es-copia.db');
+      fs.writeFileSync(offer, 'esto no es una base de datos');
+      expect(await rig.raw('chooseRestoreFile')).toMatchObject({ ok: false });
+    } finally {
+      await rig.dispose();
+    }
+  });
+
+  it('says so when the environment cannot restore', async () => {
+    const rig = await startRig();
+    try {
+      expect(await rig.raw('chooseRestoreFile')).toMatchObject({ ok: false, error: { code: 'restore_unavailable' } });
+    } finally {
+      await rig.dispose();
+    }
+  });
+});
