@@ -132,3 +132,35 @@ test('export for the accountant: CSV of this month holds the boleta; ZIP is a zi
   await region.getByRole('button', { name: 'Exportar' }).click();
   await expect(region.getByLabel('Hasta')).toHaveAccessibleDescription('La fecha inicial es posterior a la final');
 });
+
+test('restore: the chosen copy is checked, what it lacks is shown, and only after confirming is it restored', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await issueBoleta(page);
+  await page.keyboard.press('F4');
+  const region = page.getByRole('region', { name: 'Copias de seguridad' });
+  await region.getByRole('button', { name: 'Crear copia ahora' }).click();
+  await expect(region.getByText('Copia creada y verificada')).toBeVisible();
+
+  // A second sale after the copy: the copy lacks it.
+  await page.keyboard.press('F1');
+  await typeLine(page, 1, { code: 'A002', description: 'Azúcar rubia 1 kg', quantity: '1', price: '4.20' });
+  await page.getByRole('button', { name: 'Emitir (F12)' }).click();
+  await expect(ticketDialog(page).getByRole('heading', { name: 'Boleta B001-00000002 emitida' })).toBeVisible();
+  await closeDialog(page);
+
+  await page.keyboard.press('F4');
+  const restore = region.getByRole('group', { name: 'Restaurar una copia' });
+  await restore.getByRole('button', { name: 'Restaurar una copia…' }).click();
+  const report = restore.getByTestId('restore-report');
+  await expect(report).toContainText('1 comprobantes');
+  await expect(restore.getByText('1 comprobantes emitidos después de la copia no estarán en Caja')).toBeVisible();
+  await expect(report).toContainText('B001-00000002');
+  await harness.screenshot('ajustes-restaurar');
+  expect(harness.restored).toEqual([]);
+
+  await restore.getByRole('button', { name: 'Restaurar esta copia' }).click();
+  await expect(restore.getByText('Restaurando la copia… Caja se reiniciará en unos segundos.')).toBeVisible();
+  const chosen = harness.core.backups.listBackups().backups[0]?.path;
+  expect(harness.restored).toEqual([chosen]);
+});

@@ -29,6 +29,8 @@ export interface Harness {
   pageErrors: string[];
   /** Where the built renderer is served (http://127.0.0.1:port). */
   baseUrl: string;
+  /** Files the harness restorer was asked to restore (its "dialog" picks the newest copy in the backups folder). */
+  restored: string[];
   /** What the harness printer produced (option `printer: 'pdf'`), in order. */
   printed: PrintedJob[];
 }
@@ -110,6 +112,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
     const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
     const { app, secrets } = loadCore();
     const printed: PrintedJob[] = [];
+    const restored: string[] = [];
     const responses: string[] = [];
     const pageErrors: string[] = [];
     // A print page has the same bridge as the app's page, bound to the same core.
@@ -130,6 +133,11 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
       outbox: { pollMs: 100, retry: { baseMs: 50, maxMs: 500, random: Math.random } },
       dailyBackups: false,
+      // Stands in for Electron's open dialog and restart: picks the newest copy, records what would be restored.
+      restorer: {
+        chooseFile: async () => core.backups.listBackups().backups[0]?.path ?? null,
+        restore: async (file: string) => void restored.push(file),
+      },
       ...(coreClock ? { now: () => coreClock.now() } : {}),
       ...(printer === 'pdf' ? { printer: createPagePrinter({ openPage: openPrintPage, baseUrl: server.url, printed }) } : {}),
     });
@@ -159,6 +167,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       pageErrors,
       baseUrl: server.url,
       printed,
+      restored,
       async open() {
         await page.goto(`${server.url}/index.html`);
         await expect(page.getByRole('navigation', { name: 'Pantallas' })).toBeVisible();

@@ -1,10 +1,11 @@
-// Copias de seguridad: the folder in use, the copies in it with their verification, a copy on demand, another folder.
-// Restoring a copy is a shell action (Electron) and is not offered here.
+// Copias de seguridad: the folder in use, the copies in it with their verification, a copy on demand, another folder,
+// and restoring a copy (RestoreBackup).
 import { useState } from 'react';
 import { BACKUP_REASON_LABELS, type BackupInfo } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
 import { Field, fieldAria } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
+import { RestoreBackup } from './RestoreBackup';
 import { useBackups, type BackupOutcome } from './use-backups';
 
 /** 1536 → '1.5 KB'. */
@@ -103,6 +104,7 @@ export function BackupSettings(): React.JSX.Element {
       </div>
       <OutcomeMessage outcome={outcome} />
       {list ? <BackupTable backups={list.backups} /> : <p className="muted">Cargando copias…</p>}
+      <RestoreBackup />
       <form
         className="settings__form backups__folder-form"
         noValidate
