@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { InvoiceSchema } from '../../../shared/api';
-import { buildInvoice, validateSale, type SaleDraftInput } from '../../../shared/billing';
+import { InvoiceSchema, type Invoice } from '../../../shared/api';
+import { buildInvoice, type SaleDraftInput } from '../../../shared/billing';
 import type { SaleInputParsed } from '../../../shared/bridge';
 import { limaDate, limaDateTime } from '../../../shared/catalog';
 import type { Db, DocumentRow, DocumentsRepository, SeriesRepository } from '../db';
@@ -24,7 +24,7 @@ export interface IssueDeps {
  * is printable before any network call; the outbox sends it later.
  */
 export class IssueService {
-  private readonly tx: (draft: Omit<SaleDraftInput, 'number'>) => DocumentRow;
+  private readonly tx: (draft: Omit<SaleDraftInput, 'number'>) => { row: DocumentRow; invoice: Invoice };
 
   constructor(private readonly deps: IssueDeps) {
     this.tx = deps.db.sqlite.transaction((draft: Omit<SaleDraftInput, 'number'>) => this.store(draft)).immediate;
@@ -40,16 +40,14 @@ export class IssueService {
       issuedAt: limaDateTime(now()),
       idBaseDato: randomUUID(),
     };
-    // Check everything before a number is spent; the number itself cannot make a valid draft invalid.
-    const check = validateSale({ ...draft, number: 1 }, this.company());
-    if (!check.ok) throw new CoreError('validation', 'Revise los datos del comprobante.', check.errors);
-    const row = this.tx(draft);
-    const address = (JSON.parse(row.payload) as { cliente_Direccion: string }).cliente_Direccion;
+    // An invalid draft makes buildInvoice throw SaleValidationError inside the transaction, which rolls back: no
+    // number is spent, and the dispatcher reports the fields in Spanish.
+    const { row, invoice } = this.tx(draft);
     this.deps.customers.remember({
-      docType: row.customer_doc_type,
-      docNumber: row.customer_doc_number,
-      name: row.customer_name,
-      address: address === '-' ? '' : address,
+      docType: invoice.cliente_Tipo_Doc,
+      docNumber: invoice.cliente_Num_Doc,
+      name: invoice.cliente_Razon_Social,
+      address: invoice.cliente_Direccion === '-' ? '' : invoice.cliente_Direccion,
     });
     return row;
   }
@@ -59,7 +57,7 @@ export class IssueService {
     return { ruc: c.ruc, igvRegime: c.igvRegime };
   }
 
-  private store(draft: Omit<SaleDraftInput, 'number'>): DocumentRow {
+  private store(draft: Omit<SaleDraftInput, 'number'>): { row: DocumentRow; invoice: Invoice } {
     const { documents, series, settings } = this.deps;
     const number = series.nextNumber(draft.docType as '01' | '03', draft.series as string);
     const invoice = InvoiceSchema.parse(buildInvoice({ ...draft, number }, this.company()));
@@ -81,7 +79,7 @@ export class IssueService {
     });
     const row = documents.getById(id);
     if (!row) throw new CoreError('internal', 'No se pudo leer el comprobante recién guardado.');
-    return row;
+    return { row, invoice };
   }
 }
 

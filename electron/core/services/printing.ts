@@ -30,7 +30,7 @@ export class PrintingService {
   async print(request: PrintRequest & { copy: boolean }): Promise<PrintResult> {
     if (!this.printer) throw new CoreError('print_unavailable', 'La impresión no está disponible en este entorno.');
     if (request.source.kind === 'document') this.documents.get(request.source.id);
-    const configured = this.settings.view().printer;
+    const configured = this.settings.printer();
     const job: PrintJob = {
       source: request.source,
       paper: request.paper ?? configured.paper,

@@ -62,6 +62,10 @@ export class SettingsService {
     return this.read('series', SeriesNamesSchema, DEFAULT_SERIES);
   }
 
+  printer(): { deviceName: string; paper: '80mm' | '58mm' | 'A4' } {
+    return this.read('printer', PrinterSchema, DEFAULT_PRINTER);
+  }
+
   /** Demo mode is on until the user turns it off, which needs a real API and token. */
   isDemo(): boolean {
     return this.read('demo', z.boolean(), true);
@@ -108,7 +112,7 @@ export class SettingsService {
         boleta: { series: names.boleta, nextNumber: this.series.peekNext('03', names.boleta) ?? 1 },
         factura: { series: names.factura, nextNumber: this.series.peekNext('01', names.factura) ?? 1 },
       },
-      printer: this.read('printer', PrinterSchema, DEFAULT_PRINTER),
+      printer: this.printer(),
       portal: portal ? { remembered: true, usuario: portal.usuario } : { remembered: false },
       sale: this.read('sale', SaleSettingsSchema, DEFAULT_SALE),
     };
