@@ -25,6 +25,7 @@ import { LookupsService } from './services/lookups';
 import { PrintingService, type Printer } from './services/printing';
 import type { SecretStore } from './services/secrets';
 import { SettingsService } from './services/settings';
+import { ClockSkew } from './services/clock-skew';
 
 export interface CoreOptions {
   /** Folder of the app's data (Electron: app.getPath('userData')). */
@@ -78,7 +79,14 @@ export function createCore(options: CoreOptions): Core {
   const seriesRepo = new SeriesRepository(db);
   const settingsRepo = new SettingsRepository(db);
   const settings = new SettingsService(settingsRepo, seriesRepo, options.secrets, options.demoEndpoint);
-  const api = createApiClient({ fetch: options.fetch, config: () => settings.apiConfig(), ...options.api });
+  // Every API answer's Date header tells whether this PC's clock (the source of fecha_Emision) is right.
+  const clock = new ClockSkew(now);
+  const fetchAndWatchClock: FetchLike = async (url, init) => {
+    const res = await options.fetch(url, init);
+    clock.observe(res.headers.get('date'));
+    return res;
+  };
+  const api = createApiClient({ fetch: fetchAndWatchClock, config: () => settings.apiConfig(), ...options.api });
 
   const listeners = new Set<(event: BridgeEvent) => void>();
   const emit = (event: BridgeEvent) => {
@@ -108,6 +116,7 @@ export function createCore(options: CoreOptions): Core {
     demo: () => settings.isDemo(),
     portalCredentials: () => settings.portalCredentials(),
     now,
+    log,
     ...options.outbox,
     emit: (e) => {
       if (e.type === 'document') emit({ type: 'document', id: e.id, status: e.status });
@@ -134,10 +143,11 @@ export function createCore(options: CoreOptions): Core {
         : log.info('daily backup done', { file: r.backup?.fileName, deleted: r.deleted.length }),
   });
   const printing = new PrintingService(options.printer, settings, documents);
-  const issue = new IssueService({ db, documents: documentsRepo, series: seriesRepo, settings, customers, now });
+  const issue = new IssueService({ db, documents: documentsRepo, series: seriesRepo, settings, customers, now, log });
 
   function status(): AppStatus {
     const o = outbox.status;
+    const counts = documentsRepo.countByStatus();
     return {
       demo: settings.isDemo(),
       online: o.online ?? null,
@@ -145,8 +155,21 @@ export function createCore(options: CoreOptions): Core {
       lastSuccessAt: o.lastSuccessAt ?? null,
       authBlocked: outbox.isAuthBlocked,
       companyConfigured: !settings.isDemo() && settings.company().ruc !== '',
+      connection: o.connection ?? null,
+      authRetryAt: o.authRetryAt ?? null,
+      clockOffMinutes: clock.offMinutes,
+      needsAttention: counts.attention + counts.conflict,
     };
   }
+
+  /** Side effects after a commit never fail the call that committed: they are logged. */
+  const afterCommit = (what: string, effect: () => void) => {
+    try {
+      effect();
+    } catch (e) {
+      log.warn(`${what} failed after the commit`, { error: e instanceof Error ? e.message : String(e) });
+    }
+  };
 
   const dispatch = createDispatcher(
     {
@@ -166,16 +189,31 @@ export function createCore(options: CoreOptions): Core {
       },
       issueSale: (input) => {
         const row = issue.issue(input);
-        emit({ type: 'document', id: row.id, status: row.status });
-        emitStatusSoon();
-        outbox.wake();
+        afterCommit('issueSale: notify and wake the outbox', () => {
+          emit({ type: 'document', id: row.id, status: row.status });
+          emitStatusSoon();
+          outbox.wake();
+        });
         return documents.summaryOf(row);
+      },
+      reissueDocument: (input) => {
+        const row = issue.reissue(input.id);
+        afterCommit('reissueDocument: wake the outbox', () => {
+          emit({ type: 'document', id: row.id, status: row.status });
+          outbox.wake();
+        });
+        return documents.summaryOf(row);
+      },
+      retryAll: () => {
+        const count = outbox.sendAllNow();
+        emitStatusSoon();
+        return { count };
       },
       listDocuments: (input) => documents.list(input),
       getDocument: (input) => documents.detail(input.id),
       retryDocument: (input) => {
         const summary = documents.retry(input.id);
-        outbox.wake();
+        outbox.retryNow();
         return summary;
       },
       registerReprint: (input) => documents.registerReprint(input.id),

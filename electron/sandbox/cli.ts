@@ -1,4 +1,4 @@
-// Manual drills: `npx tsx electron/sandbox/cli.ts --port 4010 [--token T] [--resend sunat1033] [--layout ose]
+// Manual drills: `npx tsx electron/sandbox/cli.ts --port 4010 [--token T] [--resend sunat1033|always1033] [--layout ose]
 // [--chaos SEED] [--state registros.json]`. Prints the URLs and the token; Ctrl+C stops it.
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index';
@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Puerto no válido: ${values.port}`);
-  if (values.resend !== 'idempotent' && values.resend !== 'sunat1033') throw new Error('--resend: idempotent | sunat1033');
+  if (values.resend !== 'idempotent' && values.resend !== 'sunat1033' && values.resend !== 'always1033') {
+    throw new Error('--resend: idempotent | sunat1033 | always1033');
+  }
   if (values.layout !== 'sunat' && values.layout !== 'ose') throw new Error('--layout: sunat | ose');
 
   const sandbox = await startSandbox({

@@ -7,6 +7,7 @@
 // Duplicates (same RUC-TT-SERIE-NUM already registered):
 //  - identical canonical payload, resendMode 'idempotent' (default): the original answer again (same hash, same CDR).
 //  - identical payload, resendMode 'sunat1033': 1033 if the number was accepted, 1032 if it was rejected.
+//  - resendMode 'always1033': 1033 for any duplicate, accepted or rejected.
 //  - different payload (any field, id_Base_Dato included): 1033 if accepted, 1032 if rejected (a rejected number
 //    is burnt: reference §4.1).
 import { InvoiceSchema, type Invoice, type SendResult } from '../../shared/api';
@@ -49,7 +50,7 @@ async function declare(invoice: Invoice, key: string, ctx: SendContext): Promise
   const verdict = ctx.registry.check(key, canonical);
   if (verdict.kind === 'same' && ctx.resendMode === 'idempotent') return verdict.registration.answer;
   if (verdict.kind !== 'new') {
-    const code = verdict.registration.status === 'accepted' ? '1033' : '1032';
+    const code = verdict.registration.status === 'accepted' || ctx.resendMode === 'always1033' ? '1033' : '1032';
     return exceptionAnswer(invoice, hash, code, EXCEPTION_TEXTS[code]);
   }
 

@@ -2,7 +2,11 @@
 import type { Citizen, Guide, ReceiptRecord } from '../../shared/api';
 import type { FaultController } from './faults';
 
-export type ResendMode = 'idempotent' | 'sunat1033';
+/**
+ * How a resend of a registered number is answered: the original answer again ('idempotent'), SUNAT's 1033/1032 by the
+ * registered outcome ('sunat1033'), or 1033 whatever the outcome ('always1033', as an independent provider did).
+ */
+export type ResendMode = 'idempotent' | 'sunat1033' | 'always1033';
 export type CdrLayout = 'sunat' | 'ose';
 
 /** Issuer data the lookups (ops 6, 7) need and the invoice payload does not carry. */

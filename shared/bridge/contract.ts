@@ -43,6 +43,8 @@ export const bridgeContract = {
   listDocuments: { input: DocumentFilterSchema, output: DocumentListSchema },
   getDocument: { input: DocumentIdSchema, output: DocumentDetailSchema },
   retryDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
+  reissueDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
+  retryAll: { input: NoInput, output: z.object({ count: z.number().int() }) },
   registerReprint: { input: DocumentIdSchema, output: DocumentSummarySchema },
   getCdrZip: { input: DocumentIdSchema, output: FileSchema },
   lookupCustomer: { input: CustomerLookupInputSchema, output: CustomerLookupResultSchema },

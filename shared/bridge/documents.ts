@@ -49,6 +49,9 @@ export const DocumentEventSchema = z.object({
   fromStatus: z.string().nullable(),
   toStatus: z.string(),
   detail: z.string().nullable(),
+  /** Identical attempts collapse into one event: how many times it happened (1 = once), and the latest time. */
+  repeats: z.number().int().min(1),
+  lastAt: z.string().nullable(),
 });
 
 /** Everything about one document, for the detail view and for printing. */
@@ -59,6 +62,10 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   cdrNotes: z.array(z.string()),
   cdrXml: z.string().nullable(),
   hasCdrZip: z.boolean(),
+  /** Accepted by reconciliation from the receipt record, without a CDR: "Obtener CDR" is offered. */
+  cdrMissing: z.boolean(),
+  /** The document this one replaces (reissued under a new number after a conflict). */
+  reissueOf: z.number().int().nullable(),
   nextAttemptAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   events: z.array(DocumentEventSchema),

@@ -77,5 +77,16 @@ export const AppStatusSchema = z.object({
   lastSuccessAt: z.string().nullable(),
   authBlocked: z.boolean(),
   companyConfigured: z.boolean(),
+  /**
+   * What the last exchange with the API says: online; offline (no connection); unresponsive (the service does not
+   * answer in time, or fails); auth_rejected (the token was refused). Null before the first exchange.
+   */
+  connection: z.enum(['online', 'offline', 'unresponsive', 'auth_rejected']).nullable().default(null),
+  /** While the token is refused: when the next automatic check runs (UTC ISO). */
+  authRetryAt: z.string().nullable().default(null),
+  /** Minutes the PC clock is off from the API's (only when beyond 5 minutes). */
+  clockOffMinutes: z.number().int().nullable().default(null),
+  /** Documents that need a person: "requiere atención" and "número ocupado". */
+  needsAttention: z.number().int().default(0),
 });
 export type AppStatus = z.infer<typeof AppStatusSchema>;

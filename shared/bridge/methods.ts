@@ -33,6 +33,9 @@ export const BRIDGE_METHOD_NAMES = [
   'exportDocuments',
   'chooseRestoreFile',
   'restoreBackup',
+  // outbox integrity (issue 12)
+  'reissueDocument',
+  'retryAll',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

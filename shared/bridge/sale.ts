@@ -15,6 +15,14 @@ export const SaleInputSchema = z.object({
     .max(1000, { error: 'Como máximo 1000 líneas por comprobante' }),
   payment: SalePaymentSchema.default({ method: 'CONTADO' }),
   legends: z.array(SaleLegendSchema).max(20).optional(),
+  /**
+   * Idempotency key: the till makes one per sale and sends it again if it retries the same sale, so a second press
+   * of F12 after an error can never issue a second document.
+   */
+  clientKey: z
+    .string({ error: 'Clave de venta no válida' })
+    .regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Clave de venta no válida' })
+    .optional(),
 });
 export type SaleInput = z.input<typeof SaleInputSchema>;
 export type SaleInputParsed = z.output<typeof SaleInputSchema>;

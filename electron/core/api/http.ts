@@ -13,6 +13,19 @@ export interface HttpRequest {
 }
 
 const MAX_MESSAGE = 300;
+/** Request Timeout, Too Early, Too Many Requests: try again later (RFC 9110 §15.5.9, RFC 8470 §5.2, RFC 6585 §4). */
+const RETRYABLE = new Set([408, 425, 429]);
+/** A Retry-After longer than this is capped: the outbox's own backoff takes over. */
+const MAX_RETRY_AFTER_MS = 60 * 60_000;
+
+/** Retry-After is delay-seconds or an HTTP-date (RFC 9110 §10.2.3). Undefined when absent or unreadable. */
+export function retryAfterOf(value: string | null, nowMs: number): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - nowMs;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
 
 /** One HTTP exchange with the API: bearer header, timeout, status classification, JSON + schema check. */
 export async function requestJson<S extends z.ZodType>(
@@ -36,8 +49,9 @@ export async function requestJson<S extends z.ZodType>(
     throw new ApiError('auth', 'La API rechazó el token de acceso. Revise el token en Ajustes.', res.status);
   }
   if (res.status === 404) throw new ApiError('not_found', messageOf(text) ?? 'No se encontraron resultados.', 404);
-  if (res.status === 429 || res.status >= 500) {
-    throw new ApiError('server', `La API falló temporalmente (HTTP ${res.status}).`, res.status);
+  if (RETRYABLE.has(res.status) || res.status >= 500) {
+    const retryAfterMs = retryAfterOf(res.headers.get('retry-after'), Date.now());
+    throw new ApiError('server', `La API falló temporalmente (HTTP ${res.status}).`, res.status, retryAfterMs);
   }
   if (res.status >= 400) {
     throw new ApiError('invalid', messageOf(text) ?? `La API rechazó la solicitud (HTTP ${res.status}).`, res.status);

@@ -107,7 +107,9 @@ export function readCdrXml(xml: string): CdrInfo {
   }
   const info: CdrInfo = {
     id: text(child(root, 'ID')) ?? '',
-    referenceId: text(child(response, 'ReferenceID')) ?? '',
+    // SUNAT writes Response/ReferenceID; an OSE may leave it out and name the document only in
+    // DocumentResponse/DocumentReference/ID (UBL 2.0 ApplicationResponse, both are optional there).
+    referenceId: text(child(response, 'ReferenceID')) || (text(path(documentResponse, 'DocumentReference', 'ID')) ?? ''),
     code,
     description: text(child(response, 'Description')) ?? '',
     notes: observationsOf(root, response),

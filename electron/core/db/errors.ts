@@ -24,7 +24,7 @@ export class MigrationError extends Error {
 /** A broken rule of the store that the caller can show (e.g. an unknown series). */
 export class StoreError extends Error {
   override readonly name = 'StoreError';
-  readonly code: 'unknown_series' | 'series_exhausted' | 'not_in_transaction' | 'not_found';
+  readonly code: 'unknown_series' | 'series_exhausted' | 'not_in_transaction' | 'not_found' | 'bad_transition';
 
   constructor(code: StoreError['code'], message: string) {
     super(message);

@@ -74,6 +74,12 @@ export interface DocumentRow {
   created_at: string;
   updated_at: string;
   accepted_at: string | null;
+  /** The till's idempotency key of the sale (NULL for documents issued before migration 0003). */
+  client_key: string | null;
+  /** The document this one replaces (reissued under a new number after a conflict). */
+  reissue_of: number | null;
+  /** 1 when reconciled as accepted from the receipt record, without a CDR: "Obtener CDR" is offered. */
+  cdr_missing: 0 | 1;
 }
 
 /** A document without its heavy columns: what search() returns. */
@@ -97,6 +103,8 @@ export interface NewDocument {
   status?: DocumentStatus;
   demo?: boolean;
   next_attempt_at?: string | null;
+  client_key?: string | null;
+  reissue_of?: number | null;
 }
 
 /**
@@ -118,6 +126,7 @@ export interface StatusPatch {
   cdr_zip?: Uint8Array | null;
   cdr_xml?: string | null;
   accepted_at?: string | null;
+  cdr_missing?: boolean | 0 | 1;
 }
 
 export interface DocumentEventRow {
@@ -127,6 +136,8 @@ export interface DocumentEventRow {
   from_status: DocumentStatus | null;
   to_status: DocumentStatus;
   detail: string | null;
+  repeats: number;
+  last_at: string | null;
 }
 
 export interface DocumentSearchFilter {

@@ -16,19 +16,28 @@ export type FinalStatus = Extract<DocStatus, 'accepted' | 'observed' | 'rejected
 
 /** What one send attempt means for the document (architecture §2.4). */
 export type SendOutcome =
-  | { kind: 'final'; status: FinalStatus; answer?: AuthorityAnswer; message: string }
+  | { kind: 'final'; status: FinalStatus; answer?: AuthorityAnswer; message: string; cdrMissing?: boolean }
   | { kind: 'already_registered'; answer: AuthorityAnswer; message: string }
-  | { kind: 'retry'; message: string; ambiguous: boolean }
-  | { kind: 'auth'; message: string };
+  | { kind: 'retry'; message: string; ambiguous: boolean; retryAfterMs?: number }
+  | { kind: 'auth'; message: string }
+  /** A person must look ("requiere atención"). With `recheck`, the outbox asks again later (a status check). */
+  | { kind: 'attention'; message: string; recheck: boolean; ambiguous: boolean }
+  /** The number is registered at SUNAT with something that is not provably ours. */
+  | { kind: 'conflict'; message: string };
 
 /** Codes that say "this number is already registered": the document may be ours from an earlier attempt. */
 const ALREADY_REGISTERED = new Set(['1033', '0402']);
 
-/** Status an authority code leads to, or undefined for exceptions (0100-1999: not processed). */
-export function statusOfCode(code: string): FinalStatus | undefined {
+/**
+ * The one place that turns an authority answer (code + observations) into a final status, for the send path, the
+ * reconciliation and the back office's CDR query alike (reference §5, CDR codes): 0 without notes is accepted, 0 with
+ * notes or >= 4000 is accepted with observations, 2000-3999 (and 1032, "already reported as rejected or voided") is
+ * rejected. Exceptions 0100-1999 mean "not processed": undefined.
+ */
+export function finalStatusOf(code: string, notes: readonly string[] = []): FinalStatus | undefined {
   const n = Number.parseInt(code.trim(), 10);
-  if (!Number.isFinite(n)) return undefined;
-  if (n === 0) return 'accepted';
+  if (!/^\s*\d+\s*$/.test(code) || !Number.isFinite(n)) return undefined;
+  if (n === 0) return notes.length > 0 ? 'observed' : 'accepted';
   if (n >= 4000) return 'observed';
   if (n >= 2000 || n === 1032) return 'rejected';
   return undefined;
@@ -50,14 +59,19 @@ export function outcomeOfResult(result: SendResult): SendOutcome {
   const answer = answerOf(result);
   const text = `${answer.code} - ${answer.description}`;
   if (ALREADY_REGISTERED.has(answer.code)) return { kind: 'already_registered', answer, message: text };
-  const status = statusOfCode(answer.code);
-  if (status === 'accepted' && !result.data.authorityResponse.success) {
-    return { kind: 'retry', message: `Respuesta contradictoria (código 0 sin aceptación): ${text}`, ambiguous: true };
+  const status = finalStatusOf(answer.code, answer.notes);
+  if ((status === 'accepted' || status === 'observed') && !result.data.authorityResponse.success) {
+    return {
+      kind: 'attention',
+      recheck: true,
+      ambiguous: true,
+      message: `Respuesta contradictoria (código ${answer.code} sin aceptación): ${text}. Se consultará su estado.`,
+    };
   }
-  // Code 0 with notes is SUNAT's "accepted with observations".
-  if (status === 'accepted' && answer.notes.length > 0) return { kind: 'final', status: 'observed', answer, message: text };
   if (status) return { kind: 'final', status, answer, message: text };
-  if (!/^\d+$/.test(answer.code)) return { kind: 'retry', message: `Código de respuesta desconocido: ${text}`, ambiguous: true };
+  if (!/^\d+$/.test(answer.code)) {
+    return { kind: 'attention', recheck: true, ambiguous: true, message: `Respuesta no reconocida (código "${answer.code}"): ${text}` };
+  }
   // 0100-1999: exceptions. SUNAT did not process the document: send the same document again later.
   return { kind: 'retry', message: `SUNAT no procesó el comprobante: ${text}`, ambiguous: false };
 }
@@ -67,13 +81,26 @@ export function outcomeOfError(error: ApiError): SendOutcome {
     case 'auth':
       return { kind: 'auth', message: error.message };
     case 'invalid':
-      return { kind: 'final', status: 'invalid', message: error.message };
+      // 400: the API checked the body and refused it; nothing was declared. Any other 4xx is not part of the
+      // contract: a person must look, and the outbox does not loop on it.
+      if (error.status === undefined || error.status === 400 || error.status === 422) {
+        return { kind: 'final', status: 'invalid', message: error.message };
+      }
+      return { kind: 'attention', recheck: false, ambiguous: false, message: error.message };
     case 'network':
     case 'timeout':
-    case 'malformed':
-      return { kind: 'retry', message: error.message, ambiguous: true };
     case 'server':
+      return { kind: 'retry', message: error.message, ambiguous: error.ambiguous, retryAfterMs: error.retryAfterMs };
+    case 'malformed':
+      // The request may have been processed: never resend blindly. The next attempt is a status check (a resend of
+      // the same payload answers 1033 and goes through reconciliation), after a backoff.
+      return { kind: 'attention', recheck: true, ambiguous: true, message: `Respuesta no reconocida: ${error.message}` };
     case 'not_found':
-      return { kind: 'retry', message: error.message, ambiguous: false };
+      return {
+        kind: 'attention',
+        recheck: true,
+        ambiguous: false,
+        message: `${error.message} Revise la dirección de la API en Ajustes.`,
+      };
   }
 }

@@ -1,10 +1,13 @@
 import type { DocStatus } from '../../../shared/bridge/status';
-import { isApiError, type ApiClient } from '../api';
+import { isApiError, type ApiClient, type ApiError } from '../api';
 import { unzipCdr } from '../cdr';
 import type { DocumentRow, DocumentsRepository } from '../db';
 import { outcomeOfError, outcomeOfResult, type AuthorityAnswer, type SendOutcome } from './outcome';
 import { reconcile, type PortalCredentials } from './reconcile';
 import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from './retry';
+
+/** What the last exchange with the API says about the connection (the status bar's words). */
+export type Connection = 'online' | 'offline' | 'unresponsive' | 'auth_rejected';
 
 export type OutboxEvent =
   | { type: 'document'; id: number; status: DocStatus }
@@ -24,6 +27,8 @@ export interface OutboxOptions {
   concurrency?: number;
   /** How often to look for due documents when nothing wakes the worker. */
   pollMs?: number;
+  /** Where failures that must not break the loop are reported. */
+  log?: { warn(message: string, data?: Record<string, unknown>): void };
 }
 
 /**
@@ -36,7 +41,12 @@ export class Outbox {
   private authBlocked = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private online: boolean | undefined;
+  private connection: Connection | undefined;
   private lastSuccessAt: string | undefined;
+  /** While blocked on auth: when the next probe (one blocked document sent again) is due, and how many failed. */
+  private authProbeAt: Date | undefined;
+  private authProbes = 0;
+  private authTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly now: () => Date;
   private readonly concurrency: number;
 
@@ -49,6 +59,8 @@ export class Outbox {
   start(): void {
     this.o.documents.resetSending();
     this.running = true;
+    // The auth block is re-derived from the store: documents left blocked by an earlier run are probed at once.
+    if (this.o.documents.countByStatus().blocked_auth > 0) this.blockAuth(0);
     this.pump();
   }
 
@@ -56,7 +68,9 @@ export class Outbox {
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
+    if (this.authTimer) clearTimeout(this.authTimer);
     this.timer = undefined;
+    this.authTimer = undefined;
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -65,19 +79,48 @@ export class Outbox {
     if (this.running) this.pump();
   }
 
-  /** A new token was saved: documents blocked on auth go back to the queue. */
+  /** A new token was saved, or the token passed a probe: documents blocked on auth go back to the queue. */
   unblockAuth(): void {
     this.authBlocked = false;
+    this.authProbeAt = undefined;
+    this.authProbes = 0;
+    if (this.authTimer) clearTimeout(this.authTimer);
+    this.authTimer = undefined;
     this.o.documents.requeueBlockedAuth();
     this.wake();
+  }
+
+  /** The user asked to retry now: while blocked on auth that means "probe the token now". */
+  retryNow(): void {
+    if (this.authBlocked) this.probeAuth();
+    else this.wake();
+  }
+
+  /** Every pending document is due now (the connection came back, or "Reintentar todos"). */
+  sendAllNow(): number {
+    const count = this.o.documents.makePendingDue();
+    this.retryNow();
+    return count;
   }
 
   get isAuthBlocked(): boolean {
     return this.authBlocked;
   }
 
-  get status(): { online: boolean | undefined; lastSuccessAt: string | undefined; inFlight: number } {
-    return { online: this.online, lastSuccessAt: this.lastSuccessAt, inFlight: this.inFlight.size };
+  get status(): {
+    online: boolean | undefined;
+    connection: Connection | undefined;
+    lastSuccessAt: string | undefined;
+    inFlight: number;
+    authRetryAt: string | undefined;
+  } {
+    return {
+      online: this.online,
+      connection: this.connection,
+      lastSuccessAt: this.lastSuccessAt,
+      inFlight: this.inFlight.size,
+      authRetryAt: this.authBlocked ? this.authProbeAt?.toISOString() : undefined,
+    };
   }
 
   /**
@@ -105,37 +148,86 @@ export class Outbox {
     const free = this.concurrency - this.inFlight.size;
     if (free <= 0) return;
     const docs = this.o.documents.claimDue(this.now().toISOString(), free, this.o.demo());
-    for (const doc of docs) {
-      this.emit({ type: 'document', id: doc.id, status: 'sending' });
-      const p: Promise<void> = this.sendOne(doc).finally(() => {
-        this.inFlight.delete(p);
-        if (this.running) this.fill();
-      });
-      this.inFlight.add(p);
+    for (const doc of docs) this.track(doc);
+  }
+
+  private track(doc: DocumentRow): void {
+    this.emit({ type: 'document', id: doc.id, status: 'sending' });
+    const p: Promise<void> = this.sendOne(doc).finally(() => {
+      this.inFlight.delete(p);
+      if (this.running) this.fill();
+    });
+    this.inFlight.add(p);
+  }
+
+  /** Blocked on auth: one light probe after a backoff step (the first at once when `delayMs` is 0). */
+  private blockAuth(delayMs?: number): void {
+    this.authBlocked = true;
+    const delay = delayMs ?? retryDelayMs(++this.authProbes, this.o.retry ?? DEFAULT_RETRY);
+    this.authProbeAt = new Date(this.now().getTime() + delay);
+    if (this.authTimer) clearTimeout(this.authTimer);
+    this.authTimer = setTimeout(() => this.probeAuth(), delay);
+    this.authTimer.unref?.();
+  }
+
+  /** Sends the oldest blocked document again. Any answer but 401/403 unblocks the rest (see record()). */
+  private probeAuth(): void {
+    if (this.authTimer) clearTimeout(this.authTimer);
+    this.authTimer = undefined;
+    if (this.inFlight.size > 0) {
+      this.blockAuth(); // a send is still out: probe after the next step
+      return;
     }
+    const doc = this.o.documents.claimBlockedProbe();
+    if (!doc) {
+      this.unblockAuth();
+      return;
+    }
+    this.track(doc);
   }
 
   private async sendOne(doc: DocumentRow): Promise<void> {
     let outcome: SendOutcome;
     try {
       const result = await this.o.api.sendInvoice(doc.payload);
-      this.setOnline(true);
+      this.setConnection('online');
       outcome = outcomeOfResult(result);
       if (outcome.kind === 'already_registered') {
-        outcome = await reconcile(doc.payload, {
-          api: this.o.api,
-          portalCredentials: this.o.portalCredentials ?? (() => undefined),
-        });
+        outcome = await reconcile(
+          { payload: doc.payload, sentBefore: doc.uncertain === 1 },
+          { api: this.o.api, portalCredentials: this.o.portalCredentials ?? (() => undefined) },
+        );
       }
     } catch (e) {
       if (isApiError(e)) {
-        this.setOnline(e.kind !== 'network' && e.kind !== 'timeout');
+        this.setConnection(connectionOf(e));
         outcome = outcomeOfError(e);
       } else {
         outcome = { kind: 'retry', ambiguous: true, message: 'Error inesperado al enviar; se reintentará.' };
       }
     }
-    await this.record(doc, outcome);
+    try {
+      await this.record(doc, outcome);
+    } catch (e) {
+      // Never leave a document 'sending' until the next start: back to the queue, marked uncertain (it may have
+      // been declared), due after a backoff step.
+      this.o.log?.warn('outbox: recording an outcome failed', { id: doc.id, error: e instanceof Error ? e.message : String(e) });
+      try {
+        const back = this.o.documents.updateStatus(
+          doc.id,
+          { status: 'pending', uncertain: true, next_attempt_at: this.retryAt(doc.attempts + 1) },
+          'No se pudo guardar el resultado del envío; se volverá a consultar.',
+        );
+        this.emit({ type: 'document', id: doc.id, status: back.status });
+      } catch {
+        // the store itself is failing: crash recovery at the next start resets it
+      }
+    }
+  }
+
+  private retryAt(attempts: number, atLeastMs = 0): string {
+    const delay = Math.max(atLeastMs, retryDelayMs(attempts, this.o.retry ?? DEFAULT_RETRY));
+    return new Date(this.now().getTime() + delay).toISOString();
   }
 
   private async record(doc: DocumentRow, outcome: SendOutcome): Promise<void> {
@@ -155,6 +247,7 @@ export class Outbox {
             last_error: outcome.status === 'accepted' ? null : outcome.message,
             ...cdr,
             accepted_at: outcome.status === 'accepted' || outcome.status === 'observed' ? at : null,
+            cdr_missing: outcome.cdrMissing === true,
           },
           outcome.message,
         );
@@ -162,43 +255,87 @@ export class Outbox {
         break;
       }
       case 'auth':
-        this.authBlocked = true;
         updated = this.o.documents.updateStatus(
           doc.id,
           { status: 'blocked_auth', attempts, last_attempt_at: at, last_error: outcome.message },
           outcome.message,
         );
+        // Several sends may hit the same 401: one probe schedule, escalated only by a failed probe.
+        if (!this.authBlocked || this.authTimer === undefined) this.blockAuth();
         this.emit({ type: 'auth_blocked', message: outcome.message });
         break;
       case 'retry':
-      case 'already_registered': {
-        const delay = retryDelayMs(attempts, this.o.retry ?? DEFAULT_RETRY);
+      case 'already_registered':
         updated = this.o.documents.updateStatus(
           doc.id,
           {
             status: 'pending',
             attempts,
             last_attempt_at: at,
-            next_attempt_at: new Date(this.now().getTime() + delay).toISOString(),
+            next_attempt_at: this.retryAt(attempts, outcome.kind === 'retry' ? outcome.retryAfterMs : 0),
             last_error: outcome.message,
             uncertain: doc.uncertain === 1 || (outcome.kind === 'retry' && outcome.ambiguous),
           },
           outcome.message,
         );
         break;
-      }
+      case 'attention':
+        updated = this.o.documents.updateStatus(
+          doc.id,
+          {
+            status: 'attention',
+            attempts,
+            last_attempt_at: at,
+            next_attempt_at: outcome.recheck ? this.retryAt(attempts) : null,
+            last_error: outcome.message,
+            uncertain: doc.uncertain === 1 || outcome.ambiguous,
+          },
+          outcome.message,
+        );
+        break;
+      case 'conflict':
+        updated = this.o.documents.updateStatus(
+          doc.id,
+          { status: 'conflict', attempts, last_attempt_at: at, next_attempt_at: null, last_error: outcome.message },
+          outcome.message,
+        );
+        break;
     }
+    // Any answer but 401/403 proves the token again: documents blocked on auth go back to the queue.
+    if (outcome.kind !== 'auth' && this.authBlocked) this.unblockAuth();
     this.emit({ type: 'document', id: doc.id, status: updated.status });
   }
 
-  private setOnline(online: boolean): void {
-    if (this.online === online) return;
-    this.online = online;
-    this.emit({ type: 'connectivity', online, lastSuccessAt: this.lastSuccessAt });
+  private setConnection(connection: Connection): void {
+    if (this.connection === connection) return;
+    const wasDown = this.connection === 'offline' || this.connection === 'unresponsive';
+    this.connection = connection;
+    const online = connection === 'online' || connection === 'auth_rejected';
+    if (this.online !== online) {
+      this.online = online;
+      this.emit({ type: 'connectivity', online, lastSuccessAt: this.lastSuccessAt });
+    }
+    // The connection is back: what waited for it goes now, not at the end of its backoff.
+    if (connection === 'online' && wasDown) this.o.documents.makePendingDue();
   }
 
   private emit(event: OutboxEvent): void {
     this.o.emit?.(event);
+  }
+}
+
+/** The status bar's words for a failed exchange. A server that answers (even 4xx) is reachable. */
+function connectionOf(e: ApiError): Connection {
+  switch (e.kind) {
+    case 'network':
+      return 'offline';
+    case 'timeout':
+    case 'server':
+      return 'unresponsive';
+    case 'auth':
+      return 'auth_rejected';
+    default:
+      return 'online';
   }
 }
 

@@ -56,6 +56,8 @@ export class DocumentsService {
       cdrNotes: row.cdr_notes ? (JSON.parse(row.cdr_notes) as string[]) : [],
       cdrXml: row.cdr_xml,
       hasCdrZip: row.cdr_zip !== null,
+      cdrMissing: row.cdr_missing === 1,
+      reissueOf: row.reissue_of,
       nextAttemptAt: row.next_attempt_at,
       acceptedAt: row.accepted_at,
       events: this.documents.events(id).map((e) => ({
@@ -63,6 +65,8 @@ export class DocumentsService {
         fromStatus: e.from_status,
         toStatus: e.to_status,
         detail: e.detail,
+        repeats: e.repeats,
+        lastAt: e.last_at,
       })),
     };
   }
@@ -83,11 +87,14 @@ export class DocumentsService {
     };
   }
 
-  /** Retry now: a pending or auth-blocked document becomes due at once. Final states cannot be resent. */
+  /**
+   * Retry now: a pending, auth-blocked or needs-attention document becomes due at once (for the last, a status check:
+   * the same payload again, reconciled if SUNAT already has it). Final states and conflicts cannot be resent.
+   */
   retry(id: number): DocumentSummary {
     const row = this.get(id);
-    if (row.status !== 'pending' && row.status !== 'blocked_auth') {
-      throw new CoreError('not_retryable', 'Solo se puede reintentar un documento pendiente o bloqueado.');
+    if (row.status !== 'pending' && row.status !== 'blocked_auth' && row.status !== 'attention') {
+      throw new CoreError('not_retryable', 'Solo se puede reintentar un documento pendiente, bloqueado o que requiere atención.');
     }
     this.documents.updateStatus(id, { status: 'pending', next_attempt_at: null }, 'Reintento solicitado por el usuario');
     return this.summaryOf(this.get(id));

@@ -16,7 +16,11 @@ export interface IssueDeps {
   settings: SettingsService;
   customers: CustomersService;
   now: () => Date;
+  /** Failures after the commit are reported here and never fail the sale. */
+  log?: { warn(message: string, data?: Record<string, unknown>): void };
 }
+
+type Draft = Omit<SaleDraftInput, 'number'> & { clientKey?: string };
 
 /**
  * The hot path (architecture §2.2): in ONE immediate transaction take the next number of the terminal's series,
@@ -24,14 +28,24 @@ export interface IssueDeps {
  * is printable before any network call; the outbox sends it later.
  */
 export class IssueService {
-  private readonly tx: (draft: Omit<SaleDraftInput, 'number'>) => { row: DocumentRow; invoice: Invoice };
+  private readonly tx: (draft: Draft) => { row: DocumentRow; invoice: Invoice | undefined };
+  private readonly reissueTx: (old: DocumentRow) => DocumentRow;
 
   constructor(private readonly deps: IssueDeps) {
-    this.tx = deps.db.sqlite.transaction((draft: Omit<SaleDraftInput, 'number'>) => this.store(draft)).immediate;
+    this.tx = deps.db.sqlite.transaction((draft: Draft) => this.store(draft)).immediate;
+    this.reissueTx = deps.db.sqlite.transaction((old: DocumentRow) => this.storeReissue(old)).immediate;
   }
 
+  /**
+   * Issues the sale, once per client key: a second call with the key of a sale already issued (the cashier pressed
+   * F12 again after an error) returns the same document and spends no number.
+   */
   issue(input: SaleInputParsed): DocumentRow {
     const { settings, now } = this.deps;
+    if (input.clientKey) {
+      const existing = this.deps.documents.getByClientKey(input.clientKey);
+      if (existing) return existing;
+    }
     const names = settings.seriesNames();
     const series = input.docType === '01' ? names.factura : names.boleta;
     const draft = {
@@ -43,13 +57,47 @@ export class IssueService {
     // An invalid draft makes buildInvoice throw SaleValidationError inside the transaction, which rolls back: no
     // number is spent, and the dispatcher reports the fields in Spanish.
     const { row, invoice } = this.tx(draft);
-    this.deps.customers.remember({
-      docType: invoice.cliente_Tipo_Doc,
-      docNumber: invoice.cliente_Num_Doc,
-      name: invoice.cliente_Razon_Social,
-      address: invoice.cliente_Direccion === '-' ? '' : invoice.cliente_Direccion,
-    });
+    if (invoice) {
+      try {
+        this.deps.customers.remember({
+          docType: invoice.cliente_Tipo_Doc,
+          docNumber: invoice.cliente_Num_Doc,
+          name: invoice.cliente_Razon_Social,
+          address: invoice.cliente_Direccion === '-' ? '' : invoice.cliente_Direccion,
+        });
+      } catch (e) {
+        this.deps.log?.warn('issue: remembering the customer failed', { error: e instanceof Error ? e.message : String(e) });
+      }
+    }
     return row;
+  }
+
+  /**
+   * A document whose number turned out to be taken by another ('conflict') is issued again, same sale, under the
+   * next number of its series, linked to the old one. The old one stays as it is, for the record.
+   */
+  reissue(id: number): DocumentRow {
+    const old = this.deps.documents.getById(id);
+    if (!old) throw new CoreError('not_found', `No existe el documento ${id}.`);
+    if (old.status !== 'conflict') {
+      throw new CoreError('not_reissuable', 'Solo se reemite un comprobante cuyo número está ocupado por otro.');
+    }
+    return this.reissueTx(old);
+  }
+
+  private storeReissue(old: DocumentRow): DocumentRow {
+    const { documents, series, now } = this.deps;
+    const done = documents.findReissueOf(old.id);
+    if (done) return done;
+    const number = series.nextNumber(old.doc_type, old.series);
+    const before = InvoiceSchema.parse(JSON.parse(old.payload));
+    const invoice = InvoiceSchema.parse({
+      ...before,
+      correlativo: String(number),
+      fecha_Emision: limaDateTime(now()),
+      id_Base_Dato: randomUUID(),
+    });
+    return this.insert(invoice, number, { reissue_of: old.id, demo: old.demo === 1 });
   }
 
   private company() {
@@ -57,12 +105,25 @@ export class IssueService {
     return { ruc: c.ruc, igvRegime: c.igvRegime };
   }
 
-  private store(draft: Omit<SaleDraftInput, 'number'>): { row: DocumentRow; invoice: Invoice } {
+  private store(draft: Draft): { row: DocumentRow; invoice: Invoice | undefined } {
     const { documents, series, settings } = this.deps;
-    const number = series.nextNumber(draft.docType as '01' | '03', draft.series as string);
-    const invoice = InvoiceSchema.parse(buildInvoice({ ...draft, number }, this.company()));
+    const { clientKey, ...sale } = draft;
+    // Checked again inside the transaction: two calls racing with one key still make one document.
+    const existing = clientKey ? documents.getByClientKey(clientKey) : undefined;
+    if (existing) return { row: existing, invoice: undefined };
+    const number = series.nextNumber(sale.docType as '01' | '03', sale.series as string);
+    const invoice = InvoiceSchema.parse(buildInvoice({ ...sale, number }, this.company()));
+    return { row: this.insert(invoice, number, { client_key: clientKey ?? null, demo: settings.isDemo() }), invoice };
+  }
+
+  private insert(
+    invoice: Invoice,
+    number: number,
+    extra: { client_key?: string | null; reissue_of?: number; demo: boolean },
+  ): DocumentRow {
+    const { documents } = this.deps;
     const id = documents.insert({
-      id_base_dato: invoice.id_Base_Dato ?? String(draft.idBaseDato),
+      id_base_dato: invoice.id_Base_Dato ?? randomUUID(),
       doc_type: invoice.tipo_Doc,
       series: invoice.serie,
       number,
@@ -75,11 +136,11 @@ export class IssueService {
       total: money(invoice.monto_Imp_Venta),
       igv: money(invoice.monto_Igv),
       payload: JSON.stringify(invoice),
-      demo: settings.isDemo(),
+      ...extra,
     });
     const row = documents.getById(id);
     if (!row) throw new CoreError('internal', 'No se pudo leer el comprobante recién guardado.');
-    return { row, invoice };
+    return row;
   }
 }
 

@@ -5,7 +5,7 @@ import { isApiError, type ApiClient } from '../api';
 import { readCdrZip } from '../cdr';
 import { decodeXmlBytes } from '../cdr/decode-xml-bytes';
 import type { DocumentsRepository, LookupsRepository } from '../db';
-import { statusOfCode } from '../outbox/outcome';
+import { finalStatusOf } from '../outbox/outcome';
 import { CoreError } from './errors';
 import type { SettingsService } from './settings';
 
@@ -62,8 +62,10 @@ export class LookupsService {
     if (input.ruc !== this.settings.company().ruc) return undefined;
     const doc = this.documents.getBySeriesNumber(input.tipo_doc, input.serie, Number(input.correlativo));
     if (!doc) return undefined;
-    const fromCdr = statusOfCode(cdr.code);
-    const open = doc.status === 'pending' || doc.status === 'blocked_auth';
+    const fromCdr = finalStatusOf(cdr.code, cdr.notes);
+    // Still open, or accepted by reconciliation without a CDR: the CDR's verdict is the one that counts.
+    const open =
+      doc.status === 'pending' || doc.status === 'blocked_auth' || doc.status === 'attention' || doc.cdr_missing === 1;
     const status = open && fromCdr && fromCdr !== 'invalid' ? fromCdr : doc.status;
     this.documents.updateStatus(
       doc.id,
@@ -74,6 +76,7 @@ export class LookupsService {
         cdr_notes: cdr.notes,
         cdr_zip: Buffer.from(zip, 'base64'),
         cdr_xml: cdr.xml,
+        cdr_missing: false,
         ...(status !== doc.status && (status === 'accepted' || status === 'observed') ? { accepted_at: new Date().toISOString() } : {}),
       },
       'CDR obtenido por consulta',

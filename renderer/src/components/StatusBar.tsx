@@ -1,9 +1,39 @@
+import { useState } from 'react';
 import type { AppStatus } from '../../../shared/bridge';
-import { formatDateTime } from '../format/dates';
+import { formatDateTime, formatTime } from '../format/dates';
+import { call } from '../pos';
 
-function connectionText(online: boolean | null): string {
-  if (online === null) return 'Conexión sin verificar';
-  return online ? 'En línea' : 'Sin conexión';
+/** What the last exchange with the API said, in the cashier's words. */
+function connectionOf(status: AppStatus): { text: string; tone: 'on' | 'off' | 'unknown' | 'warn' } {
+  switch (status.connection) {
+    case 'online':
+      return { text: 'En línea', tone: 'on' };
+    case 'offline':
+      return { text: 'Sin conexión a internet', tone: 'off' };
+    case 'unresponsive':
+      return { text: 'El servicio de facturación no responde', tone: 'warn' };
+    case 'auth_rejected':
+      return { text: 'Token rechazado', tone: 'off' };
+    default:
+      if (status.online === null) return { text: 'Conexión sin verificar', tone: 'unknown' };
+      return status.online ? { text: 'En línea', tone: 'on' } : { text: 'Sin conexión', tone: 'off' };
+  }
+}
+
+function RetryAll(): React.JSX.Element {
+  const [note, setNote] = useState<string | null>(null);
+  const run = async () => {
+    const result = await call((api) => api.retryAll({}));
+    setNote(result.ok ? `Enviando ${result.value.count} pendiente(s)` : result.error.message);
+  };
+  return (
+    <span className="statusbar__item">
+      <button type="button" className="statusbar__button" onClick={() => void run()}>
+        Reintentar todos
+      </button>
+      {note ? <span className="muted"> {note}</span> : null}
+    </span>
+  );
 }
 
 /** Bottom bar: connectivity, documents waiting to be sent, last successful send. Updated live by events. */
@@ -14,15 +44,28 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
         <span>Cargando estado…</span>
       ) : (
         <>
-          <span className={`statusbar__item statusbar__conn statusbar__conn--${status.online === null ? 'unknown' : status.online ? 'on' : 'off'}`}>
-            {connectionText(status.online)}
+          <span className={`statusbar__item statusbar__conn statusbar__conn--${connectionOf(status).tone}`} data-testid="connection">
+            {connectionOf(status).text}
           </span>
           <span className="statusbar__item" data-testid="pending-count">
             Pendientes de envío: <strong>{status.pending}</strong>
           </span>
+          {status.pending > 0 ? <RetryAll /> : null}
+          {status.needsAttention > 0 ? (
+            <span className="statusbar__item statusbar__warn">Requieren atención: {status.needsAttention} (vea Documentos)</span>
+          ) : null}
           <span className="statusbar__item">Último envío correcto: {status.lastSuccessAt ? formatDateTime(status.lastSuccessAt) : '—'}</span>
           {status.authBlocked ? (
-            <span className="statusbar__item statusbar__warn">Envío detenido: revise el token en Ajustes</span>
+            <span className="statusbar__item statusbar__warn" data-testid="auth-blocked">
+              Token rechazado
+              {status.authRetryAt ? `; reintento a las ${formatTime(status.authRetryAt)}` : ''}. Si persiste, revise el token en Ajustes.
+            </span>
+          ) : null}
+          {status.clockOffMinutes !== null ? (
+            <span className="statusbar__item statusbar__warn" data-testid="clock-warning">
+              El reloj de esta PC está {Math.abs(status.clockOffMinutes)} min {status.clockOffMinutes > 0 ? 'adelantado' : 'atrasado'}: corrija la
+              hora de Windows, la fecha de emisión sale de este reloj.
+            </span>
           ) : null}
         </>
       )}

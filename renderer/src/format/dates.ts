@@ -10,6 +10,11 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${lima.slice(8, 10)}/${lima.slice(5, 7)}/${lima.slice(0, 4)} ${lima.slice(11, 16)}`;
 }
 
+/** The Lima time of day of an instant: '...T15:04:00Z' → '10:04'. */
+export function formatTime(iso: string): string {
+  return formatDateTime(iso).slice(11);
+}
+
 /** '2026-03-01' → '01/03/2026'. */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '—';

@@ -15,6 +15,8 @@ import {
   type StatusPatch,
 } from '../types';
 import { DocumentSearch } from './documentSearch';
+import { assertTransition } from './transitions';
+import { OPEN_STATUSES } from '../../../../shared/bridge/status';
 
 /** Columns a status patch may set besides status itself (a whitelist: patch keys never reach SQL otherwise). */
 const PATCHABLE = [
@@ -30,6 +32,7 @@ const PATCHABLE = [
   'cdr_zip',
   'cdr_xml',
   'accepted_at',
+  'cdr_missing',
 ] as const satisfies readonly (keyof StatusPatch)[];
 
 type EventInsert = [documentId: number, at: string, from: DocumentStatus | null, to: DocumentStatus, detail: string | null];
@@ -44,8 +47,15 @@ export class DocumentsRepository {
   private readonly selectById: Database.Statement<[number], DocumentRow>;
   private readonly selectByIdBaseDato: Database.Statement<[string], DocumentRow>;
   private readonly selectBySeriesNumber: Database.Statement<[DocType, string, number], DocumentRow>;
-  private readonly selectDue: Database.Statement<[string, number], DocumentRow>;
-  private readonly selectDueByMode: Database.Statement<[string, 0 | 1, number], DocumentRow>;
+  private readonly selectDue: Database.Statement<[{ now: string; limit: number }], DocumentRow>;
+  private readonly selectDueByMode: Database.Statement<[{ now: string; limit: number; demo: 0 | 1 }], DocumentRow>;
+  private readonly selectOldestBlocked: Database.Statement<[], DocumentRow>;
+  private readonly markPendingDue: Database.Statement<[]>;
+  private readonly selectLastEvent: Database.Statement<
+    [number],
+    { id: number; from_status: string | null; to_status: string; detail: string | null }
+  >;
+  private readonly bumpEvent: Database.Statement<[string, number]>;
   private readonly markSending: Database.Statement<[string, number]>;
   private readonly selectSendingIds: Database.Statement<[], { id: number }>;
   private readonly markPendingAfterCrash: Database.Statement<[string, number]>;
@@ -53,6 +63,8 @@ export class DocumentsRepository {
   private readonly markPendingAfterAuth: Database.Statement<[string, number]>;
   private readonly selectCounts: Database.Statement<[], { status: DocumentStatus; count: number }>;
   private readonly selectOpenCount: Database.Statement<[], { count: number }>;
+  private readonly selectByClientKey: Database.Statement<[string], DocumentRow>;
+  private readonly selectReissueOf: Database.Statement<[number], DocumentRow>;
   private readonly selectEvents: Database.Statement<[number], DocumentEventRow>;
   private readonly bumpReprints: Database.Statement<[string, number], { reprints: number }>;
   private readonly insertTx: Database.Transaction<(doc: NewDocument) => number>;
@@ -72,10 +84,12 @@ export class DocumentsRepository {
     this.searcher = new DocumentSearch(sqlite);
     this.insertDocument = sqlite.prepare(`INSERT INTO documents (
         id_base_dato, doc_type, series, number, issued_at, issue_date, currency, customer_doc_type,
-        customer_doc_number, customer_name, total, igv, payload, status, demo, next_attempt_at, created_at, updated_at
+        customer_doc_number, customer_name, total, igv, payload, status, demo, next_attempt_at, created_at, updated_at,
+        client_key, reissue_of
       ) VALUES (
         @id_base_dato, @doc_type, @series, @number, @issued_at, @issue_date, @currency, @customer_doc_type,
-        @customer_doc_number, @customer_name, @total, @igv, @payload, @status, @demo, @next_attempt_at, @at, @at
+        @customer_doc_number, @customer_name, @total, @igv, @payload, @status, @demo, @next_attempt_at, @at, @at,
+        @client_key, @reissue_of
       )`);
     this.insertEvent = sqlite.prepare(
       'INSERT INTO document_events (document_id, at, from_status, to_status, detail) VALUES (?, ?, ?, ?, ?)',
@@ -85,15 +99,22 @@ export class DocumentsRepository {
     this.selectBySeriesNumber = sqlite.prepare(
       'SELECT * FROM documents WHERE doc_type = ? AND series = ? AND number = ?',
     );
-    this.selectDue = sqlite.prepare(`SELECT * FROM documents
-      WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
-      ORDER BY id LIMIT ?`);
-    this.selectDueByMode = sqlite.prepare(`SELECT * FROM documents
-      WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND demo = ?
-      ORDER BY id LIMIT ?`);
+    // Due: pending ones (NULL next_attempt_at = now), and those needing attention that asked for a status check.
+    const due = `((status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @now))
+      OR (status = 'attention' AND next_attempt_at IS NOT NULL AND next_attempt_at <= @now))`;
+    this.selectDue = sqlite.prepare(`SELECT * FROM documents WHERE ${due} ORDER BY id LIMIT @limit`);
+    this.selectDueByMode = sqlite.prepare(`SELECT * FROM documents WHERE ${due} AND demo = @demo ORDER BY id LIMIT @limit`);
     this.markSending = sqlite.prepare(
-      "UPDATE documents SET status = 'sending', updated_at = ? WHERE id = ? AND status = 'pending'",
+      "UPDATE documents SET status = 'sending', updated_at = ? WHERE id = ? AND status IN ('pending', 'attention', 'blocked_auth')",
     );
+    this.selectOldestBlocked = sqlite.prepare("SELECT * FROM documents WHERE status = 'blocked_auth' ORDER BY id LIMIT 1");
+    this.markPendingDue = sqlite.prepare(
+      "UPDATE documents SET next_attempt_at = NULL WHERE status = 'pending' AND next_attempt_at IS NOT NULL",
+    );
+    this.selectLastEvent = sqlite.prepare(
+      'SELECT id, from_status, to_status, detail FROM document_events WHERE document_id = ? ORDER BY id DESC LIMIT 1',
+    );
+    this.bumpEvent = sqlite.prepare('UPDATE document_events SET repeats = repeats + 1, last_at = ? WHERE id = ?');
     this.selectSendingIds = sqlite.prepare("SELECT id FROM documents WHERE status = 'sending' ORDER BY id");
     this.markPendingAfterCrash = sqlite.prepare(
       "UPDATE documents SET status = 'pending', uncertain = 1, updated_at = ? WHERE id = ? AND status = 'sending'",
@@ -104,8 +125,10 @@ export class DocumentsRepository {
     );
     this.selectCounts = sqlite.prepare('SELECT status, COUNT(*) AS count FROM documents GROUP BY status');
     this.selectOpenCount = sqlite.prepare(
-      "SELECT COUNT(*) AS count FROM documents WHERE status IN ('pending', 'sending', 'blocked_auth')",
+      `SELECT COUNT(*) AS count FROM documents WHERE status IN (${OPEN_STATUSES.map((st) => `'${st}'`).join(', ')})`,
     );
+    this.selectByClientKey = sqlite.prepare('SELECT * FROM documents WHERE client_key = ?');
+    this.selectReissueOf = sqlite.prepare('SELECT * FROM documents WHERE reissue_of = ? ORDER BY id LIMIT 1');
     this.selectEvents = sqlite.prepare('SELECT * FROM document_events WHERE document_id = ? ORDER BY id');
     this.bumpReprints = sqlite.prepare(
       'UPDATE documents SET reprints = reprints + 1, updated_at = ? WHERE id = ? RETURNING reprints',
@@ -134,6 +157,8 @@ export class DocumentsRepository {
       status,
       demo: doc.demo ? 1 : 0,
       next_attempt_at: doc.next_attempt_at ?? null,
+      client_key: doc.client_key ?? null,
+      reissue_of: doc.reissue_of ?? null,
       at,
     });
     const id = Number(result.lastInsertRowid);
@@ -147,6 +172,16 @@ export class DocumentsRepository {
 
   getByIdBaseDato(idBaseDato: string): DocumentRow | undefined {
     return this.selectByIdBaseDato.get(idBaseDato);
+  }
+
+  /** The document issued to replace document `id` (after a conflict), if any. */
+  findReissueOf(id: number): DocumentRow | undefined {
+    return this.selectReissueOf.get(id);
+  }
+
+  /** The document a sale with this idempotency key already issued, if any. */
+  getByClientKey(clientKey: string): DocumentRow | undefined {
+    return this.selectByClientKey.get(clientKey);
   }
 
   getBySeriesNumber(docType: DocType, series: string, number: number): DocumentRow | undefined {
@@ -164,15 +199,26 @@ export class DocumentsRepository {
   private updateRow(id: number, patch: StatusPatch, detail: string | null | undefined): DocumentRow {
     const current = this.selectById.get(id);
     if (!current) throw new StoreError('not_found', `No existe el comprobante ${id}.`);
+    assertTransition(current.status, patch.status, `${current.series}-${current.number}`);
     const at = this.timestamp();
     const columns = PATCHABLE.filter((column) => patch[column] !== undefined);
     const params: Record<string, unknown> = { id, status: patch.status, updated_at: at };
     for (const column of columns) params[column] = toColumnValue(column, patch[column]);
     this.updateStatement(columns).run(params);
-    this.insertEvent.run(id, at, current.status, patch.status, detail ?? patch.last_error ?? null);
+    this.appendEvent(id, at, current.status, patch.status, detail ?? patch.last_error ?? null);
     const updated = this.selectById.get(id);
     if (!updated) throw new StoreError('not_found', `No existe el comprobante ${id}.`);
     return updated;
+  }
+
+  /** Appends an event, or counts one more repeat when it says exactly what the document's last event said. */
+  private appendEvent(id: number, at: string, from: DocumentStatus, to: DocumentStatus, detail: string | null): void {
+    const last = this.selectLastEvent.get(id);
+    if (last && last.from_status === from && last.to_status === to && last.detail === detail) {
+      this.bumpEvent.run(at, last.id);
+      return;
+    }
+    this.insertEvent.run(id, at, from, to, detail);
   }
 
   /**
@@ -181,29 +227,45 @@ export class DocumentsRepository {
    * With `demo` given, only documents issued in that mode are picked (demo ones go only to the sandbox).
    */
   claimDue(now: string, limit: number, demo?: boolean): DocumentRow[] {
-    // The 'sending' mark only helps crash recovery; if a power cut loses it the document is simply resent (same
-    // payload and id_Base_Dato, which the outbox reconciles). So this commit skips the fsync; the outcome's commit,
-    // made with synchronous=FULL, flushes the log including it.
-    this.sqlite.pragma('synchronous = NORMAL');
-    try {
-      return this.claimDueTx.immediate(now, limit, demo);
-    } finally {
-      this.sqlite.pragma('synchronous = FULL');
-    }
+    // The 'sending' mark is the evidence that a request may have reached the API: crash recovery turns it into
+    // `uncertain`, and only an uncertain document may reconcile a 1033 as its own. So this commit is durable
+    // (synchronous=FULL, the connection's setting), never skipped.
+    return this.claimDueTx.immediate(now, limit, demo);
   }
 
   private claimRows(now: string, limit: number, demo: boolean | undefined): DocumentRow[] {
     const count = Math.max(0, Math.floor(limit));
     const due =
-      demo === undefined ? this.selectDue.all(now, count) : this.selectDueByMode.all(now, demo ? 1 : 0, count);
+      demo === undefined
+        ? this.selectDue.all({ now, limit: count })
+        : this.selectDueByMode.all({ now, limit: count, demo: demo ? 1 : 0 });
     const at = this.timestamp();
-    for (const row of due) {
-      this.markSending.run(at, row.id);
-      this.insertEvent.run(row.id, at, 'pending', 'sending', 'Tomado para envío');
-      row.status = 'sending';
-      row.updated_at = at;
-    }
+    for (const row of due) this.markRowSending(row, at, 'Tomado para envío');
     return due;
+  }
+
+  /** The claim's audit event is written once, on the first attempt: retries collapse into the outcome's event. */
+  private markRowSending(row: DocumentRow, at: string, detail: string): void {
+    this.markSending.run(at, row.id);
+    if (row.attempts === 0) this.insertEvent.run(row.id, at, row.status, 'sending', detail);
+    row.status = 'sending';
+    row.updated_at = at;
+  }
+
+  /** While blocked on auth: takes the oldest blocked document to send it again as a probe of the token. */
+  claimBlockedProbe(): DocumentRow | undefined {
+    return this.sqlite
+      .transaction(() => {
+        const row = this.selectOldestBlocked.get();
+        if (row) this.markRowSending(row, this.timestamp(), 'Prueba del token de acceso');
+        return row;
+      })
+      .immediate();
+  }
+
+  /** Every pending document becomes due now (the connection came back; "Reintentar todos"). Returns how many. */
+  makePendingDue(): number {
+    return this.markPendingDue.run().changes;
   }
 
   /**
@@ -287,7 +349,7 @@ export class DocumentsRepository {
 }
 
 function toColumnValue(column: (typeof PATCHABLE)[number], value: StatusPatch[typeof column]): unknown {
-  if (column === 'uncertain') return value ? 1 : 0;
+  if (column === 'uncertain' || column === 'cdr_missing') return value ? 1 : 0;
   if (column === 'cdr_notes') return Array.isArray(value) ? JSON.stringify(value) : value;
   return value;
 }

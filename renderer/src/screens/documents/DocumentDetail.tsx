@@ -48,11 +48,48 @@ function StatusAdvice({ status, lastError }: { status: DocStatus; lastError: str
   if (status === 'blocked_auth') {
     return (
       <Alert tone="warning" title="Envío detenido">
-        La API rechazó el token. Revise el token en Ajustes; el envío se reanudará solo.
+        La API rechazó el token. Caja lo vuelve a probar sola cada cierto tiempo; si persiste, revise el token en Ajustes.
+      </Alert>
+    );
+  }
+  if (status === 'attention') {
+    return (
+      <Alert tone="warning" title="Requiere atención">
+        {lastError ?? 'La respuesta de la API no se pudo interpretar.'} Con «Reintentar ahora» Caja consulta su estado
+        (no lo declara dos veces).
+      </Alert>
+    );
+  }
+  if (status === 'conflict') {
+    return (
+      <Alert tone="error" title="Número ocupado por otro comprobante">
+        {lastError ?? 'SUNAT tiene otro comprobante con este número.'} Use «Reemitir con número nuevo»: se emite la misma
+        venta con el siguiente número, vinculada a esta.
       </Alert>
     );
   }
   return null;
+}
+
+/** Accepted by reconciliation without a CDR: say so, and offer to fetch it with the SOL credentials. */
+function MissingCdr({ detail, onFetched }: { detail: Detail; onFetched: () => void }): React.JSX.Element | null {
+  const [note, setNote] = useState<string | null>(null);
+  if (!detail.cdrMissing) return null;
+  const fetchCdr = async () => {
+    const ruc = (JSON.parse(detail.payload) as { empresa_Ruc: string }).empresa_Ruc;
+    const result = await call((api) =>
+      api.queryCdr({ ruc, usuario: '', password: '', tipo_doc: detail.docType, serie: detail.series, correlativo: String(detail.number), remember: false }),
+    );
+    if (result.ok) onFetched();
+    else setNote(`${result.error.message} Guarde su usuario y clave SOL en Consultas → CDR para obtenerlo.`);
+  };
+  return (
+    <Alert tone="info" title="Aceptado sin CDR">
+      SUNAT ya tenía este comprobante con los mismos datos (se concilió por consulta), pero no se recibió su constancia
+      (CDR). <button type="button" onClick={() => void fetchCdr()}>Obtener CDR</button>
+      {note ? <span className="muted"> {note}</span> : null}
+    </Alert>
+  );
 }
 
 function DeadlineWarning({ detail }: { detail: Detail }): React.JSX.Element | null {
@@ -95,11 +132,21 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDe
   if (!detail) return <p className="muted">Cargando documento…</p>;
 
   const name = `${detail.docType === '01' ? 'Factura' : 'Boleta'} ${documentNumber(detail.series, detail.number)}`;
-  const canRetry = detail.status === 'pending' || detail.status === 'blocked_auth';
+  const canRetry = detail.status === 'pending' || detail.status === 'blocked_auth' || detail.status === 'attention';
 
   const retry = async () => {
     const result = await call((api) => api.retryDocument({ id }));
     setMessage(result.ok ? 'Reintento solicitado: se enviará en unos segundos.' : result.error.message);
+    setVersion((v) => v + 1);
+    onChanged();
+  };
+  const reissue = async () => {
+    const result = await call((api) => api.reissueDocument({ id }));
+    setMessage(
+      result.ok
+        ? `Reemitido como ${documentNumber(result.value.series, result.value.number)}: se enviará en unos segundos.`
+        : result.error.message,
+    );
     setVersion((v) => v + 1);
     onChanged();
   };
@@ -117,12 +164,18 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDe
         {detail.demo ? <span className="badge badge--demo">Demo</span> : null}
       </header>
       <StatusAdvice status={detail.status} lastError={detail.lastError} />
+      <MissingCdr detail={detail} onFetched={() => setVersion((v) => v + 1)} />
       <DeadlineWarning detail={detail} />
       {message ? <Alert tone="info">{message}</Alert> : null}
       <div className="detail__actions">
         <button type="button" onClick={() => void retry()} disabled={!canRetry}>
           Reintentar ahora
         </button>
+        {detail.status === 'conflict' ? (
+          <button type="button" onClick={() => void reissue()}>
+            Reemitir con número nuevo
+          </button>
+        ) : null}
         <button type="button" onClick={() => onReprint(id)}>
           Reimprimir o guardar PDF
         </button>
@@ -191,7 +244,10 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDe
                 <td>{formatDateTime(event.at)}</td>
                 <td>{statusLabel(event.fromStatus)}</td>
                 <td>{statusLabel(event.toStatus)}</td>
-                <td>{event.detail ?? ''}</td>
+                <td>
+                  {event.detail ?? ''}
+                  {event.repeats > 1 ? ` (×${event.repeats}, la última ${formatDateTime(event.lastAt)})` : ''}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -21,10 +21,18 @@ interface IssueOptions {
   onIssued: (summary: DocumentSummary, cashReceived: string) => void;
 }
 
+/** A fresh idempotency key (crypto.randomUUID needs a secure context; getRandomValues does not). */
+function newSaleKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<IssueFailure | null>(null);
   const inFlight = useRef(false);
+  // One key per sale, sent again when the same sale is retried after an error: the core issues it at most once.
+  const saleKey = useRef(newSaleKey());
 
   const showErrors = useCallback(
     (message: string, errors: readonly { path: string; message: string }[], lineIndex: readonly number[]) => {
@@ -57,11 +65,12 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
         showErrors(companyProblem ? 'Revise los datos de la empresa en Ajustes.' : 'Revise los datos del comprobante.', check.errors, lineIndex);
         return;
       }
-      const result = await call((api) => api.issueSale(input));
+      const result = await call((api) => api.issueSale({ ...input, clientKey: saleKey.current }));
       if (!result.ok) {
         showErrors(result.error.message, result.error.fields ?? [], lineIndex);
         return;
       }
+      saleKey.current = newSaleKey();
       form.reset(emptySale());
       onIssued(result.value, values.payment.method === 'CONTADO' ? values.payment.cashReceived : '');
     } finally {

@@ -6,17 +6,18 @@ import { createPreMigrationHook, listBackupsIn, validateBackupFile } from '../..
 import { createRepositories, defaultMigrationsDir, openDatabase } from '../../../../electron/core/db';
 import { newDocument, tempDir } from '../db/helpers';
 
-/** Two migration folders: the first release (0001 only) and an update that adds 0002. */
+/** Two migration folders: a release (today's migrations) and an update that adds one more. */
 function releases(): { v1: string; v2: string } {
   const root = tempDir('caja-migrations-');
   const v1 = path.join(root, 'v1');
   const v2 = path.join(root, 'v2');
   fs.mkdirSync(v1);
   fs.mkdirSync(v2);
-  const init = path.join(defaultMigrationsDir(), '0001_init.sql');
-  fs.copyFileSync(init, path.join(v1, '0001_init.sql'));
-  fs.copyFileSync(init, path.join(v2, '0001_init.sql'));
-  fs.writeFileSync(path.join(v2, '0002_notes.sql'), 'CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT;\n');
+  for (const file of fs.readdirSync(defaultMigrationsDir()).filter((f) => f.endsWith('.sql'))) {
+    fs.copyFileSync(path.join(defaultMigrationsDir(), file), path.join(v1, file));
+    fs.copyFileSync(path.join(defaultMigrationsDir(), file), path.join(v2, file));
+  }
+  fs.writeFileSync(path.join(v2, '0999_notes.sql'), 'CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT;\n');
   return { v1, v2 };
 }
 
@@ -46,12 +47,12 @@ describe('pre-migration backup (onBeforeMigrate hook)', () => {
     });
     const liveVersions = db.sqlite.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
     db.close();
-    expect(liveVersions).toEqual([1, 2]);
+    expect(liveVersions.at(-1)).toBe(999);
     expect(seen).toEqual(['caja-20250601-080000-pre_migration.db']);
     const [copy] = listBackupsIn(path.join(dataDir, 'backups'));
     expect(copy).toMatchObject({ reason: 'pre_migration', check: 'ok', documents: 40 });
-    // The copy is the database as it was before: version 1, no notes table.
-    expect(validateBackupFile(copy!.path, v1).schemaVersion).toBe(1);
+    // The copy is the database as it was before: the release's version, no notes table.
+    expect(validateBackupFile(copy!.path, v1).schemaVersion).toBe(liveVersions.at(-2));
     const old = new Database(copy!.path, { readonly: true });
     expect(old.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'notes'").get()).toEqual({ n: 0 });
     old.close();
@@ -77,7 +78,7 @@ describe('pre-migration backup (onBeforeMigrate hook)', () => {
       /no se pudo guardar una copia.*No se aplicó la actualización/,
     );
     const db = new Database(file, { readonly: true });
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).not.toContain(999);
     db.close();
   });
 

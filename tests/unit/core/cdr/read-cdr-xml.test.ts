@@ -47,6 +47,17 @@ describe('readCdrXml', () => {
     expect(info.recipient).toBe('6-20512345671');
   });
 
+  it('reads the document reference of an OSE CDR whose Response has no ReferenceID (from DocumentReference/ID)', () => {
+    const withoutReferenceId = OSE_TWO_STATUS.replace('<cbc:ReferenceID>F002-45</cbc:ReferenceID>', '').replace(
+      '<cbc:ID>F002-45</cbc:ID>',
+      '<cbc:ID>F002-46</cbc:ID>',
+    );
+    expect(withoutReferenceId).not.toContain('ReferenceID');
+    expect(readCdrXml(withoutReferenceId).referenceId).toBe('F002-46');
+    // when both are written, Response/ReferenceID wins (SUNAT layout)
+    expect(readCdrXml(OSE_TWO_STATUS).referenceId).toBe('F002-45');
+  });
+
   it('puts root notes before OSE status entries when a CDR has both', () => {
     const both = OSE_TWO_STATUS.replace(
       '<cbc:ResponseTime>09:15:02</cbc:ResponseTime>',

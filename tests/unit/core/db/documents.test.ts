@@ -105,7 +105,7 @@ describe('DocumentsRepository: status changes', () => {
 
   it('changes nothing (no row, no event) when the update fails', () => {
     const id = documents.insert(newDocument());
-    expect(() => documents.updateStatus(id, { status: 'bogus' as DocumentStatus, attempts: 5 })).toThrow(/CHECK/);
+    expect(() => documents.updateStatus(id, { status: 'bogus' as DocumentStatus, attempts: 5 })).toThrow(StoreError);
     expect(documents.getById(id)).toMatchObject({ status: 'pending', attempts: 0 });
     expect(documents.events(id)).toHaveLength(1);
     expect(() => documents.updateStatus(999, { status: 'accepted' })).toThrow(StoreError);
@@ -185,6 +185,7 @@ describe('DocumentsRepository: outbox', () => {
 
   it('requeueBlockedAuth makes blocked documents pending and due now', () => {
     const a = documents.insert(newDocument({ number: 1 }));
+    documents.updateStatus(a, { status: 'sending' });
     documents.updateStatus(a, { status: 'blocked_auth', next_attempt_at: '2030-01-01T00:00:00.000Z' });
     expect(documents.requeueBlockedAuth()).toBe(1);
     expect(documents.getById(a)).toMatchObject({ status: 'pending', next_attempt_at: null });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../electron/core/api';
-import { outcomeOfError, outcomeOfResult, statusOfCode } from '../../../../electron/core/outbox/outcome';
+import { outcomeOfError, outcomeOfResult, finalStatusOf } from '../../../../electron/core/outbox/outcome';
 import type { SendResult } from '../../../../shared/api';
 
 const result = (code: string, success: boolean, notes: string[] = []): SendResult => ({
@@ -22,8 +22,8 @@ describe('send outcome', () => {
     ['0402', false, [], 'already_registered', undefined],
     ['0109', false, [], 'retry', undefined],
     ['1999', false, [], 'retry', undefined],
-    ['0', false, [], 'retry', undefined],
-    ['XYZ', false, [], 'retry', undefined],
+    ['0', false, [], 'attention', undefined],
+    ['XYZ', false, [], 'attention', undefined],
   ] as const)('code %s (success %s) -> %s %s', (code, success, notes, kind, status) => {
     const o = outcomeOfResult(result(code, success, [...notes]));
     expect(o.kind).toBe(kind);
@@ -35,14 +35,31 @@ describe('send outcome', () => {
     expect(outcomeOfError(new ApiError('invalid', 'Falta serie', 400))).toMatchObject({ kind: 'final', status: 'invalid', message: 'Falta serie' });
     expect(outcomeOfError(new ApiError('timeout', 'x'))).toMatchObject({ kind: 'retry', ambiguous: true });
     expect(outcomeOfError(new ApiError('network', 'x'))).toMatchObject({ kind: 'retry', ambiguous: true });
-    expect(outcomeOfError(new ApiError('malformed', 'x'))).toMatchObject({ kind: 'retry', ambiguous: true });
-    expect(outcomeOfError(new ApiError('server', 'x', 503))).toMatchObject({ kind: 'retry', ambiguous: false });
+    // 502/503/504 may come from a proxy after the API processed the request
+    for (const status of [500, 502, 503, 504, 408]) {
+      expect(outcomeOfError(new ApiError('server', 'x', status))).toMatchObject({ kind: 'retry', ambiguous: true });
+    }
+    // 425/429 are refusals before processing; Retry-After is carried to the backoff
+    expect(outcomeOfError(new ApiError('server', 'x', 429, 30_000))).toMatchObject({ kind: 'retry', ambiguous: false, retryAfterMs: 30_000 });
+    expect(outcomeOfError(new ApiError('server', 'x', 425))).toMatchObject({ kind: 'retry', ambiguous: false });
+  });
+
+  it('an unreadable answer or an unexpected 4xx needs attention, never a final "invalid" nor a blind resend', () => {
+    expect(outcomeOfError(new ApiError('malformed', 'x'))).toMatchObject({ kind: 'attention', recheck: true, ambiguous: true });
+    for (const status of [409, 413, 418]) {
+      expect(outcomeOfError(new ApiError('invalid', 'x', status))).toMatchObject({ kind: 'attention', recheck: false });
+    }
+    expect(outcomeOfError(new ApiError('not_found', 'Ruta no encontrada.', 404))).toMatchObject({ kind: 'attention' });
   });
 
   it('reads status from CDR codes', () => {
-    expect(statusOfCode('0')).toBe('accepted');
-    expect(statusOfCode('4000')).toBe('observed');
-    expect(statusOfCode('2000')).toBe('rejected');
-    expect(statusOfCode('0100')).toBeUndefined();
+    expect(finalStatusOf('0')).toBe('accepted');
+    expect(finalStatusOf('4000')).toBe('observed');
+    expect(finalStatusOf('2000')).toBe('rejected');
+    expect(finalStatusOf('0100')).toBeUndefined();
+    // one decision for every path: code 0 with observations is "observed" wherever it comes from
+    expect(finalStatusOf('0', ['4290 - nota'])).toBe('observed');
+    expect(finalStatusOf('0 ')).toBe('accepted');
+    expect(finalStatusOf('abc')).toBeUndefined();
   });
 });

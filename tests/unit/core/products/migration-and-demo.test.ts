@@ -28,7 +28,7 @@ describe('migration 0002_products', () => {
 
     const db = openDatabase({ path: dbPath, migrationsDir: defaultMigrationsDir() });
     try {
-      expect(readAppliedMigrations(db.sqlite).map((m) => [m.version, m.name])).toEqual([[1, 'init'], [2, 'products']]);
+      expect(readAppliedMigrations(db.sqlite).map((m) => [m.version, m.name]).slice(0, 2)).toEqual([[1, 'init'], [2, 'products']]);
       expect(new CustomersRepository(db).get('1', '40123456')?.name).toBe('Rosa Quispe');
       const repo = new ProductsRepository(db);
       repo.insert({ code: 'P1', description: 'Papa Amarilla', unit: 'KGM', price: '4.5', affectation: '20', bag: false, active: true });

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { receiptStateOf } from '../../../../electron/core/outbox/receipt-state';
+import { recordDifferences } from '../../../../electron/core/outbox/record-match';
+import { invoiceToRecord } from '../../../../electron/sandbox/records';
+import type { Invoice } from '../../../../shared/api';
+import { buildInvoice } from '../../../../shared/billing';
+import { COMPANY, DNI_CUSTOMER, boleta, line } from '../../shared/billing/fixtures';
+
+const issuer = {
+  ruc: COMPANY.ruc,
+  razonSocial: 'EMPRESA',
+  razonComercial: '-',
+  nombreCalle: '-',
+  nombreDistrito: '-',
+  nombreProvincia: '-',
+  nombreDepartamento: '-',
+};
+
+function invoice(): Invoice {
+  return buildInvoice(boleta([line('2', '5.90', { description: 'Arroz extra 1 kg' }), line('0.5', '4.20', { code: 'P2', unit: 'KGM' })], { customer: DNI_CUSTOMER }), COMPANY);
+}
+
+describe('recordDifferences: is the record SUNAT holds the document we sent?', () => {
+  it('finds none for the record of our own payload (upper-cased descriptions too)', () => {
+    const ours = invoice();
+    const record = invoiceToRecord(ours, issuer);
+    expect(recordDifferences(record, ours)).toEqual([]);
+    record.detalleComprobanteBean[0]!.descripcion = `  ${ours.detalle[0]!.descripcion.toUpperCase()} `;
+    expect(recordDifferences(record, ours)).toEqual([]);
+  });
+
+  it('tells a document of the same total and customer with other lines', () => {
+    const ours = invoice();
+    const theirs = structuredClone(ours);
+    theirs.detalle[0]!.cod_Producto = 'OTRO';
+    expect(recordDifferences(invoiceToRecord(theirs, issuer), ours)).toEqual(['línea 1']);
+  });
+
+  it('tells another issue date, customer, total or number of lines', () => {
+    const ours = invoice();
+    const theirs = structuredClone(ours);
+    theirs.fecha_Emision = '2020-01-02T10:00:00-05:00';
+    theirs.cliente_Num_Doc = '99999999';
+    theirs.monto_Imp_Venta = 1;
+    theirs.detalle.push(structuredClone(theirs.detalle[0]!));
+    const diffs = recordDifferences(invoiceToRecord(theirs, issuer), ours);
+    expect(diffs).toEqual(expect.arrayContaining(['fecha de emisión', 'cliente', 'importe total']));
+    expect(diffs.join(' ')).toMatch(/número de líneas/);
+  });
+});
+
+describe('receiptStateOf (SUNAT estadoCp)', () => {
+  it('only 1 / ACEPTADO means accepted', () => {
+    expect(receiptStateOf('1')).toBe('accepted');
+    expect(receiptStateOf(' ACEPTADO ')).toBe('accepted');
+    expect(receiptStateOf('0')).toBe('not_reported');
+    expect(receiptStateOf('2')).toBe('voided');
+    expect(receiptStateOf('')).toBe('unknown');
+    expect(receiptStateOf('3')).toBe('unknown');
+  });
+});
