@@ -2,6 +2,11 @@ import { ZodError } from 'zod';
 import { bridgeContract, type BridgeMethod, type BridgeOutput, type BridgeResult } from '../../shared/bridge';
 import { isApiError } from './api';
 import { CoreError } from './services/errors';
+import { installSpanishErrors } from '../../shared/validation/spanish-errors';
+import { cleanTextsIn } from '../../shared/billing/text-safety';
+
+// Every validation message that crosses the bridge is Spanish, including zod's defaults (issue 16).
+installSpanishErrors();
 
 /** One implementation per bridge method; the input arrives already validated (and transformed) by the contract. */
 export type Handlers = {
@@ -28,7 +33,13 @@ export function createDispatcher(handlers: Handlers, log: Logger = silentLogger)
       return { ok: false, error: { code: 'unknown_method', message: 'Operación no permitida.' } };
     }
     const spec = bridgeContract[method];
-    const parsed = spec.input.safeParse(input ?? {});
+    // Every text that crosses the bridge is cleaned (bidi and zero-width characters out, NFC) and refused when it
+    // holds a control character, before any schema or handler sees it (issue 16).
+    const cleaned = cleanTextsIn(input ?? {});
+    if (cleaned.problems.length > 0) {
+      return { ok: false, error: { code: 'validation', message: 'Revise los datos ingresados.', fields: cleaned.problems } };
+    }
+    const parsed = spec.input.safeParse(cleaned.value);
     if (!parsed.success) return { ok: false, error: validationError(parsed.error) };
     try {
       const handler = handlers[method] as (i: unknown) => unknown;

@@ -157,8 +157,9 @@ function confirmationDetail(report: RestoreReport, good: BackupInfo, missingFile
   if (report.liveDocuments === null) {
     lines.push(
       `Como la base de datos actual ${missingFile ? 'no existe' : 'no se puede leer'}, no se sabe cuántos comprobantes ` +
-        `se emitieron después de la copia. Los emitidos después del ${when} no estarán en Caja: se pueden consultar ` +
-        'y volver a imprimir desde la API (consulta de comprobantes).',
+        `se emitieron después de la copia. Los emitidos después del ${when} no estarán en Caja: los ya declarados se ` +
+        'pueden consultar y volver a imprimir desde la API (consulta de comprobantes); los que no llegaron a enviarse ' +
+        'solo están en el archivo dañado, que se guarda en la carpeta de copias para que soporte técnico intente recuperarlos.',
     );
   } else {
     if (report.missing.count === 0) lines.push('No falta ningún comprobante emitido después de la copia.');

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
-import es from 'zod/v4/locales/es.js';
+import { installSpanishErrors } from '../../shared/validation/spanish-errors';
 import { App } from './app/App';
 import { hasBridge } from './pos';
 import { isPrintRoute } from '../print/print-job';
@@ -13,8 +13,8 @@ import './styles/screens.css';
 import '../print/ticket.css';
 
 // The Content-Security-Policy forbids eval: keep zod from probing `new Function`. Zod's own default messages
-// (for the few schema rules that carry no message of ours) in Spanish.
-z.config(es());
+// (for the few schema rules that carry no message of ours) in Spanish, the same as the core's.
+installSpanishErrors();
 z.config({ jitless: true });
 
 const container = document.getElementById('root');

@@ -9,3 +9,4 @@ export { buildInvoice } from './build-invoice';
 export { computeTotals, type SaleTotals, type LineTotals } from './compute-totals';
 export { amountInWords, integerInWords } from './amount-in-words';
 export { BOLETA_IDENTIFICATION_THRESHOLD, isAnonymousCustomer } from './sale-rules';
+export { cleanText, cleanTextsIn, controlCharProblem, type TextProblem } from './text-safety';

@@ -1,6 +1,7 @@
 // Zod building blocks for the sale draft: every message in Spanish, decimals kept as exact strings.
 import { z } from 'zod';
 import { Dec, readDecimal, type DecimalText } from './decimal';
+import { cleanText, controlCharProblem } from './text-safety';
 
 /** Zod error option: one message when the value is absent, another when it has the wrong type. */
 export function missingOr(missing: string, invalid: string) {
@@ -69,20 +70,29 @@ export function decimalField(rules: DecimalRules) {
     });
 }
 
-/** Required text, trimmed, 1..max characters. */
+/** Refines a string: no control characters besides tab and newline (text-safety.ts). */
+const plainText = {
+  check: (value: string) => controlCharProblem(value) === null,
+  error: (issue: { input?: unknown }) => controlCharProblem(String(issue.input ?? '')) ?? 'Texto no válido',
+};
+
+/** Required text, cleaned (text-safety.ts), trimmed, 1..max characters. */
 export function requiredText(missing: string, max: number, tooLong: string) {
   return z
     .string(missingOr(missing, missing))
+    .overwrite(cleanText)
+    .refine(plainText.check, { error: plainText.error })
     .trim()
     .min(1, { error: missing })
     .max(max, { error: tooLong });
 }
 
-/** Optional text (absent or null becomes ''), trimmed, at most `max` characters. */
+/** Optional text (absent or null becomes ''), cleaned (text-safety.ts), trimmed, at most `max` characters. */
 export function optionalText(max: number, tooLong: string, invalid: string) {
   return z
     .string({ error: invalid })
     .nullish()
-    .transform((value) => (value ?? '').trim())
+    .transform((value) => cleanText(value ?? '').trim())
+    .refine(plainText.check, { error: plainText.error })
     .refine((value) => value.length <= max, { error: tooLong });
 }

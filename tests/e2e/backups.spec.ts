@@ -154,7 +154,7 @@ test('restore: the chosen copy is checked, what it lacks is shown, and only afte
   await restore.getByRole('button', { name: 'Restaurar una copia…' }).click();
   const report = restore.getByTestId('restore-report');
   await expect(report).toContainText('1 comprobantes');
-  await expect(restore.getByText('1 comprobantes emitidos después de la copia no estarán en Caja')).toBeVisible();
+  await expect(restore.getByText('1 comprobantes emitidos después de la copia se conservan')).toBeVisible();
   await expect(report).toContainText('B001-00000002');
   await harness.screenshot('ajustes-restaurar');
   expect(harness.restored).toEqual([]);

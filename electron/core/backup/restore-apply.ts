@@ -3,8 +3,10 @@
 //  1. validate the backup again (it may have changed since the plan);
 //  2. save the current database into the backup folder (reason 'pre_restore'); a damaged one is copied as raw
 //     bytes, so even a broken file is never thrown away;
-//  3. copy the backup (through SQLite) to a temporary file next to the live one; in that copy raise each series' last number to the
-//     live one (a restored till must never reuse a number already issued) and keep the live 'backup' setting;
+//  3. copy the backup (through SQLite) to a temporary file next to the live one; bring it to this app's schema; carry
+//     into it every live document it lacks (carry-documents.ts: a restore never loses a sale); raise each series' last
+//     number to the live one (a restored till must never reuse a number already issued) and keep the live 'backup'
+//     setting;
 //  4. fsync it, remove the live -wal/-shm (they belong to the old file and would corrupt the new one), rename over
 //     the live file, fsync the folder.
 import fs from 'node:fs';
@@ -12,7 +14,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { BackupInfo } from '../../../shared/bridge/backup';
 import type { Clock, DocType } from '../db';
+import { openDatabase } from '../db/open';
 import { CoreError } from '../services/errors';
+import { attachLive, carryMissingDocuments, type CarryResult } from './carry-documents';
 import { recordBackup } from './catalog';
 import { createBackup } from './create';
 import { checkDatabaseFile, validateBackupFileOffThread } from './inspect';
@@ -41,6 +45,8 @@ export interface ApplyRestoreResult {
   seriesAdvanced: SeriesAdvance[];
   /** False when the live file was damaged (its numbering could not be read: check it against the API). */
   liveWasReadable: boolean;
+  /** Live documents the copy lacked, carried into the restored database (none when the live file was unreadable). */
+  carried: CarryResult;
 }
 
 /** Settings that describe this installation rather than the data, kept from the live database. */
@@ -61,20 +67,23 @@ export async function applyRestore(file: string, livePath: string, options: Appl
 
   const folder = path.dirname(path.resolve(livePath));
   const temp = path.join(folder, `.${path.basename(livePath)}.restore-${process.pid}-${Date.now()}.tmp`);
-  let seriesAdvanced: SeriesAdvance[];
+  let prepared: { seriesAdvanced: SeriesAdvance[]; carried: CarryResult };
   try {
     // Through SQLite rather than a byte copy, so a WAL-mode file brings along what is still in its -wal.
     await withReadOnlyAsync(file, (sqlite) => sqlite.backup(temp));
-    seriesAdvanced = prepareCopy(temp, liveSeries, liveSettings);
+    // An older copy is brought to this app's schema first, so the live rows fit (no backup of a temp file).
+    openDatabase({ path: temp, migrationsDir: options.migrationsDir, onBeforeMigrate: () => {} }).close();
+    prepared = prepareCopy(temp, liveSeries, liveSettings, liveWasReadable ? livePath : undefined);
     fsyncFile(temp);
   } catch (error) {
     for (const f of [temp, `${temp}-journal`, `${temp}-wal`, `${temp}-shm`]) fs.rmSync(f, { force: true });
+    if (error instanceof CoreError) throw error;
     throw new CoreError('restore_failed', `No se pudo preparar la restauración: ${messageOf(error)}. No se cambió nada.`);
   }
   for (const side of [`${livePath}-wal`, `${livePath}-shm`, `${livePath}-journal`]) fs.rmSync(side, { force: true });
   fs.renameSync(temp, livePath);
   fsyncFolder(folder);
-  return { preRestoreBackup, restoredDocuments: restored.documents.count, seriesAdvanced, liveWasReadable };
+  return { preRestoreBackup, restoredDocuments: restored.documents.count, liveWasReadable, ...prepared };
 }
 
 async function saveCurrent(
@@ -148,30 +157,54 @@ function readSettings(file: string, keys: string[]): { key: string; value: strin
   });
 }
 
-/** Rollback journal, numbering raised to the live one, installation settings kept. Returns the series moved. */
-function prepareCopy(temp: string, liveSeries: SeriesLast[], liveSettings: { key: string; value: string }[]): SeriesAdvance[] {
+/**
+ * Rollback journal, live documents the copy lacks carried over, numbering raised to the live one, installation
+ * settings kept, all in one transaction. Returns the series moved and what was carried.
+ */
+function prepareCopy(
+  temp: string,
+  liveSeries: SeriesLast[],
+  liveSettings: { key: string; value: string }[],
+  livePath: string | undefined,
+): { seriesAdvanced: SeriesAdvance[]; carried: CarryResult } {
   const sqlite = new Database(temp, { fileMustExist: true });
   try {
     if (sqlite.pragma('journal_mode', { simple: true }) !== 'delete') sqlite.pragma('journal_mode = DELETE');
-    const current = sqlite.prepare('SELECT last_number FROM series WHERE doc_type = ? AND series = ?');
-    const upsert = sqlite.prepare(`INSERT INTO series (doc_type, series, last_number) VALUES (?, ?, ?)
-      ON CONFLICT (doc_type, series) DO UPDATE SET last_number = MAX(last_number, excluded.last_number)`);
-    const setSetting = sqlite.prepare(
-      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    );
-    return sqlite.transaction(() => {
-      const advanced: SeriesAdvance[] = [];
-      for (const s of liveSeries) {
-        const before = (current.get(s.doc_type, s.series) as { last_number: number } | undefined)?.last_number ?? 0;
-        if (s.last_number > before) {
-          upsert.run(s.doc_type, s.series, s.last_number);
-          advanced.push({ docType: s.doc_type, series: s.series, from: before, to: s.last_number });
-        }
-      }
-      for (const { key, value } of liveSettings) setSetting.run(key, value);
-      return advanced;
-    })();
+    const detach = livePath ? attachLive(sqlite, livePath) : () => {};
+    try {
+      return sqlite.transaction(() => {
+        const carried = livePath ? carryMissingDocuments(sqlite) : { carried: 0, undeclared: 0, refreshed: 0 };
+        const seriesAdvanced = raiseSeries(sqlite, liveSeries);
+        keepSettings(sqlite, liveSettings);
+        return { carried, seriesAdvanced };
+      })();
+    } finally {
+      detach();
+    }
   } finally {
     sqlite.close();
   }
+}
+
+/** Each series' last number raised to the live one (never reuse a number already issued). Returns the series moved. */
+function raiseSeries(sqlite: Database.Database, liveSeries: SeriesLast[]): SeriesAdvance[] {
+  const current = sqlite.prepare('SELECT last_number FROM series WHERE doc_type = ? AND series = ?');
+  const upsert = sqlite.prepare(`INSERT INTO series (doc_type, series, last_number) VALUES (?, ?, ?)
+    ON CONFLICT (doc_type, series) DO UPDATE SET last_number = MAX(last_number, excluded.last_number)`);
+  const advanced: SeriesAdvance[] = [];
+  for (const s of liveSeries) {
+    const before = (current.get(s.doc_type, s.series) as { last_number: number } | undefined)?.last_number ?? 0;
+    if (s.last_number > before) {
+      upsert.run(s.doc_type, s.series, s.last_number);
+      advanced.push({ docType: s.doc_type, series: s.series, from: before, to: s.last_number });
+    }
+  }
+  return advanced;
+}
+
+function keepSettings(sqlite: Database.Database, liveSettings: { key: string; value: string }[]): void {
+  const setSetting = sqlite.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+  for (const { key, value } of liveSettings) setSetting.run(key, value);
 }

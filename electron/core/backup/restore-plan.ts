@@ -75,8 +75,9 @@ export async function planRestore(options: PlanRestoreOptions): Promise<RestoreR
       statusChanged: 0,
       numbering: mergeSeries(backupSeries, []),
       warnings: [
-        'La base de datos actual no se puede leer, así que no se sabe qué comprobantes faltarían en la copia. ' +
-          'Los emitidos después de la copia se pueden consultar y volver a imprimir desde la API.',
+        'La base de datos actual no se puede leer, así que no se sabe qué comprobantes faltarían en la copia ni se ' +
+          'pueden traer a ella. Los emitidos después de la copia que ya se enviaron a SUNAT se pueden consultar en la ' +
+          'API; los que no se enviaron se perderían: restaure solo si no hay otra salida.',
       ],
     };
   }));
@@ -150,14 +151,14 @@ function warningsOf(diff: Diff, numbering: RestoreReport['numbering'], backupVer
     const range = missing.firstDate === missing.lastDate ? `del ${missing.firstDate}` : `del ${missing.firstDate} al ${missing.lastDate}`;
     warnings.push(
       `${missing.count === 1 ? 'Un comprobante emitido' : `${missing.count} comprobantes emitidos`} ${range} no ` +
-        `${missing.count === 1 ? 'está' : 'están'} en la copia y ${missing.count === 1 ? 'desaparecerá' : 'desaparecerán'} ` +
-        'de Caja. Se podrán consultar y volver a imprimir desde la API (consulta de comprobantes).',
+        `${missing.count === 1 ? 'está' : 'están'} en la copia: se ${missing.count === 1 ? 'copiará' : 'copiarán'} a la ` +
+        'base restaurada con su estado, y los que aún no se declararon se enviarán a SUNAT. No se pierde ninguna venta.',
     );
   }
   if (diff.statusChanged > 0) {
     warnings.push(
-      `${diff.statusChanged} comprobantes cambiaron de estado desde la copia. Los que vuelvan a quedar pendientes se ` +
-        'enviarán otra vez y la API indicará si ya estaban declarados.',
+      `${diff.statusChanged} comprobantes cambiaron de estado desde la copia: se conserva su estado actual (enviado, ` +
+        'aceptado, CDR), no el de la copia.',
     );
   }
   const ahead = numbering.filter((s) => s.liveLast !== null && (s.backupLast ?? 0) < s.liveLast);

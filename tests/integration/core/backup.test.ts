@@ -110,7 +110,7 @@ describe.each([
 });
 
 describe('restore round trip', () => {
-  it('plans (missing documents listed), applies with the core closed, and reopens on the backup content', async () => {
+  it('plans (missing documents listed), applies with the core closed, reopens on the copy and keeps every later sale', async () => {
     const first = offlineCore();
     let core = first.core;
     const { dataDir } = first;
@@ -133,11 +133,13 @@ describe('restore round trip', () => {
     core.close();
     const result = await applyRestore(backup.path, path.join(dataDir, 'caja.db'), { backupFolder, migrationsDir });
     expect(result.preRestoreBackup).toMatchObject({ check: 'ok', documents: 8 });
+    // The 3 sales issued after the copy were never declared (offline): a restore never loses them (issue 12).
+    expect(result.carried).toEqual({ carried: 3, undeclared: 3, refreshed: 0 });
 
     core = createCore({ dataDir, fetch: globalThis.fetch, secrets: memorySecretStore() });
     cleanups.push(() => core.close());
     const list = await core.dispatch('listDocuments', {});
-    expect(list.ok && (list.value as { rows: DocumentSummary[] }).rows.map((r) => r.number).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(list.ok && (list.value as { rows: DocumentSummary[] }).rows.map((r) => r.number).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // Numbers 6-8 were already used before the restore: the next sale does not reuse them.
     expect((await issue(core)).number).toBe(9);
   });

@@ -15,9 +15,9 @@ function ReportView({ report }: { report: RestoreReport }): React.JSX.Element {
         {report.backupCreatedAt ? ` · ${formatDateTime(report.backupCreatedAt)}` : ''} · {report.backupDocuments} comprobantes
       </p>
       {missing.count > 0 ? (
-        <Alert tone="warning" title={`${missing.count} comprobantes emitidos después de la copia no estarán en Caja`}>
+        <Alert tone="info" title={`${missing.count} comprobantes emitidos después de la copia se conservan`}>
           {missing.firstDate && missing.lastDate ? `Emitidos del ${formatDay(missing.firstDate)} al ${formatDay(missing.lastDate)}. ` : ''}
-          Podrá consultarlos y reimprimirlos desde Consultas (boleta o factura por RUC, serie y número):{' '}
+          No están en la copia: se copiarán a la base restaurada con su estado, y los no declarados se enviarán a SUNAT:{' '}
           {missing.documents.slice(0, 10).map((d) => documentNumber(d.series, d.number)).join(', ')}
           {missing.count > 10 ? '…' : ''}
         </Alert>

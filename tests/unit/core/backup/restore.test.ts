@@ -43,7 +43,7 @@ describe('planRestore', () => {
       { docType: '01', series: 'F001', backupLast: 2, liveLast: 3 },
       { docType: '03', series: 'B001', backupLast: 10, liveLast: 15 },
     ]);
-    expect(report.warnings.join('\n')).toMatch(/6 comprobantes emitidos del 2025-03-02 al 2025-03-04 no están en la copia/);
+    expect(report.warnings.join('\n')).toMatch(/6 comprobantes emitidos del 2025-03-02 al 2025-03-04 no están en la copia: se copiarán/);
     expect(report.warnings.join('\n')).toMatch(/B001 sigue en 16/);
     expect(sha256(backup.path)).toBe(before);
     expect(s.repos.documents.countByStatus().pending).toBe(17);
@@ -88,9 +88,15 @@ describe('applyRestore', () => {
     expect(result.preRestoreBackup).toMatchObject({ reason: 'pre_restore', check: 'ok', documents: 18 });
     expect(fs.readdirSync(s.dir).filter((f) => f.includes('.tmp'))).toEqual([]);
 
+    // The 6 documents issued after the copy are carried over (never lost), and document 1 keeps its newer state.
+    expect(result.carried).toEqual({ carried: 6, undeclared: 6, refreshed: 1 });
     const db = openDatabase({ path: s.path, migrationsDir });
     const repos = createRepositories(db);
-    expect(db.sqlite.prepare('SELECT COUNT(*) AS n FROM documents').get()).toEqual({ n: 12 });
+    expect(db.sqlite.prepare('SELECT COUNT(*) AS n FROM documents').get()).toEqual({ n: 18 });
+    expect(repos.documents.getBySeriesNumber('03', 'B001', 1)?.status).toBe('accepted');
+    const carried = repos.documents.getBySeriesNumber('01', 'F001', 3);
+    expect(carried?.status).toBe('pending');
+    expect(repos.documents.events(carried!.id).length).toBeGreaterThan(0);
     expect(repos.series.get('03', 'B001')?.last_number).toBe(15);
     expect(repos.settings.get('backup')).toEqual({ folder: backupFolder });
     expect(db.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -139,7 +145,24 @@ describe('applyRestore', () => {
     expect(fs.existsSync(`${s.path}-wal`)).toBe(false);
     expect(fs.existsSync(`${s.path}-shm`)).toBe(false);
     const db = openDatabase({ path: s.path, migrationsDir });
-    expect(db.sqlite.prepare('SELECT COUNT(*) AS n FROM documents').get()).toEqual({ n: 12 });
+    expect(db.sqlite.prepare('SELECT COUNT(*) AS n FROM documents').get()).toEqual({ n: 18 });
     db.close();
+  });
+
+  it('refuses a copy that holds other documents under this till\'s numbers, leaving the live file untouched', async () => {
+    const { s, backup } = await storeWithLaterWork();
+    s.close();
+    // A copy from another till: its B001-11 is not ours.
+    const edit = new Database(backup.path);
+    const row = edit.prepare('SELECT * FROM documents WHERE id = 1').get() as Record<string, unknown>;
+    const cols = Object.keys(row).filter((c) => c !== 'id');
+    edit.prepare(`INSERT INTO documents (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
+      .run({ ...Object.fromEntries(cols.map((c) => [c, row[c]])), id_base_dato: 'otra-caja-11', number: 11 });
+    edit.close();
+    const live = sha256(s.path);
+    await expect(applyRestore(backup.path, s.path, { backupFolder: path.join(s.dir, 'copias'), migrationsDir })).rejects.toThrow(
+      /otros comprobantes con los mismos números.*B001-11/,
+    );
+    expect(sha256(s.path)).toBe(live);
   });
 });
