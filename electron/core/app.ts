@@ -24,8 +24,10 @@ import { IssueService } from './services/issue-sale';
 import { LookupsService } from './services/lookups';
 import { PrintingService, type Printer } from './services/printing';
 import type { SecretStore } from './services/secrets';
+import { CoreError } from './services/errors';
 import { SettingsService } from './services/settings';
 import { ClockSkew } from './services/clock-skew';
+import type { FileChooser } from './services/file-chooser';
 
 export interface CoreOptions {
   /** Folder of the app's data (Electron: app.getPath('userData')). */
@@ -48,6 +50,8 @@ export interface CoreOptions {
   dailyBackups?: boolean;
   /** Renders and prints templates (the Electron shell's hidden print window). Without it printing answers an error. */
   printer?: Printer;
+  /** The system's folder and save dialogs (the shell). Without them, choosing a folder and exporting are unavailable. */
+  files?: FileChooser;
   /** Called before migrations touch an existing database. Default: a verified backup copy first. */
   onBeforeMigrate?: BeforeMigrateHook;
 }
@@ -133,7 +137,7 @@ export function createCore(options: CoreOptions): Core {
   if (settings.isDemo()) seedDemoProducts(productsRepo);
   const backups = new BackupService({ db, settings: settingsRepo, dataDir: options.dataDir, migrationsDir: options.migrationsDir, now, log });
   const restoreFlow = new RestoreFlow(options.restorer, (file) => backups.planRestore(file));
-  const exporter = new ExportService({ db, demo: () => settings.isDemo() });
+  const exporter = new ExportService({ db, demo: () => settings.isDemo(), files: options.files });
   const scheduler = new BackupScheduler({
     target: backups,
     now,
@@ -233,8 +237,11 @@ export function createCore(options: CoreOptions): Core {
       exportProducts: () => products.exportProducts(),
       listBackups: () => backups.listBackups(),
       backupNow: () => backups.backupNow('manual'),
-      setBackupFolder: (input) => backups.setBackupFolder(input.folder),
-      planRestore: (input) => backups.planRestore(input.file),
+      chooseBackupFolder: async () => {
+        if (!options.files) throw new CoreError('folder_unavailable', 'Elegir carpeta no está disponible en este entorno.');
+        const folder = await options.files.chooseFolder({ title: 'Carpeta para las copias de Caja', defaultPath: backups.folder() });
+        return { list: folder ? backups.setBackupFolder(folder) : null };
+      },
       exportDocuments: (input) => exporter.exportDocuments(input),
       chooseRestoreFile: () => restoreFlow.choose(),
       restoreBackup: (input) => restoreFlow.restore(input.file),

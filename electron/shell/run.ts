@@ -27,6 +27,7 @@ import { menuTemplate } from './menu';
 import { dataDirOverride, resolveAppPaths, type AppPaths } from './paths';
 import { createWindowPrinter } from './printer';
 import { createRestorer } from './restorer';
+import { createFileChooser } from './file-chooser';
 import { createSafeStorageSecretStore, WEAK_STORAGE_QUESTION } from './secret-store';
 import { denyAllPermissions, hardenWebContents } from './security';
 import { createSenderCheck, OwnedWindows } from './sender-check';
@@ -159,7 +160,8 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
         },
         log,
       });
-      core = createCore({ dataDir, migrationsDir: paths.migrationsDir, fetch, secrets, demoEndpoint: demo.endpoint, log, printer, restorer });
+      const files = createFileChooser({ dialog, parent: () => mainWindow, documentsFolder: () => app.getPath('documents') });
+      core = createCore({ dataDir, migrationsDir: paths.migrationsDir, fetch, secrets, demoEndpoint: demo.endpoint, log, printer, restorer, files });
     } catch (e) {
       log.error('the database could not be opened', { error: errorText(e), code: (e as { code?: unknown }).code });
       mainWindow = createErrorWindow(BrowserWindow, describeStartupFailure(e, path.join(dataDir, 'caja.db')), log);

@@ -1,7 +1,6 @@
 // Bridge schemas of backups, restore planning and exports for the accountant (issue 8).
 // Spread `backupContract` into bridgeContract; applyRestore is a shell action after confirmation, not a method here.
 import { z } from 'zod';
-import { FileSchema } from './documents';
 
 const NoInput = z.strictObject({});
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha AAAA-MM-DD');
@@ -47,10 +46,6 @@ export const BackupListSchema = z.object({
   backups: z.array(BackupInfoSchema),
 });
 export type BackupList = z.infer<typeof BackupListSchema>;
-
-export const BackupFolderInputSchema = z.strictObject({
-  folder: z.string().trim().min(1, 'Elija una carpeta').max(1000),
-});
 
 export const RestoreFileInputSchema = z.strictObject({
   file: z.string().trim().min(1, 'Elija un archivo de copia').max(1000),
@@ -106,6 +101,15 @@ export const MISSING_LIST_LIMIT = 1000;
 export const EXPORT_FORMATS = ['csv', 'zip'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** What an export did: saved where the user chose (the file name only: the path stays in the main process). */
+export const ExportResultSchema = z.object({
+  saved: z.boolean(),
+  fileName: z.string().nullable(),
+  documents: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type ExportResult = z.infer<typeof ExportResultSchema>;
+
 export const ExportInputSchema = z
   .strictObject({ from: isoDate, to: isoDate, format: z.enum(EXPORT_FORMATS) })
   .refine((v) => v.from <= v.to, { message: 'La fecha inicial es posterior a la final', path: ['to'] });
@@ -114,9 +118,10 @@ export type ExportInput = z.infer<typeof ExportInputSchema>;
 export const backupContract = {
   listBackups: { input: NoInput, output: BackupListSchema },
   backupNow: { input: NoInput, output: BackupInfoSchema },
-  setBackupFolder: { input: BackupFolderInputSchema, output: BackupListSchema },
-  planRestore: { input: RestoreFileInputSchema, output: RestoreReportSchema },
-  exportDocuments: { input: ExportInputSchema, output: FileSchema },
+  /** Opens the system's folder dialog; the chosen folder (checked) becomes the backups folder. Null list: cancelled. */
+  chooseBackupFolder: { input: NoInput, output: z.object({ list: BackupListSchema.nullable() }) },
+  /** Opens the system's save dialog and writes the export there, off the event loop's critical path. */
+  exportDocuments: { input: ExportInputSchema, output: ExportResultSchema },
   /** Opens the system's file dialog; the chosen copy is checked and compared with the current database. */
   chooseRestoreFile: { input: NoInput, output: z.object({ report: RestoreReportSchema.nullable() }) },
   /** Restores the copy chosen with chooseRestoreFile (and only that one), then Caja restarts. */

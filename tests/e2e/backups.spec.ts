@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
-import type { Download, Page } from '@playwright/test';
-import { test, expect } from './harness';
+import type { Page } from '@playwright/test';
+import { test, expect, type Harness } from './harness';
 import { closeDialog, ticketDialog, typeLine } from './sale-helpers';
 
 /** Splits RFC 4180 CSV text (CRLF, quoted fields) into rows of fields. */
@@ -36,11 +36,15 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function exportFile(page: Page, format: 'CSV' | 'ZIP'): Promise<Download> {
-  const region = page.getByRole('region', { name: 'Exportar para el contador' });
+/** Exports through the system's save dialog (the harness answers a temp file); returns the file written. */
+async function exportFile(harness: Harness, format: 'CSV' | 'ZIP'): Promise<string> {
+  const region = harness.page.getByRole('region', { name: 'Exportar para el contador' });
   await region.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
-  const [download] = await Promise.all([page.waitForEvent('download'), region.getByRole('button', { name: 'Exportar' }).click()]);
-  return download;
+  const before = harness.dialogs.saved.length;
+  await region.getByRole('button', { name: 'Exportar' }).click();
+  await expect(region.getByText(/^Archivo guardado: comprobantes-/)).toBeVisible();
+  expect(harness.dialogs.saved).toHaveLength(before + 1);
+  return harness.dialogs.saved.at(-1)!;
 }
 
 async function issueBoleta(page: Page): Promise<void> {
@@ -51,7 +55,7 @@ async function issueBoleta(page: Page): Promise<void> {
   await closeDialog(page);
 }
 
-test('backups: a copy on demand is listed as verified; the folder can be changed and a relative path is refused', async ({ harness }) => {
+test('backups: a copy on demand is listed as verified; the folder is changed only through the system dialog', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   await issueBoleta(page);
@@ -77,15 +81,15 @@ test('backups: a copy on demand is listed as verified; the folder can be changed
   const listed = (await harness.core.dispatch('listBackups', {})) as { value: { backups: { check: string; reason: string }[] } };
   expect(listed.value.backups).toMatchObject([{ check: 'ok', reason: 'manual' }]);
 
-  // A relative folder is refused with the core's message; an absolute one is used and the list follows it.
-  const folderInput = region.getByLabel('Otra carpeta para las copias');
-  await folderInput.fill('copias');
-  await region.getByRole('button', { name: 'Usar esta carpeta' }).click();
-  await expect(folderInput).toHaveAccessibleDescription('Elija una carpeta con su ruta completa.');
+  // The folder comes only from the system's dialog (no typed path): cancelling changes nothing; a chosen folder is
+  // used and the list follows it.
+  const choose = region.getByRole('button', { name: 'Elegir otra carpeta…' });
+  await choose.click();
+  await expect(region.getByTestId('backup-folder')).not.toContainText('caja-e2e-copias-');
   const other = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-copias-'));
   try {
-    await folderInput.fill(other);
-    await region.getByRole('button', { name: 'Usar esta carpeta' }).click();
+    harness.dialogs.nextFolder = other;
+    await choose.click();
     await expect(region.getByText(`Las copias se guardarán en ${other}.`)).toBeVisible();
     await expect(region.getByTestId('backup-folder')).toHaveText(`Carpeta en uso: ${other}`);
     await expect(region.getByText('Todavía no hay copias en esta carpeta.')).toBeVisible();
@@ -107,24 +111,24 @@ test('export for the accountant: CSV of this month holds the boleta; ZIP is a zi
   await expect(region.getByLabel('Desde')).toHaveValue(`${today.slice(0, 8)}01`);
   await expect(region.getByLabel('Hasta')).toHaveValue(today);
 
-  const csv = await exportFile(page, 'CSV');
-  expect(csv.suggestedFilename()).toBe(`comprobantes-${today.slice(0, 8)}01-al-${today}.csv`);
-  const rows = parseCsv(await fs.readFile(await csv.path(), 'utf8'));
+  const csv = await exportFile(harness, 'CSV');
+  expect(path.basename(csv)).toBe(`comprobantes-${today.slice(0, 8)}01-al-${today}.csv`);
+  const rows = parseCsv(await fs.readFile(csv, 'utf8'));
   const header = rows[0] ?? [];
   expect(header).toEqual(expect.arrayContaining(['tipo', 'serie', 'numero', 'fecha', 'total']));
   expect(rows).toHaveLength(2);
   const boleta = Object.fromEntries(header.map((name, i) => [name, rows[1]?.[i]]));
   expect(boleta).toMatchObject({ tipo: '03', serie: 'B001', numero: '1', fecha: today, total: '10.05', igv: '1.53' });
 
-  const zip = await exportFile(page, 'ZIP');
-  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
-  const entries = Object.keys((await JSZip.loadAsync(await fs.readFile(await zip.path()))).files);
+  const zip = await exportFile(harness, 'ZIP');
+  expect(zip).toMatch(/\.zip$/);
+  const entries = Object.keys((await JSZip.loadAsync(await fs.readFile(zip))).files);
   expect(entries.some((name) => name.endsWith('.csv'))).toBe(true);
 
   // A range before the sale: only the header row.
   await region.getByLabel('Desde').fill('2020-01-01');
   await region.getByLabel('Hasta').fill('2020-01-31');
-  const empty = parseCsv(await fs.readFile(await (await exportFile(page, 'CSV')).path(), 'utf8'));
+  const empty = parseCsv(await fs.readFile(await exportFile(harness, 'CSV'), 'utf8'));
   expect(empty).toEqual([header]);
 
   // Reversed dates are refused before asking the core.

@@ -33,6 +33,11 @@ export interface Harness {
   restored: string[];
   /** What the harness printer produced (option `printer: 'pdf'`), in order. */
   printed: PrintedJob[];
+  /**
+   * Stands in for the system's dialogs: the folder the next folder dialog answers (null = cancelled), and the files
+   * the save dialog answered (in a temp folder, named as suggested), in order.
+   */
+  dialogs: { nextFolder: string | null; saved: string[] };
 }
 
 /** Runs in the page before any of its scripts: the same object the preload exposes. */
@@ -113,6 +118,8 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
     const { app, secrets } = loadCore();
     const printed: PrintedJob[] = [];
     const restored: string[] = [];
+    const dialogs: Harness['dialogs'] = { nextFolder: null, saved: [] };
+    const saveDir = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-guardado-'));
     const responses: string[] = [];
     const pageErrors: string[] = [];
     // A print page has the same bridge as the app's page, bound to the same core.
@@ -137,6 +144,14 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       restorer: {
         chooseFile: async () => core.backups.listBackups().backups[0]?.path ?? null,
         restore: async (file: string) => void restored.push(file),
+      },
+      files: {
+        chooseFolder: async () => dialogs.nextFolder,
+        chooseSaveFile: async ({ defaultName }: { defaultName: string }) => {
+          const file = path.join(saveDir, defaultName);
+          dialogs.saved.push(file);
+          return file;
+        },
       },
       ...(coreClock ? { now: () => coreClock.now() } : {}),
       ...(printer === 'pdf' ? { printer: createPagePrinter({ openPage: openPrintPage, baseUrl: server.url, printed }) } : {}),
@@ -168,6 +183,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       baseUrl: server.url,
       printed,
       restored,
+      dialogs,
       async open() {
         await page.goto(`${server.url}/index.html`);
         await expect(page.getByRole('navigation', { name: 'Pantallas' })).toBeVisible();
@@ -186,6 +202,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
     core.close();
     await sandbox.close();
     await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(saveDir, { recursive: true, force: true });
     expect(pageErrors, 'the page reported errors').toEqual([]);
   },
 });

@@ -8,7 +8,7 @@
 // For a large store this is seconds of work (1,000,000 documents: integrity_check about 2 s, comparison about 2 s),
 // so the running app never does it on its own connection: integrity_check runs in a worker thread, and the
 // comparison reads the live file through a private read-only connection (one snapshot, which the app's writes do not
-// disturb) and yields to the event loop every few thousand rows.
+// disturb) and yields to the event loop every few milliseconds (time-slice.ts).
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { MISSING_LIST_LIMIT, type MissingDocument, type RestoreReport } from '../../../shared/bridge/backup';
@@ -16,6 +16,7 @@ import type { DocType } from '../db';
 import { checkDatabaseFile, validateBackupFileOffThread } from './inspect';
 import { parseBackupFileName } from './naming';
 import { withReadOnlyAsync } from './sqlite-file';
+import { timeSlicer } from './time-slice';
 
 export interface PlanRestoreOptions {
   /** The backup file the user chose. */
@@ -57,16 +58,16 @@ export async function planRestore(options: PlanRestoreOptions): Promise<RestoreR
       schemaVersion: valid.schemaVersion,
       backupDocuments: valid.documents.count,
     };
-    const compare = async (live: Database.Database, rowsPerTurn: number): Promise<RestoreReport> => {
-      const diff = await compareDocuments(live, backup, lookup, rowsPerTurn);
+    const compare = async (live: Database.Database, sliced: boolean): Promise<RestoreReport> => {
+      const diff = await compareDocuments(live, backup, lookup, sliced);
       const numbering = mergeSeries(backupSeries, live.prepare(SERIES_SQL).all() as SeriesLast[]);
       const { liveDocuments, ...rest } = diff;
       return { ...base, liveDocuments, ...rest, numbering, warnings: warningsOf(rest, numbering, valid.schemaVersion, live) };
     };
-    if (options.live?.memory) return compare(options.live, Number.POSITIVE_INFINITY); // tests: nothing else to serve
+    if (options.live?.memory) return compare(options.live, false); // tests: nothing else to serve
     const livePath = options.live ? options.live.name : options.livePath;
     if (livePath && (options.live || checkDatabaseFile(livePath).state === 'ok')) {
-      return withReadOnlyAsync(livePath, (live) => compare(live, ROWS_PER_TURN));
+      return withReadOnlyAsync(livePath, (live) => compare(live, true));
     }
     return {
       ...base,
@@ -89,8 +90,9 @@ async function compareDocuments(
   live: Database.Database,
   backup: Database.Database,
   lookup: Database.Database,
-  rowsPerTurn: number,
+  sliced: boolean,
 ): Promise<Diff & { liveDocuments: number }> {
+  const tick = sliced ? timeSlicer() : () => undefined;
   const liveRows = live.prepare(KEYS_SQL).iterate() as IterableIterator<KeyRow>;
   const backupRows = backup.prepare(KEYS_SQL).iterate() as IterableIterator<KeyRow>;
   const byKey = lookup.prepare(BY_KEY_SQL);
@@ -103,7 +105,7 @@ async function compareDocuments(
     let b = backupRows.next();
     for (const row of liveRows) {
       liveDocuments += 1;
-      if (liveDocuments % rowsPerTurn === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      await tick();
       while (!b.done && b.value.id < row.id) b = backupRows.next();
       const sameId = !b.done && b.value.id === row.id && b.value.id_base_dato === row.id_base_dato;
       const backupStatus = sameId ? b.value?.status : (byKey.get(row.id_base_dato) as { status: string } | undefined)?.status;

@@ -1,6 +1,7 @@
 // The documents of a date range for the accountant, in issue order within each type and series.
 import type Database from 'better-sqlite3';
 import { withReadOnlyAsync } from '../backup/sqlite-file';
+import { timeSlicer } from '../backup/time-slice';
 import type { Db, DocumentRow } from '../db';
 
 export interface ExportRange {
@@ -33,13 +34,10 @@ export function exportRows(sqlite: Database.Database, range: ExportRange, demo: 
     .iterate(range.from, range.to, demo ? 1 : 0) as IterableIterator<ExportRow>;
 }
 
-/** Rows handled between two turns of the event loop. */
-const ROWS_PER_TURN = 250;
-
 /**
  * Calls `each` for every row of exportRows without holding the event loop for long: a file database is read through
- * a private read-only connection (one snapshot; the app's connection stays free for sales) in turns of
- * ROWS_PER_TURN rows. An in-memory database (tests) is read directly.
+ * a private read-only connection (one snapshot; the app's connection stays free for sales) in time slices of a few
+ * milliseconds (time-slice.ts). An in-memory database (tests) is read directly.
  */
 export async function forEachExportRow(
   db: Db,
@@ -54,12 +52,11 @@ export async function forEachExportRow(
   }
   await withReadOnlyAsync(db.sqlite.name, async (sqlite) => {
     const rows = exportRows(sqlite, range, demo, withCdr);
-    let n = 0;
+    const tick = timeSlicer();
     try {
       for (const row of rows) {
         each(row);
-        n += 1;
-        if (n % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        await tick();
       }
     } finally {
       rows.return?.();

@@ -1,6 +1,9 @@
 // Exports for the accountant over a range of Lima issue dates (both inclusive). Neither export holds the event loop
-// for long: rows are read in turns on a private read-only connection, and the zip is built in a worker thread.
-import type { FileData } from '../../../shared/bridge/documents';
+// for long: rows are read in turns on a private read-only connection, the CSV is written to its file turn by turn, and
+// the zip is built and written to its file in a worker thread. A file appears only when complete (temp + rename).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ExportResult } from '../../../shared/bridge/backup';
 import { isIsoDate } from '../../../shared/catalog';
 import { WorkerUnavailableError } from '../backup/script-worker';
 import type { Db } from '../db';
@@ -8,7 +11,8 @@ import { CoreError } from '../services/errors';
 import { csvHeader, csvRow } from './documents-csv';
 import { forEachExportRow, type ExportRange, type ExportRow } from './documents-query';
 import { documentsZip, sunatBaseName, ZIP_CSV_NAME } from './documents-zip';
-import { zipOffThread } from './zip-worker';
+import { zipOffThread, zipToFileOffThread } from './zip-worker';
+import type { FileChooser } from '../services/file-chooser';
 
 /** Two entries per document plus the CSV must stay under the 65,535 entries of a zip without ZIP64 (JSZip has none). */
 export const MAX_ZIP_DOCUMENTS = 30_000;
@@ -19,7 +23,14 @@ export interface ExportServiceOptions {
   demo: () => boolean;
   /** Build the zip in a worker thread (default true). */
   offThread?: boolean;
+  /** The system's save dialog (the shell); without it exporting answers that it is unavailable. */
+  files?: FileChooser;
 }
+
+const FILTERS = {
+  csv: [{ name: 'CSV (Excel)', extensions: ['csv'] }],
+  zip: [{ name: 'Archivo zip', extensions: ['zip'] }],
+};
 
 export class ExportService {
   constructor(private readonly options: ExportServiceOptions) {}
@@ -36,7 +47,7 @@ export class ExportService {
   async exportDocumentsZip(range: ExportRange): Promise<Buffer> {
     checkRange(range);
     const { db } = this.options;
-    if (this.options.offThread === false || db.sqlite.memory) return this.zipHere(range);
+    if (this.options.offThread === false || db.sqlite.memory) return (await this.zipHere(range)).bytes;
     const parts = [csvHeader()];
     const entries: [number, string][] = [];
     await forEachExportRow(db, range, this.options.demo(), false, (row) => {
@@ -47,24 +58,90 @@ export class ExportService {
     try {
       return await zipOffThread({ live: db.sqlite.name, entries, csvName: ZIP_CSV_NAME, csv: parts.join('') });
     } catch (error) {
-      if (error instanceof WorkerUnavailableError) return this.zipHere(range);
+      if (error instanceof WorkerUnavailableError) return (await this.zipHere(range)).bytes;
       throw error;
     }
   }
 
-  /** The bridge method: the file as base64, named comprobantes-<from>-al-<to>.<csv|zip>. */
-  async exportDocuments(input: ExportRange & { format: 'csv' | 'zip' }): Promise<FileData> {
-    const fileName = `comprobantes-${input.from}-al-${input.to}.${input.format}`;
-    const bytes =
-      input.format === 'csv' ? Buffer.from(await this.exportDocumentsCsv(input), 'utf8') : await this.exportDocumentsZip(input);
-    return { fileName, base64: bytes.toString('base64') };
+  /**
+   * The bridge method: the user picks where to save comprobantes-<from>-al-<to>.<csv|zip> in the system's dialog;
+   * the file is written there. Cancelling the dialog saves nothing.
+   */
+  async exportDocuments(input: ExportRange & { format: 'csv' | 'zip' }): Promise<ExportResult> {
+    checkRange(input);
+    const files = this.options.files;
+    if (!files) throw new CoreError('export_unavailable', 'Exportar no está disponible en este entorno.');
+    const defaultName = `comprobantes-${input.from}-al-${input.to}.${input.format}`;
+    const dest = await files.chooseSaveFile({ title: 'Guardar la exportación para el contador', defaultName, filters: FILTERS[input.format] });
+    if (!dest) return { saved: false, fileName: null, documents: 0, bytes: 0 };
+    const written = await this.exportToFile(input, dest);
+    return { saved: true, fileName: path.basename(dest), ...written };
   }
 
-  private async zipHere(range: ExportRange): Promise<Buffer> {
+  /** Writes the export to `dest` (through a temporary file next to it, renamed when complete). */
+  async exportToFile(input: ExportRange & { format: 'csv' | 'zip' }, dest: string): Promise<{ documents: number; bytes: number }> {
+    checkRange(input);
+    const temp = path.join(path.dirname(dest), `.${path.basename(dest)}.${process.pid}.part`);
+    try {
+      const documents = input.format === 'csv' ? await this.csvToFile(input, temp) : await this.zipToFile(input, temp);
+      await fs.promises.rename(temp, dest);
+      return { documents, bytes: (await fs.promises.stat(dest)).size };
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      if (error instanceof CoreError) throw error;
+      const why = error instanceof Error ? error.message : String(error);
+      throw new CoreError('export_failed', `No se pudo guardar el archivo (${why}). Elija otra carpeta o revise el espacio libre.`);
+    }
+  }
+
+  /** The CSV written turn by turn: each turn's rows are one write, awaited before the next turn is read. */
+  private async csvToFile(range: ExportRange, file: string): Promise<number> {
+    const out = await fs.promises.open(file, 'w');
+    let documents = 0;
+    try {
+      let chunk = [csvHeader()];
+      let pending: Promise<unknown> = Promise.resolve();
+      await forEachExportRow(this.options.db, range, this.options.demo(), false, (row) => {
+        chunk.push(csvRow(row));
+        documents += 1;
+        if (chunk.length >= 250) {
+          const text = chunk.join('');
+          chunk = [];
+          pending = pending.then(() => out.write(text));
+        }
+      });
+      await pending;
+      if (chunk.length > 0) await out.write(chunk.join(''));
+      await out.sync();
+    } finally {
+      await out.close();
+    }
+    return documents;
+  }
+
+  private async zipToFile(range: ExportRange, file: string): Promise<number> {
+    const { db } = this.options;
+    if (this.options.offThread === false || db.sqlite.memory) {
+      const { bytes, documents } = await this.zipHere(range);
+      await fs.promises.writeFile(file, bytes);
+      return documents;
+    }
+    const parts = [csvHeader()];
+    const entries: [number, string][] = [];
+    await forEachExportRow(db, range, this.options.demo(), false, (row) => {
+      parts.push(csvRow(row));
+      entries.push([row.id, sunatBaseName(row)]);
+    });
+    checkZipSize(entries.length);
+    await zipToFileOffThread({ live: db.sqlite.name, entries, csvName: ZIP_CSV_NAME, csv: parts.join('') }, file);
+    return entries.length;
+  }
+
+  private async zipHere(range: ExportRange): Promise<{ bytes: Buffer; documents: number }> {
     const rows: ExportRow[] = [];
     await forEachExportRow(this.options.db, range, this.options.demo(), true, (row) => rows.push(row));
     checkZipSize(rows.length);
-    return documentsZip(rows);
+    return { bytes: await documentsZip(rows), documents: rows.length };
   }
 }
 

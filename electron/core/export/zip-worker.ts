@@ -30,7 +30,21 @@ async function main() {
     db.close();
   }
   zip.file(workerData.csvName, workerData.csv);
-  const bytes = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+  const options = { compression: 'DEFLATE', compressionOptions: { level: 1 } };
+  if (workerData.dest) {
+    // Streamed to the file the user chose: the bytes never cross back to the main thread.
+    const fs = require('node:fs');
+    await new Promise((resolve, reject) => {
+      const out = fs.createWriteStream(workerData.dest);
+      zip.generateNodeStream({ ...options, type: 'nodebuffer', streamFiles: true }).on('error', reject).pipe(out)
+        .on('error', reject).on('finish', resolve);
+    });
+    const fd = fs.openSync(workerData.dest, 'r+');
+    try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+    parentPort.postMessage({ ok: true, size: fs.statSync(workerData.dest).size });
+    return;
+  }
+  const bytes = await zip.generateAsync({ ...options, type: 'uint8array' });
   parentPort.postMessage({ ok: true, bytes }, [bytes.buffer]);
 }
 main().catch((error) => parentPort.postMessage({ ok: false, error: String((error && error.message) || error) }));
@@ -45,12 +59,13 @@ export interface ZipRequest {
   csv: string;
 }
 
-/** The zip's bytes; rejects with WorkerUnavailableError when no worker can run (the caller zips on this thread). */
-export async function zipOffThread(request: ZipRequest): Promise<Buffer> {
+type ZipAnswer = { ok: true; bytes?: Uint8Array; size?: number } | { ok: false; error: string };
+
+function runZip(request: ZipRequest, dest?: string): Promise<ZipAnswer> {
   // Passed as one typed array and one string: structured-cloning tens of thousands of small arrays costs tens of ms.
   const ids = Float64Array.from(request.entries, ([id]) => id);
   const names = request.entries.map(([, name]) => name).join('\n');
-  const result = await runScriptWorker<{ ok: true; bytes: Uint8Array } | { ok: false; error: string }>(SCRIPT, () => ({
+  return runScriptWorker<ZipAnswer>(SCRIPT, () => ({
     driver: resolveModule('better-sqlite3'),
     jszip: resolveModule('jszip'),
     live: request.live,
@@ -58,7 +73,21 @@ export async function zipOffThread(request: ZipRequest): Promise<Buffer> {
     csv: request.csv,
     ids,
     names,
+    dest,
   }));
+}
+
+/** The zip's bytes; rejects with WorkerUnavailableError when no worker can run (the caller zips on this thread). */
+export async function zipOffThread(request: ZipRequest): Promise<Buffer> {
+  const result = await runZip(request);
   if (!result.ok) throw new Error(result.error);
-  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+  const bytes = result.bytes ?? new Uint8Array();
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Writes the zip to `dest` from the worker (fsynced); resolves with its size in bytes. */
+export async function zipToFileOffThread(request: ZipRequest, dest: string): Promise<number> {
+  const result = await runZip(request, dest);
+  if (!result.ok) throw new Error(result.error);
+  return result.size ?? 0;
 }

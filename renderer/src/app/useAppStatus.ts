@@ -13,9 +13,13 @@ export function useAppStatus(): AppStatus | null {
     void call((api) => api.getStatus({})).then((result) => {
       if (alive && result.ok) setStatus((current) => current ?? result.value);
     });
+    // The network is back (the browser's online event): what waited out a backoff is sent at once (issue 12).
+    const online = () => void call((api) => api.retryAll({}));
+    window.addEventListener('online', online);
     return () => {
       alive = false;
       off();
+      window.removeEventListener('online', online);
     };
   }, []);
   return status;

@@ -12,7 +12,8 @@ import { defaultMigrationsDir, SettingsRepository, type DocumentRow } from '../.
 import { CSV_COLUMNS, ExportService, ZIP_CSV_NAME } from '../../../electron/core/export';
 import { memorySecretStore } from '../../../electron/core/services/secrets';
 import { DOC_STATUS_LABELS, type DocumentSummary } from '../../../shared/bridge';
-import { backupContract } from '../../../shared/bridge/backup';
+import { backupContract, RestoreReportSchema } from '../../../shared/bridge/backup';
+import type { FileChooser, SaveFileRequest } from '../../../electron/core/services/file-chooser';
 import { seedDocuments } from '../../bench/seed-documents';
 import { damageMiddle } from '../../unit/core/backup/helpers';
 import { parseCsv } from '../../unit/core/backup/parse-csv';
@@ -121,7 +122,7 @@ describe('restore round trip', () => {
 
     const report = await backups.planRestore(backup.path);
     // What the core returns is what the bridge contract promises.
-    expect(backupContract.planRestore.output.parse(report)).toEqual(report);
+    expect(RestoreReportSchema.parse(report)).toEqual(report);
     expect(backupContract.backupNow.output.parse(backup)).toEqual(backup);
     expect(backupContract.listBackups.output.parse(backups.listBackups()).backups[0]?.fileName).toBe(backup.fileName);
     expect(report).toMatchObject({ backupDocuments: 5, liveDocuments: 8, missing: { count: 3, truncated: false } });
@@ -189,7 +190,16 @@ describe('export for the accountant', () => {
 
     const from = inRange[0]!.issueDate;
     const to = inRange[2]!.issueDate;
-    const exporter = new ExportService({ db: rig.core.db, demo: () => true });
+    // Stands in for the system's save dialog: records the request, answers a path in a temp folder (or cancels).
+    const saveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-export-'));
+    cleanups.push(() => fs.rmSync(saveDir, { recursive: true, force: true }));
+    const asked: SaveFileRequest[] = [];
+    let cancel = false;
+    const files: FileChooser = {
+      chooseFolder: async () => null,
+      chooseSaveFile: async (request) => (asked.push(request), cancel ? null : path.join(saveDir, request.defaultName)),
+    };
+    const exporter = new ExportService({ db: rig.core.db, demo: () => true, files });
     const rows = inRange.map((d) => rig.core.db.sqlite.prepare('SELECT * FROM documents WHERE id = ?').get(d.id) as DocumentRow);
     expect(rows.every((r) => r.cdr_xml !== null && r.hash !== null)).toBe(true);
 
@@ -227,14 +237,19 @@ describe('export for the accountant', () => {
     expect(col(f, 'cliente_nombre')).toBe('COMERCIAL "ANDINA", S.A.');
 
     const zipFile = await exporter.exportDocuments({ from, to, format: 'zip' });
-    expect(zipFile.fileName).toBe(`comprobantes-${from}-al-${to}.zip`);
-    // Built in a worker thread by default; the same archive when built on this thread (the fallback).
+    expect(zipFile).toEqual({ saved: true, fileName: `comprobantes-${from}-al-${to}.zip`, documents: rows.length, bytes: expect.any(Number) });
+    expect(asked.at(-1)).toMatchObject({ defaultName: `comprobantes-${from}-al-${to}.zip` });
+    // Built and written in a worker thread by default; the same archive when built on this thread (the fallback).
     const hereZip = await new ExportService({ db: rig.core.db, demo: () => true, offThread: false }).exportDocumentsZip({ from, to });
-    for (const bytes of [Buffer.from(zipFile.base64, 'base64'), hereZip]) await expectZipOf(bytes, rows, csv);
+    for (const bytes of [fs.readFileSync(path.join(saveDir, zipFile.fileName!)), hereZip]) await expectZipOf(bytes, rows, csv);
+    expect(fs.readdirSync(saveDir).filter((f) => f.endsWith('.part'))).toEqual([]);
 
     expect(backupContract.exportDocuments.output.parse(zipFile)).toEqual(zipFile);
     const csvFile = await exporter.exportDocuments(backupContract.exportDocuments.input.parse({ from, to, format: 'csv' }));
-    expect(Buffer.from(csvFile.base64, 'base64').toString('utf8')).toBe(csv);
+    expect(fs.readFileSync(path.join(saveDir, csvFile.fileName!), 'utf8')).toBe(csv);
+    // Cancelling the dialog writes nothing.
+    cancel = true;
+    expect(await exporter.exportDocuments({ from, to, format: 'csv' })).toEqual({ saved: false, fileName: null, documents: 0, bytes: 0 });
     // Only documents of the current mode: real ones never mix with demo ones.
     expect(await new ExportService({ db: rig.core.db, demo: () => false }).exportDocumentsCsv({ from, to })).toBe(`${CSV_COLUMNS.join(',')}\r\n`);
     await expect(exporter.exportDocumentsCsv({ from: to, to: '2000-01-01' })).rejects.toThrow(/posterior/);

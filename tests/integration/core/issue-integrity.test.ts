@@ -105,3 +105,38 @@ describe('connection truth', () => {
     expect((await right.call<AppStatus>('getStatus')).clockOffMinutes).toBeNull();
   });
 });
+
+describe('the outbox never leaves a document stuck', () => {
+  it('a failing record() puts the document back to pending (uncertain), not "sending" until a restart', async () => {
+    const r = await rig({ core: { outbox: { retry: { baseMs: 60_000, maxMs: 60_000, random: () => 0 }, pollMs: 50 } } });
+    r.core.db.sqlite.exec(`CREATE TRIGGER refuse_accepted BEFORE UPDATE OF status ON documents WHEN NEW.status = 'accepted'
+      BEGIN SELECT RAISE(ABORT, 'disco lleno'); END;`);
+    const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
+    await r.core.outbox.drain();
+    const row = r.core.db.sqlite.prepare('SELECT status, uncertain, next_attempt_at FROM documents WHERE id = ?').get(doc.id) as {
+      status: string;
+      uncertain: number;
+      next_attempt_at: string | null;
+    };
+    expect(row).toMatchObject({ status: 'pending', uncertain: 1 });
+    expect(row.next_attempt_at).not.toBeNull();
+    // when the store works again, the resend is reconciled, never declared twice
+    r.core.db.sqlite.exec('DROP TRIGGER refuse_accepted');
+    await r.call('retryAll', {});
+    await until(r, () => statusOf(r, doc.id) === 'accepted');
+    expect(r.sandbox.declarations()).toHaveLength(1);
+  });
+
+  it('when the connection comes back, documents waiting out a backoff go at once', async () => {
+    const r = await rig({ core: { outbox: { retry: { baseMs: 60_000, maxMs: 60_000, random: () => 0 }, pollMs: 50 } } });
+    r.sandbox.faults.reset(1);
+    const first = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
+    await r.core.outbox.drain();
+    expect(statusOf(r, first.id)).toBe('pending'); // waiting a minute
+    const second = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
+    await r.core.outbox.drain(); // the second goes through: the connection is back, so the first is due now
+    await r.core.outbox.drain();
+    expect(statusOf(r, second.id)).toBe('accepted');
+    expect(statusOf(r, first.id)).toBe('accepted');
+  });
+});

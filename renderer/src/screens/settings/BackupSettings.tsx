@@ -1,9 +1,7 @@
 // Copias de seguridad: the folder in use, the copies in it with their verification, a copy on demand, another folder,
 // and restoring a copy (RestoreBackup).
-import { useState } from 'react';
 import { BACKUP_REASON_LABELS, type BackupInfo } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
-import { Field, fieldAria } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
 import { RestoreBackup } from './RestoreBackup';
 import { useBackups, type BackupOutcome } from './use-backups';
@@ -81,8 +79,6 @@ function OutcomeMessage({ outcome }: { outcome: BackupOutcome }): React.JSX.Elem
 
 export function BackupSettings(): React.JSX.Element {
   const { list, loadError, creating, savingFolder, outcome, folderError, createNow, chooseFolder } = useBackups();
-  const [folder, setFolder] = useState('');
-  const folderHint = 'Ruta completa, por ejemplo una memoria USB o una carpeta sincronizada.';
 
   return (
     <section className="panel settings__section settings__section--full" aria-labelledby="settings-backups-title">
@@ -105,29 +101,15 @@ export function BackupSettings(): React.JSX.Element {
       <OutcomeMessage outcome={outcome} />
       {list ? <BackupTable backups={list.backups} /> : <p className="muted">Cargando copias…</p>}
       <RestoreBackup />
-      <form
-        className="settings__form backups__folder-form"
-        noValidate
-        aria-label="Carpeta de copias"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void chooseFolder(folder);
-        }}
-      >
-        <Field id="backup-folder-input" label="Otra carpeta para las copias" error={folderError ?? undefined} hint={folderHint}>
-          <input
-            {...fieldAria('backup-folder-input', folderError ?? undefined, folderHint)}
-            value={folder}
-            onChange={(event) => setFolder(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={list?.folder ?? ''}
-          />
-        </Field>
-        <button type="submit" disabled={savingFolder}>
-          Usar esta carpeta
+      <div className="backups__folder-form" role="group" aria-label="Carpeta de copias">
+        <button type="button" onClick={() => void chooseFolder()} disabled={savingFolder} aria-describedby="backup-folder-hint">
+          Elegir otra carpeta…
         </button>
-      </form>
+        <p id="backup-folder-hint" className="muted">
+          Por ejemplo una memoria USB o una carpeta sincronizada. Se elige en la ventana del sistema.
+        </p>
+        {folderError ? <Alert tone="error">{folderError}</Alert> : null}
+      </div>
     </section>
   );
 }

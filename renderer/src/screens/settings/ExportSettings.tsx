@@ -3,11 +3,8 @@ import { useState } from 'react';
 import { ExportInputSchema, type ExportFormat } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
 import { Field, fieldAria } from '../../components/Field';
-import { downloadBase64 } from '../../components/download';
 import { todayLima } from '../../format/dates';
 import { call } from '../../pos';
-
-const MIME: Record<ExportFormat, string> = { csv: 'text/csv', zip: 'application/zip' };
 
 type Errors = { from?: string; to?: string };
 type Message = { tone: 'success' | 'error'; text: string } | null;
@@ -38,8 +35,8 @@ export function ExportSettings(): React.JSX.Element {
     const result = await call((api) => api.exportDocuments(parsed.data));
     setBusy(false);
     if (result.ok) {
-      downloadBase64(result.value.base64, result.value.fileName, MIME[format]);
-      setMessage({ tone: 'success', text: `Archivo generado: ${result.value.fileName}` });
+      const { saved, fileName, documents } = result.value;
+      setMessage(saved ? { tone: 'success', text: `Archivo guardado: ${fileName ?? ''} (${documents} comprobantes)` } : null);
     } else {
       const next: Errors = {};
       for (const f of result.error.fields ?? []) if (f.path === 'from' || f.path === 'to') next[f.path] = f.message;

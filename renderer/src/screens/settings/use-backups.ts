@@ -18,7 +18,7 @@ export interface BackupsState {
   /** The core's message for a refused folder, shown on the folder field. */
   folderError: string | null;
   createNow(): Promise<void>;
-  chooseFolder(folder: string): Promise<void>;
+  chooseFolder(): Promise<void>;
 }
 
 export function useBackups(): BackupsState {
@@ -56,18 +56,20 @@ export function useBackups(): BackupsState {
     await load();
   };
 
-  const chooseFolder = async (folder: string) => {
+  /** The system's folder dialog (the path never comes from a typed text); cancelling changes nothing. */
+  const chooseFolder = async () => {
     setSavingFolder(true);
     setOutcome(null);
-    const result = await call((api) => api.setBackupFolder({ folder }));
+    const result = await call((api) => api.chooseBackupFolder({}));
     setSavingFolder(false);
-    if (result.ok) {
-      setList(result.value);
-      setFolderError(null);
-      setOutcome({ kind: 'folder', folder: result.value.folder });
-    } else {
-      const fieldMessage = result.error.fields?.find((f) => f.path === 'folder')?.message;
-      setFolderError(fieldMessage ?? result.error.message);
+    if (!result.ok) {
+      setFolderError(result.error.message);
+      return;
+    }
+    setFolderError(null);
+    if (result.value.list) {
+      setList(result.value.list);
+      setOutcome({ kind: 'folder', folder: result.value.list.folder });
     }
   };
 

@@ -7,9 +7,11 @@ describe('backupContract inputs', () => {
     expect(backupContract.backupNow.input.safeParse({ reason: 'daily' }).success).toBe(false);
   });
 
-  it('needs a folder and a file', () => {
-    expect(backupContract.setBackupFolder.input.safeParse({ folder: '  ' }).error?.issues[0]?.message).toBe('Elija una carpeta');
-    expect(backupContract.planRestore.input.parse({ file: ' /copias/caja.db ' })).toEqual({ file: '/copias/caja.db' });
+  it('takes no path from the renderer: folders and files come from the system dialogs (issue 12)', () => {
+    expect(backupContract.chooseBackupFolder.input.safeParse({ folder: '/tmp' }).success).toBe(false);
+    expect('setBackupFolder' in backupContract).toBe(false);
+    expect('planRestore' in backupContract).toBe(false);
+    expect(backupContract.restoreBackup.input.parse({ file: ' /copias/caja.db ' })).toEqual({ file: '/copias/caja.db' });
   });
 
   it('checks the export range and format, in Spanish', () => {
