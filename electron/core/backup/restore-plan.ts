@@ -44,8 +44,6 @@ interface SeriesLast {
 const KEYS_SQL = 'SELECT id_base_dato, id, status, issue_date FROM documents ORDER BY id';
 const BY_KEY_SQL = 'SELECT status FROM documents WHERE id_base_dato = ?';
 const SERIES_SQL = 'SELECT doc_type, series, last_number FROM series ORDER BY doc_type, series';
-/** Rows compared between two turns of the event loop (a few milliseconds of work). */
-const ROWS_PER_TURN = 2000;
 
 export async function planRestore(options: PlanRestoreOptions): Promise<RestoreReport> {
   const valid = await validateBackupFileOffThread(options.file, options.migrationsDir);
