@@ -129,8 +129,9 @@ export function createCore(options: CoreOptions): Core {
   });
 
   const documents = new DocumentsService(documentsRepo, now);
-  const customers = new CustomersService(new CustomersRepository(db, now), api);
-  const lookups = new LookupsService(api, new LookupsRepository(db, now), documentsRepo, settings);
+  const lookupsRepo = new LookupsRepository(db, now);
+  const customers = new CustomersService(new CustomersRepository(db, now), api, lookupsRepo, now);
+  const lookups = new LookupsService(api, lookupsRepo, documentsRepo, settings);
   const productsRepo = new ProductsRepository(db, now);
   const products = new ProductsService(productsRepo, now);
   // A new demo till can sell at once: a small catalogue is seeded while demo mode is on and the catalogue is empty.

@@ -29,6 +29,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createSandboxServer(
     {
       token,
+      dialect: options.dialect ?? 'document',
       faults,
       registry,
       fixtures: buildFixtures(options.seed),

@@ -8,7 +8,7 @@
 //    a document never registered (or answered with an exception, which has no CDR) -> 404.
 //  - Lookups 6/7 return documents the sandbox ACCEPTED (code 0 or >= 4000) plus the seeded records.
 import { CdrQueryRequestSchema } from '../../shared/api';
-import { isValidDni } from '../../shared/ids';
+import { isValidDni, isValidRuc } from '../../shared/ids';
 import { documentKey, normalizeNumber } from './canonical';
 import { guideXmlZip } from './guide-xml';
 import { errorAnswer, type JsonAnswer } from './http';
@@ -32,6 +32,30 @@ export function handleDni(dni: string): (ctx: QueryContext) => JsonAnswer {
     const citizen = fixtures.citizens.get(dni);
     if (!citizen) return errorAnswer(404, NOT_FOUND);
     return { status: 200, body: { status: 200, success: true, message: OK, data: citizen } };
+  };
+}
+
+/** RUC lookup, in the real provider's shape (shared/api/ruc.ts): only the seeded taxpayers are known. */
+export function handleRuc(ruc: string): (ctx: QueryContext) => JsonAnswer {
+  return ({ fixtures }) => {
+    if (!isValidRuc(ruc)) return errorAnswer(400, 'El RUC debe tener 11 dígitos y un dígito verificador válido');
+    const t = fixtures.taxpayers.get(ruc);
+    if (!t) return errorAnswer(404, NOT_FOUND);
+    const place = [t.nombreDepartamento, t.nombreProvincia, t.nombreDistrito].filter((p) => p && p !== '-');
+    const data = {
+      numero: t.ruc,
+      nombre_o_razon_social: t.razonSocial,
+      tipo_contribuyente: t.ruc.startsWith('10') ? 'PERSONA NATURAL CON NEGOCIO' : 'SOCIEDAD ANONIMA CERRADA',
+      estado: t.estado ?? 'ACTIVO',
+      condicion: t.condicion ?? 'HABIDO',
+      departamento: t.nombreDepartamento,
+      provincia: t.nombreProvincia,
+      distrito: t.nombreDistrito,
+      direccion: t.nombreCalle,
+      direccion_completa: [t.nombreCalle, ...place].join(', '),
+      ubigeo_sunat: '150101',
+    };
+    return { status: 200, body: { status: 200, success: true, message: OK, data } };
   };
 }
 

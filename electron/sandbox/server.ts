@@ -10,12 +10,16 @@ import {
   handleGuideJson,
   handleGuideXml,
   handleRecord,
+  handleRuc,
   type QueryContext,
 } from './queries';
 import { handleSend, type SendContext } from './send';
+import { authoritySegment, toRealNames, type Provider } from '../../shared/api/dialect';
 
 export interface ServerContext extends SendContext, QueryContext {
   token: string;
+  /** Which names it speaks: the API document's, or the real provider's (shared/api/dialect.ts). */
+  dialect: Provider;
   faults: FaultEngine;
   maxBodyBytes: number;
   onSendRequest(): void;
@@ -30,7 +34,9 @@ interface Route {
   handle: Handler;
 }
 
-const ROUTES: Route[] = [
+/** The routes of one dialect: /v1/authority/... in the document's, /v1/sunat/... in the real provider's. */
+function routesFor(segment: 'authority' | 'sunat'): Route[] {
+  return [
   {
     method: 'POST',
     pattern: /^\/api\/v1\/invoice\/send$/,
@@ -38,21 +44,28 @@ const ROUTES: Route[] = [
     handle: async (req, ctx) => handleSend(await readJsonBody(req, ctx.maxBodyBytes), ctx),
   },
   { method: 'GET', pattern: /^\/v1\/dni\/info\/([^/]+)$/, kind: 'query', handle: (_r, ctx, p) => handleDni(p)(ctx) },
+  { method: 'GET', pattern: /^\/v1\/ruc\/info\/([^/]+)$/, kind: 'query', handle: (_r, ctx, p) => handleRuc(p)(ctx) },
   {
     method: 'POST',
-    pattern: /^\/v1\/authority\/cdr$/,
+    pattern: new RegExp(`^/v1/${segment}/cdr$`),
     kind: 'query',
     handle: async (req, ctx) => handleCdrQuery(await readJsonBody(req, ctx.maxBodyBytes), ctx),
   },
-  { method: 'GET', pattern: /^\/v2\/authority\/guia\/json\/([^/]+)$/, kind: 'query', handle: (_r, c, p) => handleGuideJson(p)(c) },
-  { method: 'GET', pattern: /^\/v2\/authority\/guia\/xml\/([^/]+)$/, kind: 'query', handle: (_r, c, p) => handleGuideXml(p)(c) },
-  { method: 'GET', pattern: /^\/v1\/authority\/boleta\/([^/]+)$/, kind: 'query', handle: (_r, c, p) => handleRecord('03', p)(c) },
-  { method: 'GET', pattern: /^\/v1\/authority\/factura\/([^/]+)$/, kind: 'query', handle: (_r, c, p) => handleRecord('01', p)(c) },
-];
+  { method: 'GET', pattern: new RegExp(`^/v2/${segment}/guia/json/([^/]+)$`), kind: 'query', handle: (_r, c, p) => handleGuideJson(p)(c) },
+  { method: 'GET', pattern: new RegExp(`^/v2/${segment}/guia/xml/([^/]+)$`), kind: 'query', handle: (_r, c, p) => handleGuideXml(p)(c) },
+  { method: 'GET', pattern: new RegExp(`^/v1/${segment}/boleta/([^/]+)$`), kind: 'query', handle: (_r, c, p) => handleRecord('03', p)(c) },
+  { method: 'GET', pattern: new RegExp(`^/v1/${segment}/factura/([^/]+)$`), kind: 'query', handle: (_r, c, p) => handleRecord('01', p)(c) },
+  ];
+}
 
-function findRoute(method: string, path: string): { route?: Route; param: string; pathKnown: boolean } {
+const ROUTES_BY_DIALECT: Record<Provider, Route[]> = {
+  document: routesFor(authoritySegment('document')),
+  factiliza: routesFor(authoritySegment('factiliza')),
+};
+
+function findRoute(routes: Route[], method: string, path: string): { route?: Route; param: string; pathKnown: boolean } {
   let pathKnown = false;
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const m = route.pattern.exec(path);
     if (!m) continue;
     pathKnown = true;
@@ -73,6 +86,8 @@ function safeDecode(text: string): string {
 const MALFORMED_BODY = '{"status":200,"success":true,"message":"OK","data":{"hash":"';
 
 export function createSandboxServer(ctx: ServerContext, shutdown: AbortSignal): Server {
+  const routes = ROUTES_BY_DIALECT[ctx.dialect];
+  const speak = (answer: JsonAnswer): JsonAnswer => (ctx.dialect === 'factiliza' ? { ...answer, body: toRealNames(answer.body) } : answer);
   // Every delayed answer listens for shutdown; many at once are expected, not a leak.
   setMaxListeners(0, shutdown);
   const sleep = (ms: number) =>
@@ -90,7 +105,7 @@ export function createSandboxServer(ctx: ServerContext, shutdown: AbortSignal): 
 
   async function respond(req: IncomingMessage, res: ServerResponse, fault?: TerminalFault): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const found = findRoute(req.method ?? 'GET', url.pathname);
+    const found = findRoute(routes, req.method ?? 'GET', url.pathname);
     if (fault?.kind === 'unauthorized' || !hasBearer(req, ctx.token)) {
       req.resume();
       return writeJson(res, errorAnswer(401, 'No autorizado: token de acceso ausente o no válido'));
@@ -109,12 +124,12 @@ export function createSandboxServer(ctx: ServerContext, shutdown: AbortSignal): 
       res.socket?.destroy();
       return;
     }
-    if (!res.destroyed) writeJson(res, answer);
+    if (!res.destroyed) writeJson(res, speak(answer));
   }
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    const route = findRoute(req.method ?? 'GET', path).route;
+    const route = findRoute(routes, req.method ?? 'GET', path).route;
     if (route?.kind === 'send') ctx.onSendRequest();
     const plan = ctx.faults.plan(route?.kind ?? 'other');
     if (plan.latencyMs > 0) await sleep(plan.latencyMs);

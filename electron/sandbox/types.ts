@@ -1,6 +1,7 @@
 // Public types of the sandbox (the fake invoicing API used for demo mode and integration tests).
 import type { Citizen, Guide, ReceiptRecord } from '../../shared/api';
 import type { FaultController } from './faults';
+import type { Provider } from '../../shared/api/dialect';
 
 /**
  * How a resend of a registered number is answered: the original answer again ('idempotent'), SUNAT's 1033/1032 by the
@@ -18,6 +19,9 @@ export interface Taxpayer {
   nombreDistrito: string;
   nombreProvincia: string;
   nombreDepartamento: string;
+  /** SUNAT state and domicile condition for the RUC lookup; default ACTIVO / HABIDO. */
+  estado?: string;
+  condicion?: string;
 }
 
 /** Extra fixtures; each list is added on top of the built-in one (same key replaces the built-in entry). */
@@ -43,6 +47,8 @@ export interface SandboxOptions {
   stateFile?: string;
   /** Request bodies above this size get 413; default 1 MiB. */
   maxBodyBytes?: number;
+  /** Which names it speaks: the API document's (default) or the real provider's (shared/api/dialect.ts). */
+  dialect?: Provider;
 }
 
 export interface Declaration {

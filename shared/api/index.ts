@@ -83,3 +83,5 @@ export {
   type ReceiptRecord,
   type ReceiptRecordLine,
 } from './receipt-record';
+export { PROVIDERS, authoritySegment, toDocumentNames, toRealNames, type Provider } from './dialect';
+export { RucInfoSchema, RucInfoResponseSchema, taxpayerWarning, type RucInfo } from './ruc';

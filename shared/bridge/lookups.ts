@@ -22,9 +22,12 @@ export type Customer = z.infer<typeof CustomerSchema>;
 export const CustomerLookupResultSchema = z.object({
   found: z.boolean(),
   customer: CustomerSchema.optional(),
-  source: z.enum(['book', 'api', 'none']),
+  source: z.enum(['book', 'api', 'cache', 'none']),
   /** Why nothing came from the API (offline, not found, no token). */
   note: z.string().optional(),
+  /** RUC lookup: SUNAT's state and condition, and a warning when the taxpayer is not ACTIVO and HABIDO. */
+  taxpayer: z.object({ estado: z.string(), condicion: z.string(), fetchedAt: z.string() }).optional(),
+  warning: z.string().optional(),
 });
 export type CustomerLookupResult = z.infer<typeof CustomerLookupResultSchema>;
 

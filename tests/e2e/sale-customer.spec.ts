@@ -63,8 +63,11 @@ test('factura with a RUC customer and two instalments that add up to the total',
   await harness.open();
   await page.getByLabel('Tipo de documento').selectOption('6');
   await page.getByLabel('Número de documento').fill('20200000006');
-  await expect(page.getByText('RUC válido, no está en la libreta: ingrese razón social y dirección.')).toBeVisible();
-  await page.getByLabel('Razón social').fill('DISTRIBUIDORA ANDINA DEMO S.A.');
+  // The RUC lookup (issue 11) fills razón social and fiscal address from SUNAT's record.
+  await expect(page.getByText('Datos obtenidos de SUNAT (consulta RUC).')).toBeVisible();
+  await expect(page.getByLabel('Razón social')).toHaveValue('DISTRIBUIDORA ANDINA DEMO S.A.');
+  await expect(page.getByLabel('Dirección')).toHaveValue(/^JR\. COMERCIO 250, AREQUIPA/);
+  await expect(page.getByTestId('taxpayer-warning')).toHaveCount(0);
   await page.getByLabel('Dirección').fill('JR. COMERCIO 250, AREQUIPA');
 
   // A RUC customer suggests a factura.
@@ -112,4 +115,23 @@ test('factura with a RUC customer and two instalments that add up to the total',
     ['CREDITO', 200, 1, due1],
     ['CREDITO', 154, 2, due2],
   ]);
+});
+
+test('a RUC whose taxpayer is NO HABIDO fills the data and warns, without blocking the sale; offline the last answer serves', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await page.getByLabel('Tipo de documento').selectOption('6');
+  await page.getByLabel('Número de documento').fill('20601000009');
+  await expect(page.getByLabel('Razón social')).toHaveValue('COMERCIAL NO HALLADO DEMO S.R.L.');
+  await expect(page.getByTestId('taxpayer-warning')).toHaveText('Atención: SUNAT registra a este contribuyente con condición NO HABIDO.');
+  await harness.screenshot('venta-ruc-no-habido');
+
+  // Offline: the same RUC is answered from the cached lookup, warning included.
+  harness.sandbox.faults.reset(Infinity, 'query');
+  await page.getByLabel('Número de documento').fill('');
+  await page.getByLabel('Razón social').fill('');
+  await page.getByLabel('Número de documento').fill('20601000009');
+  await expect(page.getByLabel('Razón social')).toHaveValue('COMERCIAL NO HALLADO DEMO S.R.L.');
+  await expect(page.getByTestId('taxpayer-warning')).toBeVisible();
+  harness.sandbox.faults.clear();
 });

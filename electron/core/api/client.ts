@@ -4,13 +4,18 @@ import {
   GuideResponseSchema,
   GuideXmlResponseSchema,
   ReceiptRecordResponseSchema,
+  RucInfoResponseSchema,
   SendResultSchema,
+  type RucInfo,
   type CdrQueryRequest,
   type CdrQueryResponse,
   type Citizen,
   type Guide,
   type ReceiptRecord,
   type SendResult,
+  authoritySegment,
+  toDocumentNames,
+  type Provider,
 } from '../../../shared/api';
 import { ApiError } from './errors';
 import { requestJson, type FetchLike } from './http';
@@ -21,6 +26,10 @@ export interface ApiConfig {
   /** Base of the query operations; their paths carry /v1 or /v2. */
   queryBaseUrl: string;
   token: string;
+  /** Token of the query API when it differs from the billing one (each may answer 401 to the other's). */
+  queryToken?: string;
+  /** Which names the server speaks (shared/api/dialect.ts); default 'document'. Answers are read in either. */
+  provider?: Provider;
 }
 
 export interface ApiClientOptions {
@@ -57,6 +66,25 @@ export interface ApiClient {
   guideXml(ref: GuideRef): Promise<string>;
   /** Ops 6 and 7. */
   receipt(kind: 'boleta' | 'factura', ref: ReceiptRef): Promise<ReceiptRecord>;
+  /** RUC lookup (real provider's shape and names: shared/api/ruc.ts). */
+  ruc(ruc: string): Promise<RucInfo>;
+}
+
+/**
+ * A send answer in the document's names. The real provider may refuse a send with HTTP 200 and `success: false`
+ * and no authority answer, as well as with HTTP 400 (provider-factiliza.md, ×1): both mean "not declared, see the
+ * message", so the first becomes the same 'invalid' error as the second.
+ */
+function readSendAnswer(json: unknown): unknown {
+  const named = toDocumentNames(json);
+  if (named && typeof named === 'object' && (named as { success?: unknown }).success === false) {
+    const { data, message } = named as { data?: { authorityResponse?: unknown }; message?: unknown };
+    if (!data || typeof data !== 'object' || data.authorityResponse === undefined) {
+      const text = typeof message === 'string' && message ? message.slice(0, 300) : 'La API no aceptó el comprobante.';
+      throw new ApiError('invalid', text, 200);
+    }
+  }
+  return named;
 }
 
 const seg = (...parts: string[]) => parts.map((p) => encodeURIComponent(p.trim())).join('-');
@@ -72,18 +100,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return c;
   }
 
-  async function query<S extends Parameters<typeof requestJson>[2]>(path: string, schema: S, body?: unknown) {
+  /** A query operation; `path` may hold '{authority}', the segment that differs between dialects. */
+  async function query<S extends Parameters<typeof requestJson>[2]>(
+    path: string,
+    schema: S,
+    body?: unknown,
+    prepare: (json: unknown) => unknown = toDocumentNames,
+  ) {
     const c = config();
     return requestJson(
       options.fetch,
       {
         method: body === undefined ? 'GET' : 'POST',
-        url: `${trimSlash(c.queryBaseUrl)}${path}`,
-        token: c.token,
+        url: `${trimSlash(c.queryBaseUrl)}${path.replace('{authority}', authoritySegment(c.provider ?? 'document'))}`,
+        token: c.queryToken || c.token,
         body: body === undefined ? undefined : JSON.stringify(body),
         timeoutMs: queryTimeoutMs,
       },
       schema,
+      prepare,
     );
   }
 
@@ -105,6 +140,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           timeoutMs: sendTimeoutMs,
         },
         SendResultSchema,
+        readSendAnswer,
       );
     },
     async dni(dni) {
@@ -112,19 +148,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return res.data;
     },
     async cdr(q) {
-      return query('/v1/authority/cdr', CdrQueryResponseSchema, q);
+      return query('/v1/{authority}/cdr', CdrQueryResponseSchema, q);
     },
     async guide(ref) {
-      const res = await query(`/v2/authority/guia/json/${seg(ref.ruc, ref.type, ref.series, ref.number)}`, GuideResponseSchema);
+      const res = await query(`/v2/{authority}/guia/json/${seg(ref.ruc, ref.type, ref.series, ref.number)}`, GuideResponseSchema);
       return res.data;
     },
     async guideXml(ref) {
-      const res = await query(`/v2/authority/guia/xml/${seg(ref.ruc, ref.type, ref.series, ref.number)}`, GuideXmlResponseSchema);
+      const res = await query(`/v2/{authority}/guia/xml/${seg(ref.ruc, ref.type, ref.series, ref.number)}`, GuideXmlResponseSchema);
+      return res.data;
+    },
+    async ruc(ruc) {
+      const res = ensureSuccess(await query(`/v1/ruc/info/${encodeURIComponent(ruc)}`, RucInfoResponseSchema, undefined, (json) => json));
       return res.data;
     },
     async receipt(kind, ref) {
       const res = ensureSuccess(
-        await query(`/v1/authority/${kind}/${seg(ref.ruc, ref.series, ref.number)}`, ReceiptRecordResponseSchema),
+        await query(`/v1/{authority}/${kind}/${seg(ref.ruc, ref.series, ref.number)}`, ReceiptRecordResponseSchema),
       );
       return res.data;
     },

@@ -32,6 +32,8 @@ export async function requestJson<S extends z.ZodType>(
   fetchImpl: FetchLike,
   req: HttpRequest,
   schema: S,
+  /** Runs on the parsed JSON before the schema (the dialect mapping); may throw an ApiError. */
+  prepare: (json: unknown) => unknown = (json) => json,
 ): Promise<z.infer<S>> {
   const headers: Record<string, string> = { Authorization: `Bearer ${req.token}`, Accept: 'application/json' };
   if (req.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -62,7 +64,7 @@ export async function requestJson<S extends z.ZodType>(
   } catch {
     throw new ApiError('malformed', 'La API respondió algo que no es JSON.', res.status);
   }
-  const parsed = schema.safeParse(json);
+  const parsed = schema.safeParse(prepare(json));
   if (!parsed.success) {
     const where = parsed.error.issues
       .slice(0, 3)

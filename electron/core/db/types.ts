@@ -19,7 +19,7 @@ export type DocumentStatus = DocStatus;
 
 export type DocType = '01' | '03';
 
-export const CUSTOMER_SOURCES = ['dni_lookup', 'sale', 'manual'] as const;
+export const CUSTOMER_SOURCES = ['dni_lookup', 'ruc_lookup', 'sale', 'manual'] as const;
 export type CustomerSource = (typeof CUSTOMER_SOURCES)[number];
 
 export interface SettingRow {

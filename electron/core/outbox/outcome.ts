@@ -83,7 +83,7 @@ export function outcomeOfError(error: ApiError): SendOutcome {
     case 'invalid':
       // 400: the API checked the body and refused it; nothing was declared. Any other 4xx is not part of the
       // contract: a person must look, and the outbox does not loop on it.
-      if (error.status === undefined || error.status === 400 || error.status === 422) {
+      if (error.status === undefined || error.status === 200 || error.status === 400 || error.status === 422) {
         return { kind: 'final', status: 'invalid', message: error.message };
       }
       return { kind: 'attention', recheck: false, ambiguous: false, message: error.message };

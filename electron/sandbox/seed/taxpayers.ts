@@ -30,6 +30,29 @@ export const SEED_TAXPAYERS: Taxpayer[] = [
     nombreProvincia: 'LIMA',
     nombreDepartamento: 'LIMA',
   },
+  // For the RUC lookup's warnings: a taxpayer whose fiscal address was not found, and one that left the register.
+  {
+    ruc: '20601000009',
+    razonSocial: 'COMERCIAL NO HALLADO DEMO S.R.L.',
+    razonComercial: '-',
+    nombreCalle: 'CAL. SIN NUMERO S/N',
+    nombreDistrito: 'CALLAO',
+    nombreProvincia: 'CALLAO',
+    nombreDepartamento: 'CALLAO',
+    estado: 'ACTIVO',
+    condicion: 'NO HABIDO',
+  },
+  {
+    ruc: '20602000002',
+    razonSocial: 'SERVICIOS CERRADOS DEMO E.I.R.L.',
+    razonComercial: '-',
+    nombreCalle: 'AV. ANTIGUA 400',
+    nombreDistrito: 'CUSCO',
+    nombreProvincia: 'CUSCO',
+    nombreDepartamento: 'CUSCO',
+    estado: 'BAJA DE OFICIO',
+    condicion: 'HABIDO',
+  },
 ];
 
 /** Issuer data for a RUC; unknown RUCs get placeholder data (dash for what is unknown). */

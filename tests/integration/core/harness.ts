@@ -5,6 +5,14 @@ import { createCore, type Core, type CoreOptions } from '../../../electron/core/
 import { memorySecretStore } from '../../../electron/core/services/secrets';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../electron/sandbox';
 import type { BridgeResult } from '../../../shared/bridge';
+import type { Provider } from '../../../shared/api';
+
+/** The names the rigs' sandbox speaks (and the core's endpoint expects) unless a rig asks otherwise. */
+let rigDialect: Provider = 'document';
+/** For a describe.each over both dialects: call in beforeAll (and back to 'document' in afterAll). */
+export function setRigDialect(dialect: Provider): void {
+  rigDialect = dialect;
+}
 
 export interface Rig {
   core: Core;
@@ -17,15 +25,16 @@ export interface Rig {
 
 /** A real core (real SQLite file in a temp folder) talking to a real sandbox over HTTP on 127.0.0.1. */
 export async function startRig(
-  opts: { sandbox?: SandboxOptions; shared?: Sandbox; core?: Partial<CoreOptions>; dataDir?: string } = {},
+  opts: { sandbox?: SandboxOptions; shared?: Sandbox; core?: Partial<CoreOptions>; dataDir?: string; dialect?: Provider } = {},
 ): Promise<Rig> {
-  const sandbox = opts.shared ?? (await startSandbox({ port: 0, ...opts.sandbox }));
+  const dialect = opts.dialect ?? rigDialect;
+  const sandbox = opts.shared ?? (await startSandbox({ port: 0, dialect, ...opts.sandbox }));
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'caja-it-'));
   const core = createCore({
     dataDir,
     fetch: globalThis.fetch,
     secrets: memorySecretStore(),
-    demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
+    demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token, provider: dialect },
     outbox: { concurrency: 4, retry: { baseMs: 1, maxMs: 5, random: () => 0 }, pollMs: 50 },
     api: { sendTimeoutMs: 1_000, queryTimeoutMs: 1_000 },
     dailyBackups: false,

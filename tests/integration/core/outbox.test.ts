@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDERS } from '../../../shared/api';
 import type { DocumentDetail, DocumentSummary } from '../../../shared/bridge';
-import { anonymousBoleta, startRig, until, type Rig } from './harness';
+import { anonymousBoleta, setRigDialect, startRig, until, type Rig } from './harness';
 
 let rigs: Rig[] = [];
 afterEach(async () => {
@@ -24,7 +25,11 @@ function tamper(r: Rig, id: number, mutate: (p: Record<string, unknown>) => void
   r.core.db.sqlite.prepare('UPDATE documents SET payload = ? WHERE id = ?').run(JSON.stringify(p), id);
 }
 
-describe('outbox against the sandbox over HTTP', () => {
+// Both dialects (issue 11): the document's names, and the real provider's (/v1/sunat/..., data.sunatResponse).
+describe.each(PROVIDERS)('outbox against the sandbox over HTTP, %s names', (dialect) => {
+  beforeAll(() => setRigDialect(dialect));
+  afterAll(() => setRigDialect('document'));
+
   it('issues a boleta offline-first and records the acceptance with hash and unzipped CDR', async () => {
     const r = await rig();
     const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta());

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDERS } from '../../../shared/api';
 import { SEED_CITIZENS, SEED_GUIDES, SEED_RECORDS } from '../../../electron/sandbox';
 import type { CustomerLookupResult, DocumentDetail, DocumentList, DocumentSummary, SettingsView } from '../../../shared/bridge';
-import { anonymousBoleta, startRig, type Rig } from './harness';
+import { anonymousBoleta, setRigDialect, startRig, type Rig } from './harness';
 
 let rigs: Rig[] = [];
 afterEach(async () => {
@@ -14,7 +15,10 @@ async function rig() {
   return r;
 }
 
-describe('customers', () => {
+describe.each(PROVIDERS)('customers, %s names', (dialect) => {
+  beforeAll(() => setRigDialect(dialect));
+  afterAll(() => setRigDialect('document'));
+
   it('fills a DNI from the API, keeps it in the book and serves it offline', async () => {
     const r = await rig();
     const citizen = SEED_CITIZENS[0]!;
@@ -32,6 +36,24 @@ describe('customers', () => {
     expect(await r.call('lookupCustomer', { docType: '1', docNumber: '88888888' })).toMatchObject({ found: false, note: expect.stringMatching(/Sin conexión/) });
   });
 
+  it('fills a RUC from SUNAT (RUC lookup), warns when the taxpayer is not ACTIVO/HABIDO, and serves it offline', async () => {
+    const r = await rig();
+    const first = await r.call<CustomerLookupResult>('lookupCustomer', { docType: '6', docNumber: '20602000002' });
+    expect(first).toMatchObject({
+      found: true, source: 'api', customer: { name: 'SERVICIOS CERRADOS DEMO E.I.R.L.', address: expect.stringMatching(/^AV\. ANTIGUA 400/) },
+      taxpayer: { estado: 'BAJA DE OFICIO', condicion: 'HABIDO' }, warning: expect.stringMatching(/estado BAJA DE OFICIO/),
+    });
+    r.sandbox.faults.reset(Infinity, 'query');
+    const offline = await r.call<CustomerLookupResult>('lookupCustomer', { docType: '6', docNumber: '20602000002' });
+    expect(offline).toMatchObject({ found: true, source: 'cache', warning: expect.stringMatching(/BAJA DE OFICIO/) });
+    // kept in the customer book too
+    expect((await r.call<{ docNumber: string }[]>('searchCustomers', { text: 'servicios cerrados' }))[0]?.docNumber).toBe('20602000002');
+    expect(await r.call('lookupCustomer', { docType: '6', docNumber: '20603000006' })).toMatchObject({ found: false, note: expect.stringMatching(/Sin conexión/) });
+    r.sandbox.faults.clear();
+    const active = await r.call<CustomerLookupResult>('lookupCustomer', { docType: '6', docNumber: '20200000006' });
+    expect(active.warning).toBeUndefined();
+  });
+
   it('checks a RUC and fills it from past sales', async () => {
     const r = await rig();
     const bad = await r.raw('lookupCustomer', { docType: '6', docNumber: '20131312954' });
@@ -47,7 +69,11 @@ describe('customers', () => {
   });
 });
 
-describe('lookups', () => {
+// Both dialects (issue 11): the lookups read the document's names and the real provider's.
+describe.each(PROVIDERS)('lookups, %s names', (dialect) => {
+  beforeAll(() => setRigDialect(dialect));
+  afterAll(() => setRigDialect('document'));
+
   it('finds a boleta record, a guide and its XML', async () => {
     const r = await rig();
     const rec = SEED_RECORDS[0]!;

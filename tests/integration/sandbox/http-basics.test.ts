@@ -105,7 +105,9 @@ describe('sandbox: request bodies', () => {
 
 describe('sandbox: routing', () => {
   it('404 JSON for an unknown route', async () => {
-    await errorBody(await get(sandbox, '/v1/ruc/info/20100000009'), 404);
+    await errorBody(await get(sandbox, '/v1/tipocambio/info/dia'), 404);
+    // the document's sandbox has no real-provider paths
+    await errorBody(await get(sandbox, '/v1/sunat/boleta/20100000009-B001-1'), 404);
     await errorBody(await get(sandbox, '/api/v2/invoice/send'), 404);
   });
 

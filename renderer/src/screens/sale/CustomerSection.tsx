@@ -62,6 +62,11 @@ export function CustomerSection({ form }: { form: UseFormReturn<SaleFormValues> 
           <input {...fieldAria('customer-address', e?.address?.message)} {...register('customer.address')} autoComplete="off" />
         </Field>
       </div>
+      {lookup.warning ? (
+        <p className="note note--warning" role="alert" data-testid="taxpayer-warning">
+          {lookup.warning}
+        </p>
+      ) : null}
       {lookup.status === 'note' ? (
         <p className="note" role="status">
           {lookup.message}

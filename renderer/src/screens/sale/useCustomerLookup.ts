@@ -10,7 +10,16 @@ export interface LookupState {
   /** 'invalid': a complete RUC whose check digit is wrong (shown as the field's error while typing). */
   status: 'idle' | 'searching' | 'found' | 'note' | 'invalid';
   message: string;
+  /** RUC lookup: the taxpayer is not ACTIVO/HABIDO at SUNAT (the sale goes on; the cashier is told). */
+  warning?: string;
 }
+
+const FOUND_TEXT = {
+  book: 'Datos tomados de la libreta de clientes.',
+  api: { '1': 'Datos obtenidos de la consulta de DNI.', '6': 'Datos obtenidos de SUNAT (consulta RUC).' },
+  cache: 'Datos de la última consulta de RUC (guardada).',
+  none: '',
+} as const;
 
 type Query = { kind: 'none' } | { kind: 'invalid' } | { kind: 'lookup'; docType: '1' | '6'; number: string };
 
@@ -44,10 +53,9 @@ export function useCustomerLookup(form: UseFormReturn<SaleFormValues>): LookupSt
         setValue('customer.name', result.value.customer.name, { shouldDirty: true });
         setValue('customer.address', result.value.customer.address, { shouldDirty: true });
         clearErrors(['customer.name', 'customer.address']);
-        state = {
-          status: 'found',
-          message: result.value.source === 'book' ? 'Datos tomados de la libreta de clientes.' : 'Datos obtenidos de la consulta de DNI.',
-        };
+        const { source, warning, note } = result.value;
+        const text = source === 'api' ? FOUND_TEXT.api[type] : FOUND_TEXT[source];
+        state = { status: 'found', message: note ? `${text} ${note}` : text, ...(warning ? { warning } : {}) };
       } else state = { status: 'note', message: result.value.note ?? 'No se encontraron datos: ingrese el nombre a mano.' };
       setAnswer({ key, state });
     });
@@ -59,5 +67,5 @@ export function useCustomerLookup(form: UseFormReturn<SaleFormValues>): LookupSt
   if (query.kind === 'invalid') return { status: 'invalid', message: 'RUC no válido: revise el número (dígito verificador)' };
   if (query.kind === 'none') return { status: 'idle', message: '' };
   if (answer?.key === key) return answer.state;
-  return { status: 'searching', message: query.docType === '1' ? 'Buscando DNI…' : 'Buscando RUC en la libreta…' };
+  return { status: 'searching', message: query.docType === '1' ? 'Buscando DNI…' : 'Buscando RUC…' };
 }

@@ -1,0 +1,69 @@
+// Issue 11's drill: the core speaking the real provider's names (provider 'factiliza') to a server that speaks only
+// those (/v1/sunat/..., data.sunatResponse), with 30 % of send answers lost after the server declared the document,
+// and SUNAT's 1033 on every resend. Every document must end declared once, accepted locally, numbering gap-free,
+// without a storm of resends.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FetchLike } from '../../../electron/core/api';
+import type { DocumentSummary } from '../../../shared/bridge';
+import { anonymousBoleta, line, startRig, until, type Rig } from '../core/harness';
+
+let rigs: Rig[] = [];
+afterEach(async () => {
+  await Promise.all(rigs.map((r) => r.dispose()));
+  rigs = [];
+});
+
+/** mulberry32: a small seeded PRNG, so a failing run can be replayed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The network loses the answer of `rate` of the sends AFTER the server processed them (the document is declared). */
+function losingSendAnswers(rate: number, seed: number): { fetch: FetchLike; lost: () => number } {
+  const random = prng(seed);
+  let lost = 0;
+  return {
+    lost: () => lost,
+    fetch: async (url, init) => {
+      const res = await globalThis.fetch(url, init);
+      if (url.endsWith('/invoice/send') && random() < rate) {
+        await res.arrayBuffer();
+        lost += 1;
+        throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+      }
+      return res;
+    },
+  };
+}
+
+describe('drill: the real provider\'s names, lost answers and 1033 on resends', () => {
+  it('declares 80 sales once each, all accepted locally, numbering gap-free', async () => {
+    const network = losingSendAnswers(0.3, 20261124);
+    const r = await startRig({ dialect: 'factiliza', sandbox: { resendMode: 'sunat1033' }, core: { fetch: network.fetch } });
+    rigs.push(r);
+    const issued: DocumentSummary[] = [];
+    for (let i = 0; i < 80; i++) {
+      issued.push(await r.call<DocumentSummary>('issueSale', anonymousBoleta({ lines: [line({ quantity: String(1 + (i % 5)) })] })));
+      if (i % 10 === 9) await r.core.outbox.drain();
+    }
+    const statuses = () => r.core.db.sqlite.prepare('SELECT status, COUNT(*) AS n FROM documents GROUP BY status').all();
+    await until(r, () => issued.every((d) => (r.core.db.sqlite.prepare('SELECT status FROM documents WHERE id = ?').get(d.id) as { status: string }).status === 'accepted'), 200)
+      .catch(() => {
+        throw new Error(`not all accepted: ${JSON.stringify(statuses())}`);
+      });
+    expect(network.lost()).toBeGreaterThan(10);
+    const declared = r.sandbox.declarations();
+    expect(declared).toHaveLength(80);
+    expect(new Set(declared.map((d) => d.key)).size).toBe(80);
+    expect(issued.map((d) => d.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 80 }, (_, i) => i + 1));
+    // No storm: each lost answer costs one resend (1033, then a status check), not thousands.
+    expect(r.sandbox.requests()).toBeLessThanOrEqual(80 + network.lost() * 3);
+  }, 120_000);
+});
