@@ -27,6 +27,7 @@ import type { SecretStore } from './services/secrets';
 import { CoreError } from './services/errors';
 import { SettingsService } from './services/settings';
 import { ClockSkew } from './services/clock-skew';
+import { testConnection } from './services/connection-test';
 import type { FileChooser } from './services/file-chooser';
 
 export interface CoreOptions {
@@ -188,7 +189,7 @@ export function createCore(options: CoreOptions): Core {
         return view;
       },
       setToken: (input) => {
-        const result = settings.setToken(input.token);
+        const result = settings.setToken(input.token, input.target);
         outbox.unblockAuth();
         return result;
       },
@@ -209,6 +210,7 @@ export function createCore(options: CoreOptions): Core {
         });
         return documents.summaryOf(row);
       },
+      testConnection: () => testConnection(options.fetch, settings.configuredApi(), settings.company().ruc),
       retryAll: () => {
         const count = outbox.sendAllNow();
         emitStatusSoon();

@@ -24,7 +24,7 @@ import { backupContract } from './backup';
 import { PrintRequestSchema, PrintResultSchema } from './print';
 import { productsContract } from './products';
 import { SaleInputSchema } from './sale';
-import { SettingsUpdateSchema, SettingsViewSchema, TokenInputSchema, TokenStatusSchema } from './settings';
+import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, TokenInputSchema, TokenStatusSchema } from './settings';
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
 import { DOC_STATUSES } from './status';
 
@@ -45,6 +45,8 @@ export const bridgeContract = {
   retryDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
   reissueDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
   retryAll: { input: NoInput, output: z.object({ count: z.number().int() }) },
+  /** Checks the configured API's addresses and tokens without declaring anything. */
+  testConnection: { input: NoInput, output: ConnectionTestSchema },
   registerReprint: { input: DocumentIdSchema, output: DocumentSummarySchema },
   getCdrZip: { input: DocumentIdSchema, output: FileSchema },
   lookupCustomer: { input: CustomerLookupInputSchema, output: CustomerLookupResultSchema },

@@ -35,6 +35,8 @@ export const BRIDGE_METHOD_NAMES = [
   // outbox integrity (issue 12)
   'reissueDocument',
   'retryAll',
+  // the real provider (issue 11)
+  'testConnection',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

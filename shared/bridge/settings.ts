@@ -1,4 +1,26 @@
 import { z } from 'zod';
+import { PROVIDERS } from '../api/dialect';
+
+/**
+ * Where the invoicing API lives. The real provider's bases come from provider-factiliza.md ("Bases and tokens":
+ * production billing ×1, QA billing ×3, query ×4); "Personalizado" leaves the addresses to the user.
+ */
+export const API_PRESETS = [
+  {
+    id: 'factiliza',
+    label: 'Factiliza producción',
+    billingBaseUrl: 'https://apife.factiliza.com/api/v1',
+    queryBaseUrl: 'https://api.factiliza.com',
+    provider: 'factiliza',
+  },
+  {
+    id: 'factiliza-qa',
+    label: 'Factiliza pruebas (QA)',
+    billingBaseUrl: 'https://apife-qa.factiliza.com/api/v1',
+    queryBaseUrl: 'https://api.factiliza.com',
+    provider: 'factiliza',
+  },
+] as const;
 
 export const PaperSchema = z.enum(['80mm', '58mm', 'A4']);
 export type Paper = z.infer<typeof PaperSchema>;
@@ -15,8 +37,12 @@ export const SettingsViewSchema = z.object({
   api: z.object({
     billingBaseUrl: z.string(),
     queryBaseUrl: z.string(),
+    provider: z.enum(PROVIDERS),
     tokenSet: z.boolean(),
     tokenLast4: z.string().max(4).optional(),
+    /** A separate token for the query API; when not set, the billing token is used for both. */
+    queryTokenSet: z.boolean(),
+    queryTokenLast4: z.string().max(4).optional(),
   }),
   company: z.object({
     ruc: z.string(),
@@ -39,7 +65,13 @@ export type SettingsView = z.infer<typeof SettingsViewSchema>;
 /** A change to the settings; each block is optional. Checked again in the core (RUC digit, series format). */
 export const SettingsUpdateSchema = z.strictObject({
   demo: z.boolean().optional(),
-  api: z.strictObject({ billingBaseUrl: httpUrl, queryBaseUrl: httpUrl }).optional(),
+  api: z
+    .strictObject({
+      billingBaseUrl: httpUrl,
+      queryBaseUrl: httpUrl,
+      provider: z.enum(PROVIDERS, { error: 'Elija el proveedor de la API' }).default('document'),
+    })
+    .optional(),
   company: z
     .strictObject({
       ruc: z.string().trim().regex(/^\d{11}$/, 'El RUC tiene 11 dígitos'),
@@ -64,7 +96,19 @@ export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 
 export const TokenInputSchema = z.strictObject({
   token: z.string().trim().min(8, 'El token parece incompleto').max(4096),
+  /** 'query': a separate token for the query API (default: the billing token serves both). */
+  target: z.enum(['billing', 'query']).default('billing'),
 });
+
+/** What "Probar conexión" found for one API, without declaring anything. */
+export const ConnectionProbeSchema = z.object({
+  ok: z.boolean(),
+  /** HTTP status that answered; null when nothing answered. */
+  status: z.number().int().nullable(),
+  message: z.string(),
+});
+export const ConnectionTestSchema = z.object({ billing: ConnectionProbeSchema, query: ConnectionProbeSchema });
+export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
 
 export const TokenStatusSchema = z.object({ tokenSet: z.boolean(), tokenLast4: z.string().max(4).optional() });
 export type TokenStatus = z.infer<typeof TokenStatusSchema>;

@@ -47,7 +47,7 @@ test('documents: filters, detail with payload, hash, CDR, history; reprint marks
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Guardar CDR (zip)' }).click();
   const download = await downloadPromise;
-  expect(download.suggestedFilename()).toBe('R-20131312955-03-B001-1.zip');
+  expect(download.suggestedFilename()).toBe('R-20987654326-03-B001-1.zip');
   const zip = await JSZip.loadAsync(await fs.readFile(await download.path()));
   expect(Object.keys(zip.files).some((name) => name.toLowerCase().endsWith('.xml'))).toBe(true);
 

@@ -9,7 +9,7 @@ test('boleta and factura records by RUC, series and number, with a reprint from 
   await page.keyboard.press('F3');
   await expect(page.getByRole('tab', { name: 'Boleta o factura' })).toHaveAttribute('aria-selected', 'true');
   const ruc = panel.getByLabel('RUC del emisor');
-  await expect(ruc).toHaveValue('20131312955'); // starts with the company's RUC
+  await expect(ruc).toHaveValue('20987654326'); // starts with the company's RUC
   await ruc.fill('20100000009');
   await panel.getByLabel('Serie').fill('B1');
   await panel.getByLabel('Número').fill('120');
@@ -85,7 +85,7 @@ test('CDR query with SOL credentials attaches the CDR to our document and can re
   const panel = page.getByRole('tabpanel');
   await page.keyboard.press('F3');
   await page.getByRole('tab', { name: 'CDR' }).click();
-  await expect(panel.getByLabel('RUC', { exact: true })).toHaveValue('20131312955');
+  await expect(panel.getByLabel('RUC', { exact: true })).toHaveValue('20987654326');
   await panel.getByLabel('Usuario SOL').fill('MODDATOS');
   await panel.getByLabel('Clave SOL').fill('moddatos');
   await panel.getByLabel('Tipo', { exact: true }).selectOption('03');

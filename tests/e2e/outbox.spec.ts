@@ -36,7 +36,7 @@ test('a sale while the API is down stays pending and is sent when it returns', a
   await expect(page.getByTestId('documents-pending')).toHaveText('Pendientes de envío: 0');
   await expect(statusBar).toContainText('En línea');
   await expect(page.getByTestId('detail-cdr-code')).toHaveText('0');
-  expect(sandbox.declarations().map((d) => d.key)).toEqual(['20131312955-03-B001-1']);
+  expect(sandbox.declarations().map((d) => d.key)).toEqual(['20987654326-03-B001-1']);
 });
 
 /** A factura with the number our till is about to use, declared by someone else and rejected (2800). */
@@ -48,7 +48,7 @@ function rejectedFactura(): Invoice {
     correlativo: '1',
     tipo_Moneda: 'PEN',
     fecha_Emision: '2026-03-02T10:15:00-05:00',
-    empresa_Ruc: '20131312955',
+    empresa_Ruc: '20987654326',
     cliente_Tipo_Doc: '1',
     cliente_Num_Doc: '10000001',
     cliente_Razon_Social: 'QUISPE HUAMAN ROSA ELENA',

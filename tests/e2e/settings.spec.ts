@@ -11,7 +11,7 @@ test('settings: the token is write-only (never readable from the page), company,
   await harness.screenshot('ajustes');
 
   await page.getByLabel('Nuevo token').fill(TOKEN);
-  await page.getByRole('button', { name: 'Guardar token' }).click();
+  await page.getByRole('button', { name: 'Guardar token', exact: true }).click();
   await expect(page.getByTestId('token-status')).toHaveText('Token de acceso: Configurado: termina en 7c31');
   await expect(page.getByText('Token guardado (termina en 7c31).')).toBeVisible();
   await expect(page.getByLabel('Nuevo token')).toHaveValue('');
@@ -79,4 +79,44 @@ test('settings: the token is write-only (never readable from the page), company,
   await expect(page.getByText('Modo demo desactivado: los documentos se declaran a SUNAT.')).toBeVisible();
   await expect(page.getByText('MODO DEMO: los documentos no se declaran a SUNAT')).toHaveCount(0);
   await assertTokenAbsent();
+});
+
+test('API: a preset fills the addresses; "Probar conexión" says per API what answered, declaring nothing', async ({ harness }) => {
+  const { page, sandbox } = harness;
+  await harness.open();
+  await page.keyboard.press('F4');
+  const region = page.getByRole('region', { name: 'API de facturación' });
+  await region.getByLabel('Proveedor').selectOption({ label: 'Factiliza pruebas (QA)' });
+  await expect(region.getByLabel('Dirección de envío (billing base URL)')).toHaveValue('https://apife-qa.factiliza.com/api/v1');
+  await expect(region.getByLabel('Dirección de consultas (query base URL)')).toHaveValue('https://api.factiliza.com');
+  await expect(region.getByLabel('Nombres que usa el servidor')).toHaveCount(0);
+
+  // Another server: the addresses typed by hand make it "Personalizado", which asks which names it speaks.
+  await region.getByLabel('Dirección de envío (billing base URL)').fill(sandbox.billingBaseUrl);
+  await region.getByLabel('Dirección de consultas (query base URL)').fill(sandbox.queryBaseUrl);
+  await expect(region.getByLabel('Proveedor')).toHaveValue('custom');
+  await region.getByLabel('Nombres que usa el servidor').selectOption('document');
+  await region.getByRole('button', { name: 'Guardar direcciones' }).click();
+  await expect(region.getByText('Cambios guardados.')).toBeVisible();
+
+  await region.getByLabel('Nuevo token').fill('token-que-no-es');
+  await region.getByRole('button', { name: 'Guardar token', exact: true }).click();
+  await region.getByRole('button', { name: 'Probar conexión' }).click();
+  const result = region.getByTestId('connection-result');
+  await expect(result).toContainText('Envío de comprobantes: ✗ Token rechazado (HTTP 401)');
+
+  await region.getByLabel('Nuevo token').fill(sandbox.token);
+  await region.getByRole('button', { name: 'Guardar token', exact: true }).click();
+  await expect(region.getByTestId('query-token-status')).toHaveText('Token de consultas (opcional): El mismo token de envío');
+  await region.getByRole('button', { name: 'Probar conexión' }).click();
+  await expect(result).toContainText('Envío de comprobantes: ✓ Conectado');
+  await expect(result).toContainText('Consultas (DNI, RUC, comprobantes): ✓ Conectado');
+  await region.scrollIntoViewIfNeeded();
+  await harness.screenshot('ajustes-probar-conexion');
+  expect(sandbox.declarations()).toEqual([]);
+
+  // Leaving demo mode is refused while the company is still the demo's, saying what to fill.
+  await page.getByLabel('Modo demo (los documentos no se declaran a SUNAT)').uncheck();
+  await page.getByRole('button', { name: 'Guardar modo' }).click();
+  await expect(page.getByText(/Para salir del modo demo ingrese en «Empresa»: el RUC de su empresa/)).toBeVisible();
 });

@@ -8,7 +8,7 @@ export interface SecretStore {
   delete(name: SecretName): void;
 }
 
-export type SecretName = 'apiToken' | 'portalCredentials';
+export type SecretName = 'apiToken' | 'apiQueryToken' | 'portalCredentials';
 
 export function memorySecretStore(initial: Partial<Record<SecretName, string>> = {}): SecretStore {
   const values = new Map(Object.entries(initial) as [SecretName, string][]);

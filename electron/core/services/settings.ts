@@ -4,6 +4,7 @@ import { isValidRuc } from '../../../shared/ids';
 import type { SeriesRepository, SettingsRepository } from '../db';
 import type { ApiConfig } from '../api';
 import type { SecretStore } from './secrets';
+import { PROVIDERS } from '../../../shared/api/dialect';
 import { CoreError } from './errors';
 
 const CompanySchema = z.object({
@@ -13,7 +14,12 @@ const CompanySchema = z.object({
   address: z.string(),
   igvRegime: z.enum(['general', 'special']),
 });
-const ApiUrlsSchema = z.object({ billingBaseUrl: z.string(), queryBaseUrl: z.string() });
+const ApiUrlsSchema = z.object({
+  billingBaseUrl: z.string(),
+  queryBaseUrl: z.string(),
+  provider: z.enum(PROVIDERS).default('document'),
+});
+const NO_API = { billingBaseUrl: '', queryBaseUrl: '', provider: 'document' as const };
 const SeriesNamesSchema = z.object({ boleta: z.string(), factura: z.string() });
 const PrinterSchema = z.object({ deviceName: z.string(), paper: z.enum(['80mm', '58mm', 'A4']) });
 const PortalSchema = z.object({ usuario: z.string(), password: z.string() });
@@ -21,9 +27,13 @@ const SaleSettingsSchema = z.object({ allowPriceChange: z.boolean() });
 
 export type CompanySettings = z.infer<typeof CompanySchema>;
 
-/** A fictional company so a fresh demo till can sell at once; replaced in Ajustes. */
-const DEMO_COMPANY: CompanySettings = {
-  ruc: '20131312955',
+/**
+ * A fictional company so a fresh demo till can sell at once; replaced in Ajustes. Its RUC passes the check digit but
+ * lies far beyond the numbers SUNAT has assigned (2060xxxxxxx-2061xxxxxxx in 2026), so it belongs to no one; it must
+ * never be a real taxpayer's (the earlier 20131312955 is SUNAT's own RUC).
+ */
+export const DEMO_COMPANY: CompanySettings = {
+  ruc: '20987654326',
   name: 'BODEGA DEMOSTRACIÓN S.A.C.',
   tradeName: 'Bodega Demo',
   address: 'Av. Ejemplo 123, Lima',
@@ -73,11 +83,16 @@ export class SettingsService {
 
   /** The API the outbox and lookups talk to right now: the sandbox in demo mode, the configured one otherwise. */
   apiConfig(): ApiConfig | undefined {
-    if (this.isDemo()) return this.demoEndpoint;
-    const urls = this.read('api', ApiUrlsSchema, { billingBaseUrl: '', queryBaseUrl: '' });
+    return this.isDemo() ? this.demoEndpoint : this.configuredApi();
+  }
+
+  /** The real API configured in Ajustes, whether or not demo mode is on ("Probar conexión" before going live). */
+  configuredApi(): ApiConfig | undefined {
+    const urls = this.read('api', ApiUrlsSchema, NO_API);
     const token = this.secrets.get('apiToken');
     if (!urls.billingBaseUrl || !token) return undefined;
-    return { ...urls, token };
+    const queryToken = this.secrets.get('apiQueryToken');
+    return { ...urls, token, ...(queryToken ? { queryToken } : {}) };
   }
 
   portalCredentials(): { usuario: string; password: string } | undefined {
@@ -91,13 +106,15 @@ export class SettingsService {
     this.secrets.set('portalCredentials', JSON.stringify(credentials));
   }
 
-  setToken(token: string): { tokenSet: boolean; tokenLast4?: string } {
-    this.secrets.set('apiToken', token.trim());
-    return this.tokenStatus();
+  /** The billing token, or a separate token for the query API (each may answer 401 to the other's). */
+  setToken(token: string, target: 'billing' | 'query' = 'billing'): { tokenSet: boolean; tokenLast4?: string } {
+    const key = target === 'query' ? 'apiQueryToken' : 'apiToken';
+    this.secrets.set(key, token.trim());
+    return this.tokenStatus(key);
   }
 
-  tokenStatus(): { tokenSet: boolean; tokenLast4?: string } {
-    const token = this.secrets.get('apiToken');
+  tokenStatus(key: 'apiToken' | 'apiQueryToken' = 'apiToken'): { tokenSet: boolean; tokenLast4?: string } {
+    const token = this.secrets.get(key);
     return token ? { tokenSet: true, tokenLast4: token.slice(-4) } : { tokenSet: false };
   }
 
@@ -106,7 +123,12 @@ export class SettingsService {
     const portal = this.portalCredentials();
     return {
       demo: this.isDemo(),
-      api: { ...this.read('api', ApiUrlsSchema, { billingBaseUrl: '', queryBaseUrl: '' }), ...this.tokenStatus() },
+      api: {
+        ...this.read('api', ApiUrlsSchema, NO_API),
+        ...this.tokenStatus(),
+        queryTokenSet: this.tokenStatus('apiQueryToken').tokenSet,
+        ...(this.tokenStatus('apiQueryToken').tokenLast4 ? { queryTokenLast4: this.tokenStatus('apiQueryToken').tokenLast4 } : {}),
+      },
       company: this.company(),
       series: {
         boleta: { series: names.boleta, nextNumber: this.series.peekNext('03', names.boleta) ?? 1 },
@@ -118,20 +140,37 @@ export class SettingsService {
     };
   }
 
+  /**
+   * Leaving demo mode needs a real API and token AND the shop's own company: a real boleta must never go out under
+   * the demo company (issue 11). The refusal says what to fill.
+   */
+  private assertReadyToGoLive(change: SettingsUpdate): void {
+    const urls = change.api ?? this.read('api', ApiUrlsSchema, NO_API);
+    if (!urls.billingBaseUrl || !this.secrets.get('apiToken')) {
+      throw new CoreError('validation', 'Para salir del modo demo configure las direcciones de la API y el token.', [
+        { path: 'demo', message: 'Falta configurar la API o el token' },
+      ]);
+    }
+    const company = change.company ?? this.company();
+    const missing = [
+      company.ruc === DEMO_COMPANY.ruc ? 'el RUC de su empresa (el actual es el de la empresa de demostración)' : '',
+      company.name.trim() === '' ? 'la razón social' : '',
+      company.address.trim() === '' ? 'la dirección fiscal' : '',
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new CoreError('validation', `Para salir del modo demo ingrese en «Empresa»: ${missing.join(', ')}.`, [
+        { path: 'demo', message: 'Faltan los datos de su empresa' },
+      ]);
+    }
+  }
+
   update(change: SettingsUpdate): SettingsView {
     if (change.company && !isValidRuc(change.company.ruc)) {
       throw new CoreError('validation', 'El RUC de la empresa no es válido.', [
         { path: 'company.ruc', message: 'El RUC no es válido (dígito verificador)' },
       ]);
     }
-    if (change.demo === false) {
-      const urls = change.api ?? this.read('api', ApiUrlsSchema, { billingBaseUrl: '', queryBaseUrl: '' });
-      if (!urls.billingBaseUrl || !this.secrets.get('apiToken')) {
-        throw new CoreError('validation', 'Para salir del modo demo configure las direcciones de la API y el token.', [
-          { path: 'demo', message: 'Falta configurar la API o el token' },
-        ]);
-      }
-    }
+    if (change.demo === false) this.assertReadyToGoLive(change);
     if (change.company) this.settings.set('company', change.company);
     if (change.api) this.settings.set('api', change.api);
     if (change.printer) this.settings.set('printer', change.printer);

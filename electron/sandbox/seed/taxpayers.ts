@@ -30,6 +30,16 @@ export const SEED_TAXPAYERS: Taxpayer[] = [
     nombreProvincia: 'LIMA',
     nombreDepartamento: 'LIMA',
   },
+  // The demo company of Caja's demo mode (a RUC that belongs to no one: electron/core/services/settings.ts).
+  {
+    ruc: '20987654326',
+    razonSocial: 'BODEGA DEMOSTRACIÓN S.A.C.',
+    razonComercial: 'BODEGA DEMO',
+    nombreCalle: 'AV. EJEMPLO 123',
+    nombreDistrito: 'LIMA',
+    nombreProvincia: 'LIMA',
+    nombreDepartamento: 'LIMA',
+  },
   // For the RUC lookup's warnings: a taxpayer whose fiscal address was not found, and one that left the register.
   {
     ruc: '20601000009',

@@ -124,6 +124,12 @@ describe('settings and documents', () => {
   it('refuses to leave demo mode without an API, and checks the company RUC', async () => {
     const r = await rig();
     expect(await r.raw('saveSettings', { demo: false })).toMatchObject({ ok: false, error: { code: 'validation' } });
+    // With an API and a token, still refused while the company is the demo's: a real boleta never goes out under it.
+    await r.call('setToken', { token: 'token-real-1234' });
+    const api = { billingBaseUrl: r.sandbox.billingBaseUrl, queryBaseUrl: r.sandbox.queryBaseUrl };
+    const demoCompany = await r.raw('saveSettings', { demo: false, api });
+    expect(demoCompany).toMatchObject({ ok: false, error: { message: expect.stringMatching(/el RUC de su empresa/) } });
+    expect((await r.call<SettingsView>('getSettings')).demo).toBe(true);
     const badRuc = await r.raw('saveSettings', {
       company: { ruc: '20131312954', name: 'Mi Tienda SAC', tradeName: '', address: 'Av. Sol 1', igvRegime: 'general' },
     });
@@ -189,5 +195,28 @@ describe('sale settings', () => {
     expect(await r.raw('saveSettings', { sale: { allowPriceChange: false, extra: 1 } })).toMatchObject({ ok: false });
     const off = await r.call<SettingsView>('saveSettings', { sale: { allowPriceChange: false } });
     expect(off.sale).toEqual({ allowPriceChange: false });
+  });
+});
+
+describe('"Probar conexión" (issue 11)', () => {
+  it('says per API what answered, without declaring anything', async () => {
+    const r = await rig();
+    type Result = { billing: { ok: boolean; status: number | null; message: string }; query: { ok: boolean; status: number | null; message: string } };
+    expect(await r.call<Result>('testConnection')).toMatchObject({ billing: { ok: false, message: /Falta configurar/ }, query: { ok: false } });
+    const api = { billingBaseUrl: r.sandbox.billingBaseUrl, queryBaseUrl: r.sandbox.queryBaseUrl };
+    await r.call('saveSettings', { api });
+    await r.call('setToken', { token: 'token-equivocado-1' });
+    expect(await r.call<Result>('testConnection')).toMatchObject({ billing: { ok: false, status: 401, message: /Token rechazado/ }, query: { status: 401 } });
+    await r.call('setToken', { token: r.sandbox.token });
+    const good = await r.call<Result>('testConnection');
+    expect(good).toMatchObject({ billing: { ok: true, status: 400 }, query: { ok: true, status: 200 } });
+    // a separate query token that the query API refuses
+    await r.call('setToken', { token: 'otro-token-consultas', target: 'query' });
+    expect(await r.call<Result>('testConnection')).toMatchObject({ billing: { ok: true }, query: { ok: false, status: 401 } });
+    await r.call('saveSettings', { api: { ...api, billingBaseUrl: `${r.sandbox.url}/api/v9` } });
+    expect((await r.call<Result>('testConnection')).billing).toMatchObject({ ok: false, status: 404, message: /No encontrado.*Ruta no encontrada/ });
+    await r.call('saveSettings', { api: { billingBaseUrl: 'http://127.0.0.1:9/api/v1', queryBaseUrl: 'http://127.0.0.1:9' } });
+    expect((await r.call<Result>('testConnection')).billing).toMatchObject({ ok: false, status: null, message: /Sin conexión/ });
+    expect(r.sandbox.declarations()).toEqual([]);
   });
 });

@@ -206,7 +206,11 @@ describe('closing', () => {
     // Leave demo mode for an API that does not answer, so the next boleta stays pending.
     const saved = await call({
       method: 'saveSettings',
-      input: { demo: false, api: { billingBaseUrl: 'http://127.0.0.1:9/api/v1', queryBaseUrl: 'http://127.0.0.1:9' } },
+      input: {
+        demo: false,
+        api: { billingBaseUrl: 'http://127.0.0.1:9/api/v1', queryBaseUrl: 'http://127.0.0.1:9' },
+        company: { ruc: '20100066603', name: 'Bodega Rosita S.A.C.', tradeName: '', address: 'Av. Sol 1', igvRegime: 'general' },
+      },
     });
     expect(saved).toMatchObject({ ok: true, value: { demo: false } });
     const issued = await call({
