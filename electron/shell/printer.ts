@@ -98,6 +98,18 @@ function printFailure(reason: string): CoreError {
   return new CoreError('print_failed', `No se pudo imprimir: ${known ? PRINT_FAILURES[known] : reason}`);
 }
 
+/**
+ * The print page's state is read in an isolated world, never the page's main world. The page's CSP has no
+ * 'unsafe-eval', and Electron has implemented main-world executeJavaScript with string evaluation that such a CSP
+ * refuses (electron/electron#24188: "EvalError ... at WebFrame.executeJavaScript"). An isolated world shares the DOM
+ * (the data-* attributes read here) but not the page's CSP: Electron's docs give isolated worlds their own policy
+ * (https://www.electronjs.org/docs/latest/api/web-frame#webframesetisolatedworldinfoworldid-info, `csp`) and
+ * webContents.executeJavaScriptInIsolatedWorld runs code there
+ * (https://www.electronjs.org/docs/latest/api/web-contents#contentsexecutejavascriptinisolatedworldworldid-scripts-usergesture).
+ * Id 999 is the world of contextIsolation's preload; any other positive id is free.
+ */
+export const PRINT_STATE_WORLD = 1001;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createWindowPrinter(options: WindowPrinterOptions): Printer {
@@ -109,7 +121,9 @@ export function createWindowPrinter(options: WindowPrinterOptions): Printer {
     const until = Date.now() + readyTimeoutMs;
     for (;;) {
       if (win.isDestroyed()) throw new CoreError('print_failed', 'La ventana de impresión se cerró antes de imprimir.');
-      const state = (await win.webContents.executeJavaScript(READ_PAGE_STATE).catch(() => null)) as PrintPageState | null;
+      const state = (await win.webContents
+        .executeJavaScriptInIsolatedWorld(PRINT_STATE_WORLD, [{ code: READ_PAGE_STATE }])
+        .catch(() => null)) as PrintPageState | null;
       if (state?.error) throw new CoreError('print_failed', `No se pudo preparar la impresión: ${state.error}`);
       if (state?.ready) return state;
       if (Date.now() >= until) throw new CoreError('print_failed', 'La vista de impresión no respondió a tiempo. Intente de nuevo.');

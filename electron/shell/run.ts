@@ -1,6 +1,7 @@
 // The main process's start-up, in order: data folder, privileged scheme, single instance, logging, hardening of
 // every web contents; once ready: permissions, app:// protocol, menu, secret store, demo sandbox, the core (or the
 // error screen when the database cannot be opened), the bridge, the main window. Shutdown is in shutdown.ts.
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   app,
@@ -25,6 +26,8 @@ import { describeStartupFailure } from './error-page';
 import { createFileLogger } from './file-logger';
 import { menuTemplate } from './menu';
 import { dataDirOverride, resolveAppPaths, type AppPaths } from './paths';
+import { chooseSqliteBinding } from './native-binding';
+import { useSqliteBinding } from '../core/db/sqlite-driver';
 import { createWindowPrinter } from './printer';
 import { createRestorer } from './restorer';
 import { createFileChooser } from './file-chooser';
@@ -112,10 +115,36 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
       ...options.paths,
     };
     denyAllPermissions(session.defaultSession, log);
+    // Downloads (a CDR zip, a guide's XML, the product list: <a download> on a blob: URL) are not navigations, so the
+    // will-navigate block in security.ts does not stop them: Chromium hands them to the session's download manager,
+    // which emits 'will-download' (https://www.electronjs.org/docs/latest/api/session#event-will-download). Without a
+    // save path Electron asks with the system's save dialog; its options are set here so the dialog is in Spanish
+    // and starts in Downloads (https://www.electronjs.org/docs/latest/api/download-item#downloaditemsetsavedialogoptionsoptions).
+    session.defaultSession.on('will-download', (_event, item) => {
+      item.setSaveDialogOptions({ title: 'Guardar archivo', defaultPath: path.join(app.getPath('downloads'), item.getFilename()) });
+    });
     protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: paths.rendererDir }));
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(menuTemplate({ isDev: !app.isPackaged, openLogsFolder: () => void shell.openPath(logDir) })),
     );
+
+    // Electron's own build of better-sqlite3 (Node's, in node_modules, has another ABI): set before any database opens.
+    const binding = chooseSqliteBinding({
+      isPackaged: app.isPackaged, appRoot: paths.appRoot, resourcesPath: process.resourcesPath,
+      abi: process.versions.modules, platform: process.platform, arch: process.arch, exists: (f) => fs.existsSync(f),
+    });
+    if (binding.file === undefined) {
+      log.error('no Electron build of better-sqlite3', { problem: binding.problem });
+      mainWindow = createErrorWindow(BrowserWindow, {
+        title: 'Caja no puede abrir su base de datos',
+        explanation: binding.problem,
+        steps: ['Cierre Caja.', 'Siga la indicación de arriba y vuelva a abrir Caja.'],
+        dbPath: undefined,
+        technical: `better-sqlite3 para Electron ABI ${process.versions.modules} no encontrado`,
+      }, log);
+      return { outcome: 'error-screen', mainWindow, shutdown };
+    }
+    useSqliteBinding(binding.file);
 
     // A damaged (or deleted) caja.db is never replaced silently by a new empty one: offer the latest good copy.
     const recovery = await recoverDatabaseAtStartup({

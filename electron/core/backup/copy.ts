@@ -6,7 +6,8 @@
 // - copyWithVacuumInto: one synchronous VACUUM INTO, for the pre-migration hook (a synchronous callback that runs
 //   at start-up, before anything else uses the database).
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-driver';
 import { fsyncFile } from './sqlite-file';
 
 /** Pages copied per step. 64 pages of 4 KiB = 256 KiB, well under a millisecond of work per step. */
@@ -114,7 +115,7 @@ export function sealCopy(file: string): void {
 }
 
 function setRollbackJournal(file: string): void {
-  const sqlite = new Database(file, { fileMustExist: true });
+  const sqlite = openSqlite(file, { fileMustExist: true });
   try {
     if (sqlite.pragma('journal_mode', { simple: true }) !== 'delete') sqlite.pragma('journal_mode = DELETE');
   } finally {

@@ -15,7 +15,7 @@
 // copy.ts), fsyncs it and gathers the verification facts (verify.ts judges them on this thread).
 //
 // The script is plain JavaScript (see script-worker.ts) and loads the better-sqlite3 this module resolved.
-import { resolveModule, runScriptWorker } from './script-worker';
+import { resolveModule, runScriptWorker, SQLITE_IN_WORKER } from './script-worker';
 import type { CopyFacts, LiveFacts } from './verify';
 
 const SCRIPT = `
@@ -23,7 +23,7 @@ const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 // Background work yields the CPU to the till. Linux sets the nice value per thread; elsewhere it would be the process's.
 if (process.platform === 'linux') try { require('node:os').setPriority(10); } catch (e) {}
-const Database = require(workerData.driver);
+${SQLITE_IN_WORKER}
 const PAGES_PER_STEP = 256;
 const appliedOf = (db) => db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
 const messageOf = (error) => String((error && error.message) || error);

@@ -11,7 +11,8 @@
 //     the live file, fsync the folder.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-driver';
 import type { BackupInfo } from '../../../shared/bridge/backup';
 import type { Clock, DocType } from '../db';
 import { openDatabase } from '../db/open';
@@ -112,7 +113,7 @@ async function saveCurrent(
 }
 
 async function backupHealthy(livePath: string, options: ApplyRestoreOptions, now: Clock): Promise<BackupInfo> {
-  const sqlite = new Database(livePath, { fileMustExist: true });
+  const sqlite = openSqlite(livePath, { fileMustExist: true });
   try {
     return await createBackup(sqlite, { folder: options.backupFolder, reason: 'pre_restore', now });
   } finally {
@@ -167,7 +168,7 @@ function prepareCopy(
   liveSettings: { key: string; value: string }[],
   livePath: string | undefined,
 ): { seriesAdvanced: SeriesAdvance[]; carried: CarryResult } {
-  const sqlite = new Database(temp, { fileMustExist: true });
+  const sqlite = openSqlite(temp, { fileMustExist: true });
   try {
     if (sqlite.pragma('journal_mode', { simple: true }) !== 'delete') sqlite.pragma('journal_mode = DELETE');
     const detach = livePath ? attachLive(sqlite, livePath) : () => {};

@@ -1,8 +1,21 @@
 // Running a small fixed JavaScript script in a worker thread (worker_threads with `eval: true`). Plain JavaScript
 // needs no TypeScript loader and no extra bundler entry, so the same script runs under Vitest, tsx and the Electron
 // build; the packages it uses are resolved here and passed to it as absolute paths.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { sqliteBinding } from '../db/sqlite-driver';
+
+/**
+ * Opens SQLite in a worker script: the same build of better-sqlite3 as the main process (Electron's under Electron;
+ * see db/sqlite-driver.ts). Scripts start with this and call `new Database(...)` as usual.
+ */
+export const SQLITE_IN_WORKER = `
+const __Sqlite = require(workerData.driver);
+function Database(file, options) {
+  return new __Sqlite(file, Object.assign({}, options, workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}));
+}
+`;
 
 /** The worker could not run at all (not a failure of its work): the caller does the work on this thread instead. */
 export class WorkerUnavailableError extends Error {
@@ -11,14 +24,27 @@ export class WorkerUnavailableError extends Error {
 
 const resolved = new Map<string, string>();
 
-/** Absolute path of a package as this module would load it (e.g. 'better-sqlite3'). */
+/**
+ * Absolute path of a package as this module would load it (e.g. 'better-sqlite3'). Inside a packaged app that path
+ * is in app.asar, which a worker thread's require cannot read reliably (electron/electron#22446, "Unable to use files
+ * from app.asar in worker_threads"); the packages the worker scripts load are unpacked (electron-builder asarUnpack)
+ * and their app.asar.unpacked copy is used, the documented way to give native modules and workers real files
+ * (https://www.electronjs.org/docs/latest/tutorial/asar-archives#adding-unpacked-files-to-asar-archives). If a worker
+ * still cannot start, callers fall back to doing the work on the main thread (WorkerUnavailableError).
+ */
 export function resolveModule(name: string): string {
   let found = resolved.get(name);
   if (found === undefined) {
-    found = createRequire(import.meta.url).resolve(name);
+    found = unpackedPath(createRequire(import.meta.url).resolve(name), (f) => fs.existsSync(f));
     resolved.set(name, found);
   }
   return found;
+}
+
+/** 'resources/app.asar/node_modules/x' -> 'resources/app.asar.unpacked/node_modules/x' when that file exists. */
+export function unpackedPath(file: string, exists: (f: string) => boolean): string {
+  const unpacked = file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+  return unpacked !== file && exists(unpacked) ? unpacked : file;
 }
 
 /**
@@ -29,7 +55,7 @@ export function runScriptWorker<T>(script: string, data: () => Record<string, un
   return new Promise<T>((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = new Worker(script, { eval: true, workerData: data() });
+      worker = new Worker(script, { eval: true, workerData: { nativeBinding: sqliteBinding(), ...data() } });
     } catch (error) {
       reject(new WorkerUnavailableError(error instanceof Error ? error.message : String(error)));
       return;

@@ -1,7 +1,8 @@
 // Low-level reading of SQLite files that are not the open live database: backups, restore candidates, a live file
 // that failed to open. Always read-only; side files (-wal/-shm) that SQLite creates for reading are removed again.
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-driver';
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 
@@ -43,7 +44,7 @@ export async function withReadOnlyAsync<T>(file: string, fn: (sqlite: Database.D
 function openReadOnly(file: string): { sqlite: Database.Database; close(): void } {
   const sideFiles = [`${file}-wal`, `${file}-shm`];
   const existed = sideFiles.map((f) => fs.existsSync(f));
-  const sqlite = new Database(file, { readonly: true, fileMustExist: true });
+  const sqlite = openSqlite(file, { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
   return {
     sqlite,

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { openSqlite } from './sqlite-driver';
 import { applyMigrations, planMigrations, type BeforeMigrateHook } from './migrate';
 import type { Clock, Db } from './types';
 
@@ -34,7 +34,7 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   const inMemory = dbPath === MEMORY;
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true });
 
-  const sqlite = new Database(dbPath);
+  const sqlite = openSqlite(dbPath);
   try {
     // Connection-level settings: none of these writes to the file.
     sqlite.pragma('busy_timeout = 5000');

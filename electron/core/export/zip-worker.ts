@@ -4,13 +4,13 @@
 // run on the main thread, which would stall the till. The worker reads each document's payload and CDR XML by id through its
 // own read-only connection, zips them with the CSV made on this thread, and hands the bytes back without a copy.
 // The names, the CSV and every rule stay in TypeScript here; the script only moves bytes.
-import { resolveModule, runScriptWorker } from '../backup/script-worker';
+import { resolveModule, runScriptWorker, SQLITE_IN_WORKER } from '../backup/script-worker';
 
 const SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
 // Background work yields the CPU to the till. Linux sets the nice value per thread; elsewhere it would be the process's.
 if (process.platform === 'linux') try { require('node:os').setPriority(10); } catch (e) {}
-const Database = require(workerData.driver);
+${SQLITE_IN_WORKER}
 const JSZip = require(workerData.jszip);
 async function main() {
   const zip = new JSZip();

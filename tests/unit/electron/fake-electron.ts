@@ -139,6 +139,7 @@ export function createFakeElectron() {
     setPermissionRequestHandler: vi.fn(),
     setPermissionCheckHandler: vi.fn(),
     setDevicePermissionHandler: vi.fn(),
+    on: vi.fn(),
   };
 
   return {

@@ -8,6 +8,7 @@ import * as electron from 'electron';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningApp } from '../../../electron/shell/run';
 import { FakeBrowserWindow, preventable, type FakeElectron } from './fake-electron';
+import { installNativeBuild } from './native-fixture';
 
 vi.mock('electron', async () => (await import('./fake-electron')).createFakeElectron());
 
@@ -33,6 +34,7 @@ beforeAll(async () => {
   process.env.CAJA_DATA_DIR = dataDir;
 
   const { runMain } = await import('../../../electron/shell/run');
+  installNativeBuild(base);
   const started = runMain({
     mainDir: path.join(base, 'out', 'main'),
     paths: { rendererDir: path.join(base, 'renderer'), migrationsDir: MIGRATIONS },

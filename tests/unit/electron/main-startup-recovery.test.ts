@@ -11,6 +11,7 @@ import { createBackupSync } from '../../../electron/core/backup';
 import { openDatabase } from '../../../electron/core/db';
 import type { RunningApp } from '../../../electron/shell/run';
 import { FakeBrowserWindow, preventable, type FakeElectron } from './fake-electron';
+import { installNativeBuild } from './native-fixture';
 
 vi.mock('electron', async () => (await import('./fake-electron')).createFakeElectron());
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
 
   fake.dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false }); // "Salir"
   const { runMain } = await import('../../../electron/shell/run');
+  installNativeBuild(base);
   const started = runMain({
     mainDir: path.join(base, 'out', 'main'),
     paths: { rendererDir: path.join(base, 'renderer'), migrationsDir: MIGRATIONS },

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningApp } from '../../../electron/shell/run';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/shell/security';
 import { FakeBrowserWindow, FakeWebContents, preventable, type FakeElectron } from './fake-electron';
+import { installNativeBuild } from './native-fixture';
+import { sqliteBinding } from '../../../electron/core/db/sqlite-driver';
 
 vi.mock('electron', async () => (await import('./fake-electron')).createFakeElectron());
 
@@ -34,6 +36,7 @@ beforeAll(async () => {
   process.env.CAJA_DATA_DIR = dataDir;
 
   const { runMain } = await import('../../../electron/shell/run');
+  installNativeBuild(base);
   const started = runMain({
     mainDir: path.join(base, 'out', 'main'),
     paths: { rendererDir, migrationsDir: MIGRATIONS },
@@ -84,6 +87,10 @@ describe('start-up', () => {
   it('started the core and opened one window', () => {
     expect(running.outcome).toBe('started');
     expect(FakeBrowserWindow.instances).toHaveLength(1);
+  });
+
+  it('opened the database through the build in .native for the running ABI (issue 11), not node_modules\'', () => {
+    expect(sqliteBinding()).toBe(path.join(base, '.native', `electron-v${process.versions.modules}-${process.platform}-${process.arch}`, 'better_sqlite3.node'));
   });
 
   it('creates the window hidden, with the secure preferences, and loads app://caja', () => {

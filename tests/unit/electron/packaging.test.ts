@@ -51,17 +51,22 @@ describe('electron-builder configuration', () => {
     expect(config.asar).toBe(true);
     expect(config.files).toEqual(expect.arrayContaining(['out/**', 'package.json']));
     expect(config.files.some((f) => /^(electron|renderer|shared|tests|src)\//.test(f))).toBe(false);
-    expect(config.extraResources).toEqual([{ from: 'migrations', to: 'migrations', filter: ['*.sql'] }]);
+    expect(config.extraResources).toEqual([
+      { from: 'migrations', to: 'migrations', filter: ['*.sql'] },
+      { from: '.native/current', to: 'native', filter: ['better_sqlite3.node'] },
+    ]);
   });
 
-  it('rebuilds better-sqlite3 for Electron at pack time and leaves its sources and build leftovers out', () => {
-    expect(config.npmRebuild).toBe(true);
-    expect(config.buildDependenciesFromSource).toBe(true);
+  it('ships the same Electron build of better-sqlite3 that npm start uses (resources/native), never Node\'s', () => {
+    // build/electron-native.ts fetches it into .native/; the pack scripts run it with --require.
+    expect(config.npmRebuild).toBe(false);
     const trims = config.files.filter((f) => f.startsWith('!node_modules/better-sqlite3/'));
     expect(trims.join(' ')).toMatch(/\{src,deps,/);
     expect(trims.join(' ')).toMatch(/build\/Release\/\{obj,obj\.target,\.deps\}/);
-    expect(trims.join(' ')).toMatch(/test_extension\.node/);
-    expect(config.files).not.toContain('!node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+    expect(config.files).toContain('!node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const script of ['pack', 'dist:linux', 'dist:win']) expect(pkg.scripts[script]).toMatch(/tsx build\/electron-native\.ts --require && electron-builder/);
+    expect(pkg.scripts.start).toMatch(/tsx build\/electron-native\.ts && electron \./);
   });
 
   it('is not wired into postinstall', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow, WebContentsPrintOptions } from 'electron';
 import type { PrintJob } from '../../../electron/core/services/printing';
-import { createWindowPrinter, READ_PAGE_STATE, type PrintPageState } from '../../../electron/shell/printer';
+import { createWindowPrinter, READ_PAGE_STATE, PRINT_STATE_WORLD, type PrintPageState } from '../../../electron/shell/printer';
 import type { BrowserWindowClass } from '../../../electron/shell/windows';
 import { parsePrintRoute } from '../../../renderer/print/print-job';
 import { FakeBrowserWindow } from './fake-electron';
@@ -29,8 +29,9 @@ function rig(script: Script, extra: { savePath?: string | null; readyTimeoutMs?:
       super(options);
       windows.push(this);
       Object.assign(this.webContents, {
-        executeJavaScript: vi.fn(async (code: string) => {
-          expect(code).toBe(READ_PAGE_STATE);
+        executeJavaScriptInIsolatedWorld: vi.fn(async (world: number, scripts: { code: string }[]) => {
+          expect(world).toBe(PRINT_STATE_WORLD);
+          expect(scripts).toEqual([{ code: READ_PAGE_STATE }]);
           const state = script.states[Math.min(this.polls++, script.states.length - 1)];
           return { ready: false, error: null, name: null, heightPx: 0, ...state };
         }),
