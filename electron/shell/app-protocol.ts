@@ -15,6 +15,11 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 /**
  * Registered before `app` is ready. `standard` gives the scheme real origins and relative URLs, `secure` makes it a
  * secure context, `supportFetchAPI` lets module scripts load. No `bypassCSP`: our policy applies to our pages.
+ * The renderer is an ES-module bundle (<script type="module">): module scripts are fetched with CORS, so a custom
+ * scheme serves them only when it is registered as privileged, standard and fetch-capable, and its handler answers
+ * with a JavaScript MIME type (app-protocol's MIME_TYPES). Electron documents these privileges and that
+ * registration must happen before 'ready': https://www.electronjs.org/docs/latest/api/protocol#protocolregisterschemesasprivilegedcustomschemes
+ * and serving an app over a custom protocol with protocol.handle: https://www.electronjs.org/docs/latest/api/protocol#protocolhandlescheme-handler.
  */
 export const APP_SCHEME_PRIVILEGES: CustomScheme = {
   scheme: APP_SCHEME,
