@@ -1,6 +1,6 @@
 // The A4 page (greenter's layout, reference §6.1): issuer on the left and the RUC box on the right, the customer
 // block, the lines table, legends and payment beside the totals, then hash, QR and "Representación impresa".
-import { formatAmount } from '../src/format/money';
+import { formatAmount, formatUnitPrice } from '../src/format/money';
 import { Banners, Closing, Legends, Payment, Totals } from './parts';
 import type { TicketData } from './ticket-data';
 
@@ -66,13 +66,14 @@ export function A4Page({ data }: { data: TicketData }): React.JSX.Element {
           {data.lines.map((line, i) => (
             <tr key={i}>
               <td>{line.quantity}</td>
-              <td>{line.unit}</td>
-              <td>{line.code}</td>
+              <td>{line.unitName}</td>
+              <td className="a4__code">{line.code}</td>
               <td>
                 {line.description}
                 {line.bag ? ' (ICBPER)' : ''}
+                {line.exonerated ? ' (EXO)' : ''}
               </td>
-              <td>{formatAmount(line.unitPrice)}</td>
+              <td>{formatUnitPrice(line.unitPrice)}</td>
               <td>{formatAmount(line.total)}</td>
             </tr>
           ))}

@@ -1,6 +1,6 @@
 // The thermal-paper ticket (80 mm, or 58 mm when chosen): as wide as the paper, one column, every line of text
 // wrapping inside it. Also the on-screen preview of the dialogs.
-import { formatAmount } from '../src/format/money';
+import { formatAmount, formatUnitPrice } from '../src/format/money';
 import { Banners, Closing, Legends, Payment, Totals } from './parts';
 import type { TicketData } from './ticket-data';
 
@@ -60,10 +60,11 @@ export function Ticket({ data, paper = '80mm' }: { data: TicketData; paper?: Tic
             <p className="ticket__desc">
               {line.description}
               {line.bag ? ' (ICBPER)' : ''}
+              {line.exonerated ? ' (EXO)' : ''}
             </p>
             <p className="ticket__amounts">
               <span>
-                {line.quantity} {line.unit} x {formatAmount(line.unitPrice)}
+                {line.quantity} {line.unitName} x {formatUnitPrice(line.unitPrice)}
               </span>
               <span>{formatAmount(line.total)}</span>
             </p>

@@ -1,8 +1,23 @@
 // Small pure helpers shared by the builders of TicketData (local documents and lookup records).
 import Decimal from 'decimal.js';
-import { CURRENCIES, IDENTITY_DOC_TYPES } from '../../shared/catalog';
+import { CURRENCIES, IDENTITY_DOC_TYPES, UNITS } from '../../shared/catalog';
 
 export const money = (n: number | string | Decimal) => new Decimal(n).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+/**
+ * A unit price with the decimals it has (at least 2, at most 10, trailing zeros trimmed), so that quantity × price
+ * = amount on paper: 0.125 prints as 0.125, not 0.13.
+ */
+export const unitPriceText = (n: number | string | Decimal) => {
+  const d = new Decimal(n).toDecimalPlaces(10, Decimal.ROUND_HALF_UP);
+  return d.decimalPlaces() <= 2 ? d.toFixed(2) : d.toFixed();
+};
+
+/** The unit's printed name (catalogue 03 label without the qualifier): 'NIU' → 'UNIDAD', 'KGM' → 'KILOGRAMO'. */
+export function unitName(code: string): string {
+  const entry = UNITS.find((u) => u.code === code);
+  return entry ? entry.label.replace(/\s*\(.*\)$/, '').toUpperCase() : code;
+}
 export const docNameOf = (type: '01' | '03') => (type === '01' ? 'FACTURA ELECTRÓNICA' : 'BOLETA DE VENTA ELECTRÓNICA');
 export const padded = (series: string, number: string | number) => `${series}-${String(number).padStart(8, '0')}`;
 

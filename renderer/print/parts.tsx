@@ -1,10 +1,12 @@
 // Pieces both templates print the same way: banners, totals, payment, legends and the closing block (hash, QR,
 // "Representación impresa"). Class names carry the `print-` prefix; each template places and sizes them.
+import Decimal from 'decimal.js';
 import { formatAmount } from '../src/format/money';
 import { QrCode } from './QrCode';
 import type { TicketData } from './ticket-data';
 
 const nonZero = (v: string) => Number(v) !== 0;
+const sumOf = (amounts: string[]) => amounts.reduce((acc, a) => acc.plus(a), new Decimal(0));
 const day = (iso: string) => iso.split('-').reverse().join('/');
 
 export function Banners({ data }: { data: TicketData }): React.JSX.Element {
@@ -38,7 +40,7 @@ export function Totals({ data }: { data: TicketData }): React.JSX.Element {
       <tbody>
         {nonZero(totals.gravadas) ? <TotalRow label={`Op. gravadas ${data.currencySymbol}`} value={totals.gravadas} /> : null}
         {nonZero(totals.exoneradas) ? <TotalRow label={`Op. exoneradas ${data.currencySymbol}`} value={totals.exoneradas} /> : null}
-        <TotalRow label={`I.G.V. ${data.currencySymbol}`} value={totals.igv} />
+        <TotalRow label={`I.G.V.${totals.igvRate ? ` ${totals.igvRate} %` : ''} ${data.currencySymbol}`} value={totals.igv} />
         {nonZero(totals.icbper) ? <TotalRow label={`I.C.B.P.E.R. ${data.currencySymbol}`} value={totals.icbper} /> : null}
         <TotalRow label={`Importe total ${data.currencySymbol}`} value={totals.total} strong />
       </tbody>
@@ -56,6 +58,11 @@ export function Payment({ data }: { data: TicketData }): React.JSX.Element | nul
         <p className="print-payment__cash">
           <span>Efectivo: {data.currencySymbol} {formatAmount(payment.cash.received)}</span>{' '}
           <span>Vuelto: {data.currencySymbol} {formatAmount(payment.cash.change)}</span>
+        </p>
+      ) : null}
+      {payment.installments.length > 0 ? (
+        <p className="print-payment__net">
+          Monto neto pendiente de pago: {data.currencySymbol} {formatAmount(sumOf(payment.installments.map((i) => i.amount)))}
         </p>
       ) : null}
       {payment.installments.length > 0 ? (
@@ -103,6 +110,11 @@ export function Closing({ data, qrSize }: { data: TicketData; qrSize: string }):
       {data.hash ? <p className="print-hash">Resumen: {data.hash}</p> : null}
       <QrCode text={data.qr} size={qrSize} className="print-qr" />
       <p className="print-sentence">Representación impresa de la {data.docName}</p>
+      {data.awaitingSunat ? (
+        <p className="print-pending">Comprobante emitido sin conexión: pendiente de envío a SUNAT.</p>
+      ) : null}
+      {/* Commonly printed by POS vendors (reference §6.1, "general practice"): where the buyer checks validity. */}
+      <p className="print-consult">Consulte la validez de este comprobante en www.sunat.gob.pe (Consulta de comprobantes de pago).</p>
     </footer>
   );
 }

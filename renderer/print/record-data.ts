@@ -3,7 +3,7 @@
 // montoTotalTexto; a record carries no hash and no payment form.
 import Decimal from 'decimal.js';
 import type { ReceiptRecord } from '../../shared/api';
-import { anonymous, currencyOf, docLabel, docNameOf, money, padded } from './format';
+import { anonymous, currencyOf, docLabel, docNameOf, money, padded, unitName, unitPriceText } from './format';
 import { qrText } from './qr-text';
 import type { TicketData } from './ticket-data';
 
@@ -50,9 +50,11 @@ export function ticketFromRecord(record: ReceiptRecord): TicketData {
     lines: record.detalleComprobanteBean.map((l) => ({
       quantity: new Decimal(l.cantidad).toString(),
       unit: l.codigoUnidadMedida,
+      unitName: unitName(l.codigoUnidadMedida),
       code: l.codigoItem,
       description: l.descripcion,
-      unitPrice: money(l.precioUnitario),
+      unitPrice: unitPriceText(l.precioUnitario),
+      exonerated: false,
       total: money(new Decimal(l.cantidad).times(l.precioUnitario)),
       bag: false,
     })),
@@ -62,6 +64,7 @@ export function ticketFromRecord(record: ReceiptRecord): TicketData {
       igv: money(record.totalIGV),
       icbper: money(record.totalOtrosTributos),
       total: money(record.montoTotalGeneral),
+      igvRate: null,
     },
     words: present(record.montoTotalTexto) ? record.montoTotalTexto : '',
     legends: present(record.observacion) ? [{ code: 'OBS', value: record.observacion }] : [],

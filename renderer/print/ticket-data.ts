@@ -4,16 +4,21 @@ import Decimal from 'decimal.js';
 import type { Invoice } from '../../shared/api';
 import type { DocStatus, DocumentDetail, SettingsView } from '../../shared/bridge';
 import { limaDateOf } from '../../shared/catalog';
-import { anonymous, cashAndChange, currencyOf, docLabel, docNameOf, money, padded } from './format';
+import { anonymous, cashAndChange, currencyOf, docLabel, docNameOf, money, padded, unitName, unitPriceText } from './format';
+import { OPEN_STATUSES } from '../../shared/bridge/status';
 import { qrText } from './qr-text';
 
 export interface TicketLine {
   quantity: string;
   unit: string;
+  /** The unit as printed ('UNIDAD', 'KILOGRAMO'), never the catalogue code. */
+  unitName: string;
   code: string;
   description: string;
-  /** Unit price including IGV, 2+ decimals. */
+  /** Unit price including IGV, with the decimals it has (2 to 10). */
   unitPrice: string;
+  /** Exonerated from IGV (affectation 20): marked on the line. */
+  exonerated: boolean;
   /** What the line costs the customer (IGV included, ICBPER apart), 2 decimals. */
   total: string;
   bag: boolean;
@@ -48,7 +53,8 @@ export interface TicketData {
   /** null for an anonymous buyer. */
   customer: { docType: string; docLabel: string; docNumber: string; name: string; address: string } | null;
   lines: TicketLine[];
-  totals: { gravadas: string; exoneradas: string; igv: string; icbper: string; total: string };
+  /** igvRate: the IGV percentage of the taxed lines ('18', '10.5'), null when none is known. */
+  totals: { gravadas: string; exoneradas: string; igv: string; icbper: string; total: string; igvRate: string | null };
   /** The amount in words (legend 1000). */
   words: string;
   /** Other legends. */
@@ -70,6 +76,8 @@ export interface TicketData {
   copyNumber: number | null;
   demo: boolean;
   status?: DocStatus;
+  /** Not yet accepted by SUNAT (issued offline or still being sent): the ticket says so. */
+  awaitingSunat?: boolean;
 }
 
 /** '2026-03-01T10:30:00-05:00' → '01/03/2026 10:30:00' (the Lima wall-clock time as written). */
@@ -120,9 +128,11 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     lines: invoice.detalle.map((l) => ({
       quantity: String(l.cantidad),
       unit: l.unidad,
+      unitName: unitName(l.unidad),
       code: l.cod_Producto,
       description: l.descripcion,
-      unitPrice: money(l.monto_Precio_Unitario),
+      unitPrice: unitPriceText(l.monto_Precio_Unitario),
+      exonerated: l.tip_Afe_Igv === '20',
       total: money(new Decimal(l.monto_Valor_Venta).plus(l.igv)),
       bag: l.factor_Icbper !== undefined,
     })),
@@ -132,6 +142,7 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
       igv: money(invoice.monto_Igv),
       icbper: money(icbper),
       total,
+      igvRate: igvRateOf(invoice),
     },
     words,
     legends: invoice.legend.filter((l) => l.legend_Code !== '1000').map((l) => ({ code: l.legend_Code, value: l.legend_Value })),
@@ -157,7 +168,14 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     copyNumber: options.copy ? detail.reprints + 1 : null,
     demo: detail.demo,
     status: detail.status,
+    awaitingSunat: OPEN_STATUSES.includes(detail.status),
   };
+}
+
+/** The IGV percentage of the taxed lines (affectation 10), as printed: '18', '10.5'. */
+function igvRateOf(invoice: Invoice): string | null {
+  const taxed = invoice.detalle.find((l) => l.tip_Afe_Igv === '10');
+  return taxed ? new Decimal(taxed.porcentaje_Igv).toString() : null;
 }
 
 export { ticketFromRecord } from './record-data';

@@ -21,3 +21,13 @@ export function formatCorrelative(n: string | number): string {
 export function padCorrelative(n: string | number): string {
   return formatCorrelative(n).padStart(8, '0');
 }
+
+/**
+ * A document number as a person types it: 'B001-00000002', 'b001-2', 'F001 - 15' (series and number, the way it is
+ * printed) or just '2' (number only). Undefined when it is neither.
+ */
+export function parseDocumentRef(text: string): { series?: string; number: number } | undefined {
+  const m = /^\s*(?:([A-Za-z0-9]{4})\s*-\s*)?0*(\d{1,8})\s*$/.exec(text);
+  if (!m || !isValidCorrelative(m[2] ?? '')) return undefined;
+  return m[1] ? { series: m[1].toUpperCase(), number: Number(m[2]) } : { number: Number(m[2]) };
+}

@@ -1,4 +1,4 @@
 export { rucCheckDigit, isValidRuc } from './ruc';
 export { isValidDni } from './dni';
 export { isValidSeries } from './series';
-export { isValidCorrelative, formatCorrelative, padCorrelative, MAX_CORRELATIVE } from './correlative';
+export { isValidCorrelative, formatCorrelative, padCorrelative, parseDocumentRef, MAX_CORRELATIVE } from './correlative';

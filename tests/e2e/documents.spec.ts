@@ -21,6 +21,17 @@ test('documents: filters, detail with payload, hash, CDR, history; reprint marks
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByRole('table', { name: 'Documentos' }).getByRole('row', { name: /B001-0000000[12]/ })).toHaveCount(1);
   await expect(page.getByRole('table', { name: 'Documentos' }).getByRole('row', { name: /B001-00000002/ })).toContainText('S/ 7.50');
+  // The number as printed on the ticket, or short (issue 14).
+  for (const asTyped of ['B001-00000001', 'b001-1']) {
+    await page.getByLabel('Número', { exact: true }).fill(asTyped);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByRole('table', { name: 'Documentos' }).getByRole('row', { name: /B001-0000000[12]/ })).toHaveCount(1);
+    await expect(page.getByRole('table', { name: 'Documentos' }).getByRole('row', { name: /B001-00000001/ })).toHaveCount(1);
+  }
+  await page.getByLabel('Número', { exact: true }).fill('B001-');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByLabel('Número', { exact: true })).toHaveAccessibleDescription('Escriba el número (ej. 2) o serie y número (ej. B001-2)');
+  await page.getByLabel('Número', { exact: true }).fill('');
   // A bad filter value is reported on its field, in Spanish.
   await page.getByLabel('Serie').fill('B00001');
   await page.getByRole('button', { name: 'Buscar' }).click();

@@ -39,6 +39,11 @@ test.describe('with a printer behind the bridge', () => {
     expect(printedText).toContain('BOLETA DE VENTA ELECTRÓNICA B001-00000001');
     expect(printedText).toContain('Importe total S/ 20.30');
     expect(printedText).not.toContain('REIMPRESIÓN');
+    // Issue 14: the IGV rate, unit names (not catalogue codes), where to check validity, and that it awaits SUNAT.
+    expect(printedText).toMatch(/I\.G\.V\. 18 % S\//);
+    expect(printedText).toMatch(/UNIDAD x/);
+    expect(printedText).not.toMatch(/\bNIU x/);
+    expect(printedText).toContain('Consulte la validez de este comprobante');
 
     // Save as PDF on A4, chosen in the dialog.
     await dialog.getByLabel('Papel').selectOption('A4');
@@ -65,6 +70,7 @@ test.describe('with a printer behind the bridge', () => {
     await expect(copyDialog.getByText('Copia n.º 2', { exact: true })).toBeVisible(); // the next one
     const detail = await call<DocumentDetail>(dispatch, 'getDocument', { id: 1 });
     const copyText = await pdfText(harness.printed[2]!.pdf);
+    expect(copyText).not.toContain('pendiente de envío a SUNAT'); // accepted by now
     expect(harness.printed[2]!.job).toMatchObject({ source: { kind: 'document', id: 1 }, copy: true, action: 'print' });
     expect(copyText).toContain('REIMPRESIÓN Copia n.º 1');
     expect(copyText).toContain(`Resumen: ${detail.hash}`);

@@ -38,8 +38,8 @@ test('a boleta prints at once without hash; after acceptance its copy carries th
   expectTextToHave(original.text, [
     settings.company.tradeName, settings.company.name, `R.U.C. ${settings.company.ruc}`, settings.company.address,
     'BOLETA DE VENTA ELECTRÓNICA', 'B001-00000001', 'Fecha de emisión', invoice.fecha_Emision.slice(11, 19), 'CLIENTES VARIOS',
-    'Arroz extra 1 kg', '2 NIU x 5.90', '11.80', 'Aceite vegetal 1 L', '1 NIU x 8.50',
-    'Op. gravadas S/ 17.20', 'I.G.V. S/ 3.10', 'Importe total S/ 20.30', 'SON VEINTE CON 30/100 SOLES', 'Forma de pago: Contado',
+    'Arroz extra 1 kg', '2 UNIDAD x 5.90', '11.80', 'Aceite vegetal 1 L', '1 UNIDAD x 8.50',
+    'Op. gravadas S/ 17.20', 'I.G.V. 18 % S/ 3.10', 'Importe total S/ 20.30', 'SON VEINTE CON 30/100 SOLES', 'Forma de pago: Contado', 'pendiente de envío a SUNAT', 'Consulte la validez de este comprobante',
     'Venta realizada por emisor itinerante', 'Representación impresa de la BOLETA DE VENTA ELECTRÓNICA',
   ]);
   expect(pending.demo).toBe(true); // the harness runs in demo mode: the banner must be there
@@ -87,7 +87,7 @@ test('a factura on credit prints the customer and its instalment table (80 mm an
   const day = (iso: string) => iso.split('-').reverse().join('/');
   const common = [
     'FACTURA ELECTRÓNICA', 'F001-00000001', 'RUC', '20200000006', 'DISTRIBUIDORA ANDINA DEMO S.A.', 'JR. COMERCIO 250, AREQUIPA',
-    'Op. gravadas S/ 300.00', 'I.G.V. S/ 54.00', 'Importe total S/ 354.00', 'SON TRESCIENTOS CINCUENTA Y CUATRO CON 00/100 SOLES',
+    'Op. gravadas S/ 300.00', 'I.G.V. 18 % S/ 54.00', 'Monto neto pendiente de pago: S/ 354.00', 'Importe total S/ 354.00', 'SON TRESCIENTOS CINCUENTA Y CUATRO CON 00/100 SOLES',
     'Forma de pago: Crédito', 'Cuota', 'Vencimiento', `001 200.00 ${day(due1)}`, `002 154.00 ${day(due2)}`,
     `Resumen: ${detail.hash}`, 'Representación impresa de la FACTURA ELECTRÓNICA',
   ];
@@ -117,7 +117,7 @@ test('a plastic-bag line prints ICBPER, and an exonerated line its own total', a
     expect(printed.qr).toBe(expectedQrOfPayload(payloadOf(detail), detail.hash));
     expectTextToHave(printed.text, [
       'DNI', '47111222', 'RAMIREZ LOPEZ, ANA SOFIA', 'Bolsa plástica (ICBPER)', 'Libro escolar',
-      'Op. gravadas S/ 1.02', 'Op. exoneradas S/ 25.00', 'I.G.V. S/ 0.18', 'I.C.B.P.E.R. S/ 1.00', 'Importe total S/ 27.20',
+      'Op. gravadas S/ 1.02', 'Op. exoneradas S/ 25.00', 'I.G.V. 18 % S/ 0.18', 'I.C.B.P.E.R. S/ 1.00', 'Importe total S/ 27.20',
       'SON VEINTISIETE CON 20/100 SOLES',
     ]);
   }

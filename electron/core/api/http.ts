@@ -45,7 +45,7 @@ export async function requestJson<S extends z.ZodType>(
     text = await res.text();
   } catch (e) {
     if (signal.aborted) throw new ApiError('timeout', `La API no respondió en ${Math.round(req.timeoutMs / 1000)} s.`);
-    throw new ApiError('network', `No se pudo conectar con la API (${describe(e)}).`);
+    throw new ApiError('network', `Sin conexión con la API: ${plainNetworkReason(describe(e))}.`);
   }
   if (res.status === 401 || res.status === 403) {
     throw new ApiError('auth', 'La API rechazó el token de acceso. Revise el token en Ajustes.', res.status);
@@ -85,6 +85,20 @@ function messageOf(text: string): string | undefined {
     // not JSON: fall through
   }
   return undefined;
+}
+
+/**
+ * A network failure in the cashier's words. The codes are Node's and undici's (Node "Common system errors";
+ * undici's UND_ERR_* error codes); the code itself stays in the logs, not on the screen.
+ */
+export function plainNetworkReason(code: string): string {
+  if (/^(ENOTFOUND|EAI_AGAIN)$/.test(code)) return 'no hay internet o no se encuentra la dirección del servicio';
+  if (code === 'ECONNREFUSED') return 'el servicio no acepta conexiones en esa dirección';
+  if (/^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/.test(code)) return 'la conexión se cortó antes de recibir la respuesta';
+  if (/^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT)$/.test(code)) return 'la conexión tardó demasiado';
+  if (/^(ENETUNREACH|EHOSTUNREACH|ENETDOWN)$/.test(code)) return 'no hay red (revise el cable o el wifi)';
+  if (/CERT|SSL|TLS/i.test(code)) return 'la conexión segura falló (revise la fecha y hora de la PC)';
+  return 'no se pudo llegar al servicio (revise internet)';
 }
 
 function describe(e: unknown): string {

@@ -25,6 +25,12 @@ export function formatAmount(value: string | number | Decimal): string {
   return `${d.isNegative() && !d.isZero() ? '-' : ''}${grouped}.${dec}`;
 }
 
+/** A unit price as printed: thousands grouped, every decimal it has kept (at least 2): '1,234.125'. */
+export function formatUnitPrice(value: string): string {
+  const [int = '0', dec = '00'] = value.replace(/^-/, '').split('.');
+  return `${value.startsWith('-') ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${dec.padEnd(2, '0')}`;
+}
+
 export function currencySymbol(currency: string): string {
   return CURRENCIES.find((c) => c.code === currency)?.symbol ?? currency;
 }

@@ -106,7 +106,7 @@ describe('API client over HTTP', () => {
     const down = createApiClient({ fetch, config: () => ({ ...config, billingBaseUrl: `http://127.0.0.1:${port}/api/v1` }) });
     const err = (await down.sendInvoice(payload(7)).catch((e: unknown) => e)) as ApiError;
     expect(err.kind).toBe('network');
-    expect(err.message).toMatch(/No se pudo conectar/);
+    expect(err.message).toMatch(/Sin conexión con la API: el servicio no acepta conexiones/);
 
     const odd = createApiClient({ fetch: async () => new Response('{"status":200}', { status: 200 }), config: () => config });
     expect(await kindOf(odd.sendInvoice(payload(8)))).toBe('malformed');

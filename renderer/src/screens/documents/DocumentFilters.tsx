@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DOC_STATUSES, DOC_STATUS_LABELS, DocumentFilterSchema, type DocumentFilter } from '../../../../shared/bridge';
+import { parseDocumentRef } from '../../../../shared/ids';
 import { Field, fieldAria } from '../../components/Field';
 
 const FilterFormSchema = z
@@ -12,11 +13,19 @@ const FilterFormSchema = z
     to: z.string(),
     docType: z.enum(['', '01', '03']),
     series: z.string().trim().max(4, 'La serie tiene como máximo 4 caracteres (ej. B001)'),
-    number: z.string().trim().regex(/^\d{0,8}$/, 'El número tiene solo dígitos (hasta 8)'),
+    // The number as printed ('B001-00000002', 'B001-2') or alone ('2'); a series typed here fills the series filter.
+    number: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || parseDocumentRef(v) !== undefined, 'Escriba el número (ej. 2) o serie y número (ej. B001-2)'),
     customer: z.string(),
     status: z.enum(['', ...DOC_STATUSES]),
   })
-  .transform((values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '')) as z.input<typeof DocumentFilterSchema>)
+  .transform((values) => {
+    const ref = values.number ? parseDocumentRef(values.number) : undefined;
+    const withRef = { ...values, number: ref ? String(ref.number) : '', series: ref?.series ?? values.series };
+    return Object.fromEntries(Object.entries(withRef).filter(([, v]) => v.trim() !== '')) as z.input<typeof DocumentFilterSchema>;
+  })
   .pipe(DocumentFilterSchema);
 
 type FilterFormValues = z.input<typeof FilterFormSchema>;

@@ -63,3 +63,15 @@ describe('send outcome', () => {
     expect(finalStatusOf('abc')).toBeUndefined();
   });
 });
+
+describe('network failures in plain words (issue 14)', () => {
+  it('never shows a code like UND_ERR_SOCKET to the cashier', async () => {
+    const { plainNetworkReason } = await import('../../../../electron/core/api/http');
+    for (const code of ['UND_ERR_SOCKET', 'ECONNRESET', 'ENOTFOUND', 'ECONNREFUSED', 'ETIMEDOUT', 'CERT_HAS_EXPIRED', 'whatever']) {
+      const text = plainNetworkReason(code);
+      expect(text).not.toMatch(/[A-Z_]{4,}/);
+      expect(text.length).toBeGreaterThan(10);
+    }
+    expect(plainNetworkReason('UND_ERR_SOCKET')).toBe('la conexión se cortó antes de recibir la respuesta');
+  });
+});

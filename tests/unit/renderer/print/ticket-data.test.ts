@@ -30,11 +30,26 @@ describe('ticketFromDocument', () => {
       issuer: { ruc: '20600995805', name: 'BODEGA EJEMPLO S.A.C.', tradeName: 'Bodega Ejemplo', address: 'Av. Lima 123, Lima' },
     });
     // 118.00 of goods (100.00 + 18.00 IGV) + 0.20 bag (0.17 + 0.03) + ICBPER 2 × 0.50.
-    expect(t.totals).toEqual({ gravadas: '100.17', exoneradas: '0.00', igv: '18.03', icbper: '1.00', total: '119.20' });
+    expect(t.totals).toEqual({ gravadas: '100.17', exoneradas: '0.00', igv: '18.03', icbper: '1.00', total: '119.20', igvRate: '18' });
     expect(t.lines.map((l) => [l.quantity, l.unitPrice, l.total, l.bag])).toEqual([['2', '59.00', '118.00', false], ['2', '0.10', '0.20', true]]);
     expect(t.words).toBe('SON CIENTO DIECINUEVE CON 20/100 SOLES');
     expect(t.payment).toEqual({ method: 'CONTADO', installments: [], cash: { received: '150.00', change: '30.80' } });
     expect(t.qr).toBe('20600995805|03|B001|12|18.03|119.20|2026-03-02|0|00000000||');
+  });
+
+  it('prints unit prices with their decimals, unit names, the IGV rate, exonerated lines and the offline note (issue 14)', () => {
+    const sale: SaleDraftInput = {
+      ...boleta,
+      lines: [line('10', '0.125', { unit: 'NIU' }), line('1.5', '4.20', { code: 'PAPA', unit: 'KGM', affectation: '20' })],
+    };
+    const t = ticketFromDocument(detailOf(sale), COMPANY, { copy: false });
+    expect(t.lines.map((l) => [l.quantity, l.unitName, l.unitPrice, l.total, l.exonerated])).toEqual([
+      ['10', 'UNIDAD', '0.125', '1.25', false],
+      ['1.5', 'KILOGRAMO', '4.20', '6.30', true],
+    ]);
+    expect(t.totals.igvRate).toBe('18');
+    expect(t.awaitingSunat).toBe(true);
+    expect(ticketFromDocument({ ...detailOf(sale), status: 'accepted' }, COMPANY, { copy: false }).awaitingSunat).toBe(false);
   });
 
   it('prints the hash and puts it in the QR once the API returned it; a copy carries its number', () => {
@@ -94,8 +109,12 @@ describe('ticketFromRecord', () => {
       customer: { docLabel: 'RUC', docNumber: '20200000006', name: 'DISTRIBUIDORA ANDINA DEMO S.A.' },
       payment: { method: null, installments: [], cash: null },
     });
-    expect(t.lines.map((l) => [l.quantity, l.unitPrice, l.total])).toEqual([['2', '177.00', '354.00'], ['0.755', '3.33', '2.52']]);
-    expect(t.totals).toEqual({ gravadas: '300.00', exoneradas: '0.00', igv: '54.00', icbper: '0.00', total: '354.00' });
+    // a unit price keeps the decimals it has (issue 14): 0.755 × 3.333 = 2.52 on paper
+    expect(t.lines.map((l) => [l.quantity, l.unitPrice, l.total, l.unitName])).toEqual([
+      ['2', '177.00', '354.00', 'UNIDAD'],
+      ['0.755', '3.333', '2.52', 'KILOGRAMO'],
+    ]);
+    expect(t.totals).toEqual({ gravadas: '300.00', exoneradas: '0.00', igv: '54.00', icbper: '0.00', total: '354.00', igvRate: null });
     expect(t.qr).toBe('20100000009|01|F001|45|54.00|354.00|2026-03-05|6|20200000006||');
   });
 

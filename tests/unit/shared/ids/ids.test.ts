@@ -86,3 +86,14 @@ describe('correlative', () => {
     expect(() => formatCorrelative(0)).toThrow(RangeError);
   });
 });
+
+describe('parseDocumentRef: a number as people type it (issue 14)', () => {
+  it('reads the printed form, the short form and the number alone', async () => {
+    const { parseDocumentRef } = await import('../../../../shared/ids');
+    expect(parseDocumentRef('B001-00000002')).toEqual({ series: 'B001', number: 2 });
+    expect(parseDocumentRef(' b001 - 2 ')).toEqual({ series: 'B001', number: 2 });
+    expect(parseDocumentRef('F001-15')).toEqual({ series: 'F001', number: 15 });
+    expect(parseDocumentRef('00000042')).toEqual({ number: 42 });
+    for (const bad of ['B001-', 'B01-2', 'B001-0', 'B001-123456789', 'dos', '']) expect(parseDocumentRef(bad)).toBeUndefined();
+  });
+});
