@@ -58,7 +58,8 @@ export const SettingsViewSchema = z.object({
   printer: z.object({ deviceName: z.string(), paper: PaperSchema }),
   portal: z.object({ remembered: z.boolean(), usuario: z.string().optional() }),
   /** How the till behaves. allowPriceChange: price and affectation of a catalogue product may be edited on the line. */
-  sale: z.object({ allowPriceChange: z.boolean() }),
+  /** printOnIssue: Enter on the ticket after issuing prints it and starts the next sale (issue 14; default on). */
+  sale: z.object({ allowPriceChange: z.boolean(), printOnIssue: z.boolean() }),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -89,7 +90,10 @@ export const SettingsUpdateSchema = z.strictObject({
     .optional(),
   printer: z.strictObject({ deviceName: z.string().trim().max(200), paper: PaperSchema }).optional(),
   sale: z
-    .strictObject({ allowPriceChange: z.boolean({ error: 'Indique si se permite cambiar el precio en la venta' }) })
+    .strictObject({
+      allowPriceChange: z.boolean({ error: 'Indique si se permite cambiar el precio en la venta' }),
+      printOnIssue: z.boolean({ error: 'Indique si se imprime al emitir' }).optional(),
+    })
     .optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;

@@ -5,10 +5,40 @@ import fs from 'node:fs/promises';
 import type { DocumentDetail } from '../../shared/bridge';
 import { test, expect } from './harness';
 import { call, pdfText } from './print-checks';
-import { closeDialog, ticketDialog, typeLine, waitForStatus } from './sale-helpers';
+import { closeDialog, lineField, ticketDialog, typeLine, waitForStatus } from './sale-helpers';
 
 test.describe('with a printer behind the bridge', () => {
   test.use({ printer: 'pdf' });
+
+  test('Enter on the issued ticket prints it and starts the next sale, focus back in the code field (issue 14)', async ({ harness }) => {
+    const { page } = harness;
+    await harness.open();
+    await typeLine(page, 1, { code: 'ARZ', description: 'Arroz extra 1 kg', quantity: '1', price: '5.90' });
+    await page.keyboard.press('F12');
+    const dialog = ticketDialog(page);
+    const next = dialog.getByRole('button', { name: 'Imprimir y nueva venta (Enter)' });
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(harness.printed).toHaveLength(1);
+    expect(await pdfText(harness.printed[0]!.pdf)).toContain('B001-00000001');
+    const code = lineField(page, 'Código', 1);
+    await expect(code).toBeFocused();
+
+    // With "Imprimir al emitir" off, Enter only starts the next sale.
+    await page.keyboard.press('F4');
+    await page.getByLabel('Imprimir al emitir').uncheck();
+    await page.getByRole('button', { name: 'Guardar venta' }).click();
+    await expect(page.getByRole('region', { name: 'Venta' }).getByText('Cambios guardados.')).toBeVisible();
+    await page.keyboard.press('F1');
+    await typeLine(page, 1, { code: 'ARZ', description: 'Arroz extra 1 kg', quantity: '1', price: '5.90' });
+    await page.keyboard.press('F12');
+    await expect(dialog.getByRole('button', { name: 'Nueva venta (Enter)' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(harness.printed).toHaveLength(1);
+    await expect(code).toBeFocused();
+  });
 
   test('prints after issuing, saves a PDF, reprints a counted copy from Documentos and from a lookup record', async ({ harness }) => {
     const { page, core } = harness;

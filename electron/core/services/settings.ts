@@ -23,7 +23,7 @@ const NO_API = { billingBaseUrl: '', queryBaseUrl: '', provider: 'document' as c
 const SeriesNamesSchema = z.object({ boleta: z.string(), factura: z.string() });
 const PrinterSchema = z.object({ deviceName: z.string(), paper: z.enum(['80mm', '58mm', 'A4']) });
 const PortalSchema = z.object({ usuario: z.string(), password: z.string() });
-const SaleSettingsSchema = z.object({ allowPriceChange: z.boolean() });
+const SaleSettingsSchema = z.object({ allowPriceChange: z.boolean(), printOnIssue: z.boolean().default(true) });
 
 export type CompanySettings = z.infer<typeof CompanySchema>;
 
@@ -42,7 +42,7 @@ export const DEMO_COMPANY: CompanySettings = {
 const DEFAULT_SERIES = { boleta: 'B001', factura: 'F001' };
 const DEFAULT_PRINTER = { deviceName: '', paper: '80mm' as const };
 /** A catalogue product is sold at its catalogue price until the owner allows changing it on the line. */
-const DEFAULT_SALE = { allowPriceChange: false };
+const DEFAULT_SALE = { allowPriceChange: false, printOnIssue: true };
 
 /** Where the sandbox of demo mode listens (started by the shell or by the test harness). */
 export type DemoEndpoint = ApiConfig;
@@ -174,7 +174,7 @@ export class SettingsService {
     if (change.company) this.settings.set('company', change.company);
     if (change.api) this.settings.set('api', change.api);
     if (change.printer) this.settings.set('printer', change.printer);
-    if (change.sale) this.settings.set('sale', change.sale);
+    if (change.sale) this.settings.set('sale', { ...this.read('sale', SaleSettingsSchema, DEFAULT_SALE), ...change.sale });
     if (change.demo !== undefined) this.settings.set('demo', change.demo);
     if (change.series) {
       this.settings.set('series', change.series);

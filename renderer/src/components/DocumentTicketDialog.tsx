@@ -19,9 +19,11 @@ interface DocumentTicketDialogProps {
   onClose: () => void;
   /** After a print or PDF (a copy was counted). */
   onPrinted?: () => void;
+  /** Right after issuing: Enter prints (per the setting) and starts the next sale. */
+  afterIssue?: boolean;
 }
 
-export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, onPrinted }: DocumentTicketDialogProps): React.JSX.Element | null {
+export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, onPrinted, afterIssue }: DocumentTicketDialogProps): React.JSX.Element | null {
   const { settings } = useSettings();
   const [detail, setDetail] = useState<DocumentDetail | null>(null);
   const [status, setStatus] = useState<DocStatus | null>(null);
@@ -70,7 +72,14 @@ export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, o
   if (!detail || !settings) return null;
   const data = ticketFromDocument(detail, settings.company, { copy, ...(cashReceived ? { cashReceived } : {}) });
   return (
-    <TicketDialog title={typeof title === 'string' ? title : title(detail)} data={data} source={source} onClose={onClose} onPrinted={printed}>
+    <TicketDialog
+      title={typeof title === 'string' ? title : title(detail)}
+      data={data}
+      source={source}
+      onClose={onClose}
+      onPrinted={printed}
+      {...(afterIssue ? { next: { print: settings.sale.printOnIssue } } : {})}
+    >
       <p className="ticket-dialog__status">
         Estado del envío: <StatusBadge status={status ?? detail.status} />
         {copy ? (

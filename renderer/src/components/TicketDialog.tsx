@@ -18,6 +18,11 @@ interface TicketDialogProps {
   onPrinted?: () => void;
   /** Extra content above the ticket (a confirmation message, the live status). */
   children?: ReactNode;
+  /**
+   * Right after issuing: the focused button (Enter) starts the next sale, printing first when `print` (the "Imprimir
+   * al emitir" setting, issue 14). Without it the dialog's focused button closes it.
+   */
+  next?: { print: boolean };
 }
 
 const PAPERS: { value: Paper; label: string }[] = [
@@ -26,7 +31,7 @@ const PAPERS: { value: Paper; label: string }[] = [
   { value: 'A4', label: 'Hoja A4' },
 ];
 
-export function TicketDialog({ title, data, source, onClose, onPrinted, children }: TicketDialogProps): React.JSX.Element {
+export function TicketDialog({ title, data, source, onClose, onPrinted, children, next }: TicketDialogProps): React.JSX.Element {
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const { settings } = useSettings();
@@ -92,9 +97,27 @@ export function TicketDialog({ title, data, source, onClose, onPrinted, children
         <button type="button" onClick={() => void run('pdf', chosen)} disabled={busy !== null}>
           {busy === 'pdf' ? 'Guardando…' : 'Guardar PDF'}
         </button>
-        <button ref={closeRef} type="button" className="button--primary" onClick={onClose}>
-          Cerrar (Esc)
-        </button>
+        {next ? (
+          <>
+            <button type="button" onClick={onClose}>
+              Cerrar (Esc)
+            </button>
+            <button
+              ref={closeRef}
+              type="button"
+              className="button--primary"
+              disabled={busy !== null}
+              aria-keyshortcuts="Enter"
+              onClick={() => void (next.print ? run('print', chosen) : Promise.resolve(true)).then((done) => done && onClose())}
+            >
+              {next.print ? 'Imprimir y nueva venta (Enter)' : 'Nueva venta (Enter)'}
+            </button>
+          </>
+        ) : (
+          <button ref={closeRef} type="button" className="button--primary" onClick={onClose}>
+            Cerrar (Esc)
+          </button>
+        )}
       </div>
     </dialog>,
     document.body,

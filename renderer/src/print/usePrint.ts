@@ -33,9 +33,10 @@ export function usePrint({ source, copy, cashReceived, onPrinted }: UsePrintOpti
   const [busy, setBusy] = useState<PrintAction | null>(null);
   const [outcome, setOutcome] = useState<PrintOutcome | null>(null);
 
+  /** Prints or saves; true when it was done (or the browser's print opened), false when it failed or was cancelled. */
   const run = useCallback(
-    async (action: PrintAction, paper: Paper) => {
-      if (busy) return;
+    async (action: PrintAction, paper: Paper): Promise<boolean> => {
+      if (busy) return false;
       setBusy(action);
       setOutcome(null);
       try {
@@ -43,11 +44,11 @@ export function usePrint({ source, copy, cashReceived, onPrinted }: UsePrintOpti
         if (result.ok) {
           setOutcome(describe(result.value, action, copy));
           if (result.value.done) onPrinted?.();
-          return;
+          return result.value.done;
         }
         if (result.error.code !== 'print_unavailable') {
           setOutcome({ tone: 'error', text: result.error.message });
-          return;
+          return false;
         }
         // No printer behind the bridge: the browser prints the ticket shown (its dialog can also save a PDF).
         window.print();
@@ -59,6 +60,7 @@ export function usePrint({ source, copy, cashReceived, onPrinted }: UsePrintOpti
         const text = `Se abrió la impresión del navegador${counted}.${action === 'pdf' ? ' Para un PDF elija «Guardar como PDF».' : ''}`;
         setOutcome({ tone: 'info', text });
         onPrinted?.();
+        return true;
       } finally {
         setBusy(null);
       }

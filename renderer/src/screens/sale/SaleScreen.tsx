@@ -114,6 +114,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
           id={issued.summary.id}
           copy={false}
           cashReceived={issued.cashReceived}
+          afterIssue
           title={`${issued.summary.docType === '01' ? 'Factura' : 'Boleta'} ${documentNumber(issued.summary.series, issued.summary.number)} emitida`}
           onClose={closeIssued}
         />

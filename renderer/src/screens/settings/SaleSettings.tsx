@@ -13,15 +13,17 @@ const HINT = 'Si está desactivado, el precio y la afectación del IGV de un pro
 export function SaleSettings({ settings }: { settings: SettingsView }): React.JSX.Element {
   const { replace } = useSettings();
   const [allow, setAllow] = useState(settings.sale.allowPriceChange);
+  const [printOnIssue, setPrintOnIssue] = useState(settings.sale.printOnIssue);
   const [message, setMessage] = useState<SaveMessage>(null);
 
   const save = async () => {
-    const result = await call((api) => api.saveSettings({ sale: { allowPriceChange: allow } }));
+    const result = await call((api) => api.saveSettings({ sale: { allowPriceChange: allow, printOnIssue } }));
     if (result.ok) {
       replace(result.value);
       setMessage({ tone: 'success', text: 'Cambios guardados.' });
     } else {
       setAllow(settings.sale.allowPriceChange);
+      setPrintOnIssue(settings.sale.printOnIssue);
       setMessage({ tone: 'error', text: result.error.message });
     }
   };
@@ -48,6 +50,18 @@ export function SaleSettings({ settings }: { settings: SettingsView }): React.JS
         </CheckboxField>
         <p id="settings-allow-price-change-hint" className="field__hint settings__check-hint">
           {HINT}
+        </p>
+        <CheckboxField id="settings-print-on-issue" label="Imprimir al emitir">
+          <input
+            id="settings-print-on-issue"
+            type="checkbox"
+            checked={printOnIssue}
+            aria-describedby="settings-print-on-issue-hint"
+            onChange={(event) => setPrintOnIssue(event.target.checked)}
+          />
+        </CheckboxField>
+        <p id="settings-print-on-issue-hint" className="field__hint settings__check-hint">
+          Con esta opción, Enter en el comprobante recién emitido lo imprime y empieza la siguiente venta.
         </p>
         <button type="submit">Guardar venta</button>
       </form>
