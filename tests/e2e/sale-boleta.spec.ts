@@ -84,3 +84,30 @@ test('F12 issues the sale from the keyboard; a scanner code + Enter keeps focus 
   const payload = JSON.parse((doc as { value: { payload: string } }).value.payload) as { detalle: { cod_Producto: string }[] };
   expect(payload.detalle.map((l) => l.cod_Producto)).toEqual(['7756141000111', '7753056000182']);
 });
+
+test('Esc cancels the sale only after confirming; Esc again keeps it (issue 14)', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await typeLine(page, 1, { code: 'ARZ', description: 'Arroz extra 1 kg', quantity: '2', price: '5.90' });
+  await typeLine(page, 2, { code: 'ACE', description: 'Aceite vegetal 1 L', quantity: '1', price: '8.50' });
+  await expect(page.getByTestId('total-total')).toHaveText('S/ 20.30');
+
+  await page.keyboard.press('Escape');
+  const confirm = page.getByRole('dialog', { name: '¿Cancelar esta venta?' });
+  await expect(confirm).toContainText('Se borrarán 2 productos');
+  await harness.screenshot('venta-cancelar');
+  await page.keyboard.press('Escape'); // keep it
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByTestId('total-total')).toHaveText('S/ 20.30');
+
+  await page.keyboard.press('Escape');
+  await expect(confirm.getByRole('button', { name: 'Sí, cancelar la venta (Enter)' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByTestId('total-total')).toHaveText('S/ 0.00');
+  await expect(lineField(page, 'Código', 1)).toBeFocused();
+  await expect(lineField(page, 'Código', 2)).toHaveCount(0);
+  // nothing was issued
+  expect(harness.sandbox.declarations()).toEqual([]);
+  await expect(page.getByTestId('next-number')).toHaveText('B001-00000001');
+});

@@ -105,7 +105,10 @@ export function LinesTable({
   const listboxKey = (event: KeyboardEvent, index: number, column: LineColumn): boolean => {
     if (!open || open.line !== index || column !== 'description') return false;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') search.move(event.key === 'ArrowDown' ? 1 : -1);
-    else if (event.key === 'Escape') search.close();
+    else if (event.key === 'Escape') {
+      search.close();
+      event.preventDefault(); // Esc closes the list; it does not cancel the sale
+    }
     else if (event.key === 'Enter') {
       const product = open.products[open.active];
       search.close();

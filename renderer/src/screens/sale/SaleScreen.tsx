@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { DocumentSummary } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
 import { DocumentTicketDialog } from '../../components/DocumentTicketDialog';
+import { CancelSaleDialog } from './CancelSaleDialog';
 import { useSettings } from '../../app/settings-context';
 import { documentNumber } from '../../format/dates';
 import { CustomerSection } from './CustomerSection';
@@ -26,6 +27,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   const { settings, error: settingsError, reload } = useSettings();
   const form = useForm<SaleFormValues>({ defaultValues: emptySale(), mode: 'onSubmit', reValidateMode: 'onChange' });
   const [issued, setIssued] = useState<{ summary: DocumentSummary; cashReceived: string } | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState<number | null>(null);
 
   const onIssued = useCallback(
     (summary: DocumentSummary, cashReceived: string) => {
@@ -39,6 +41,16 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   useEffect(() => {
     if (!active) return;
     const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('dialog[open]')) {
+        const values = form.getValues();
+        const lines = values.lines.filter((l) => l.code.trim() !== '' || l.description.trim() !== '').length;
+        const customer = values.customer.docNumber.trim() !== '' || values.customer.name.trim() !== '';
+        if (lines > 0 || customer) {
+          event.preventDefault();
+          setConfirmCancel(lines);
+        }
+        return;
+      }
       const shortcut = event.key === 'F12' || ((event.ctrlKey || event.metaKey) && /^(Enter|d|D|l|L)$/.test(event.key));
       if (!shortcut || document.querySelector('dialog[open]')) return;
       if (event.key === 'F12' || (event.key === 'Enter' && (event.ctrlKey || event.metaKey))) {
@@ -56,6 +68,12 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [active, form, submit]);
+
+  const cancelSale = useCallback(() => {
+    setConfirmCancel(null);
+    form.reset(emptySale(form.getValues('docType')));
+    requestAnimationFrame(() => focusById('line-0-code'));
+  }, [form]);
 
   const closeIssued = useCallback(() => {
     setIssued(null);
@@ -109,6 +127,9 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
           </aside>
         </TotalsProvider>
       </form>
+      {confirmCancel !== null ? (
+        <CancelSaleDialog lines={confirmCancel} onConfirm={cancelSale} onKeep={() => setConfirmCancel(null)} />
+      ) : null}
       {issued ? (
         <DocumentTicketDialog
           id={issued.summary.id}

@@ -1,0 +1,45 @@
+// Esc on the sale asks before throwing the sale away (issue 14): Enter confirms, Esc keeps it.
+import { useEffect, useRef } from 'react';
+
+interface CancelSaleDialogProps {
+  lines: number;
+  onConfirm: () => void;
+  onKeep: () => void;
+}
+
+export function CancelSaleDialog({ lines, onConfirm, onKeep }: CancelSaleDialogProps): React.JSX.Element {
+  const ref = useRef<HTMLDialogElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    confirmRef.current?.focus();
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm-dialog"
+      aria-labelledby="cancel-sale-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onKeep();
+      }}
+    >
+      <h2 id="cancel-sale-title">¿Cancelar esta venta?</h2>
+      <p>
+        Se borrará{lines === 1 ? '' : 'n'} {lines} producto{lines === 1 ? '' : 's'} y los datos del cliente. No se emite nada.
+      </p>
+      <div className="confirm-dialog__actions">
+        <button type="button" onClick={onKeep}>
+          No, seguir con la venta (Esc)
+        </button>
+        <button ref={confirmRef} type="button" className="button--danger" onClick={onConfirm}>
+          Sí, cancelar la venta (Enter)
+        </button>
+      </div>
+    </dialog>
+  );
+}
