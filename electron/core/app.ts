@@ -29,6 +29,8 @@ import { SettingsService } from './services/settings';
 import { ClockSkew } from './services/clock-skew';
 import { testConnection } from './services/connection-test';
 import type { FileChooser } from './services/file-chooser';
+import { SetupService } from './mode/setup';
+import type { StartMode } from './mode/mode-file';
 
 export interface CoreOptions {
   /** Folder of the app's data (Electron: app.getPath('userData')). */
@@ -51,6 +53,13 @@ export interface CoreOptions {
   dailyBackups?: boolean;
   /** Renders and prints templates (the Electron shell's hidden print window). Without it printing answers an error. */
   printer?: Printer;
+  /**
+   * The mode this start opened, when it is kept in modo.json (the shell: mode-file.ts chose the database file).
+   * Without it the database's own 'demo' setting decides, and setup is never required (test rigs).
+   */
+  mode?: StartMode;
+  /** Stops this core and starts Caja again (after the setup or a mode switch). Called once the bridge answered. */
+  restart?: () => void;
   /** The system's folder and save dialogs (the shell). Without them, choosing a folder and exporting are unavailable. */
   files?: FileChooser;
   /** Called before migrations touch an existing database. Default: a verified backup copy first. */
@@ -83,7 +92,15 @@ export function createCore(options: CoreOptions): Core {
   const documentsRepo = new DocumentsRepository(db, now);
   const seriesRepo = new SeriesRepository(db);
   const settingsRepo = new SettingsRepository(db);
-  const settings = new SettingsService(settingsRepo, seriesRepo, options.secrets, options.demoEndpoint);
+  const settings = new SettingsService(settingsRepo, seriesRepo, options.secrets, options.demoEndpoint, options.mode);
+  const setup = new SetupService({
+    dataDir: options.dataDir,
+    migrationsDir: options.migrationsDir,
+    secrets: options.secrets,
+    mode: options.mode ?? (settings.isDemo() ? 'demo' : 'real'),
+    onBeforeMigrate: options.onBeforeMigrate ?? createPreMigrationHook({ dataDir: options.dataDir }),
+    restart: options.restart,
+  });
   // Every API answer's Date header tells whether this PC's clock (the source of fecha_Emision) is right.
   const clock = new ClockSkew(now);
   const fetchAndWatchClock: FetchLike = async (url, init) => {
@@ -165,6 +182,7 @@ export function createCore(options: CoreOptions): Core {
       authRetryAt: o.authRetryAt ?? null,
       clockOffMinutes: clock.offMinutes,
       needsAttention: counts.attention + counts.conflict,
+      setupRequired: options.mode === 'setup',
     };
   }
 
@@ -182,6 +200,13 @@ export function createCore(options: CoreOptions): Core {
       getStatus: () => status(),
       getSettings: () => settings.view(),
       saveSettings: (input) => {
+        // With the mode in modo.json, the demo switch changes files (and restarts); the rest is saved here.
+        const { demo, ...rest } = input;
+        if (options.mode && demo !== undefined && demo !== settings.isDemo()) {
+          settings.update(rest);
+          setup.switchTo(demo ? 'demo' : 'real');
+          return settings.view();
+        }
         const view = settings.update(input);
         if (view.demo) seedDemoProducts(productsRepo);
         outbox.wake();
@@ -210,6 +235,7 @@ export function createCore(options: CoreOptions): Core {
         });
         return documents.summaryOf(row);
       },
+      completeSetup: (input) => setup.complete(input),
       testConnection: () => testConnection(options.fetch, settings.configuredApi(), settings.company().ruc),
       retryAll: () => {
         const count = outbox.sendAllNow();
@@ -260,7 +286,8 @@ export function createCore(options: CoreOptions): Core {
     },
     start: () => {
       outbox.start();
-      if (options.dailyBackups !== false) void scheduler.start();
+      // Demo documents never reach the backups: a demo (or not yet set up) start takes no daily copies.
+      if (options.dailyBackups !== false && !(options.mode && options.mode !== 'real')) void scheduler.start();
     },
     async stop() {
       await scheduler.stop();

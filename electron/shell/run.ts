@@ -28,6 +28,7 @@ import { menuTemplate } from './menu';
 import { dataDirOverride, resolveAppPaths, type AppPaths } from './paths';
 import { chooseSqliteBinding } from './native-binding';
 import { useSqliteBinding } from '../core/db/sqlite-driver';
+import { databaseFileOf, resolveStartMode } from '../core/mode/mode-file';
 import { createWindowPrinter } from './printer';
 import { createRestorer } from './restorer';
 import { createFileChooser } from './file-chooser';
@@ -146,10 +147,18 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
     }
     useSqliteBinding(binding.file);
 
+    // Demo mode has its own file (caja-demo.db); modo.json says which one this start opens (a first run: setup).
+    const mode = resolveStartMode(dataDir);
+    const dbPath = databaseFileOf(dataDir, mode);
+    log.info('work mode', { mode, dbPath });
+
     // A damaged (or deleted) caja.db is never replaced silently by a new empty one: offer the latest good copy.
-    const recovery = await recoverDatabaseAtStartup({
-      dataDir, migrationsDir: paths.migrationsDir, dialog: { showMessageBox: (o) => dialog.showMessageBox(o) }, backup: backupApi, log,
-    });
+    const recovery =
+      mode === 'real'
+        ? await recoverDatabaseAtStartup({
+            dataDir, migrationsDir: paths.migrationsDir, dialog: { showMessageBox: (o) => dialog.showMessageBox(o) }, backup: backupApi, log,
+          })
+        : 'ok';
     if (recovery === 'quit') {
       app.quit();
       return { outcome: 'quit', shutdown };
@@ -177,7 +186,7 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
       });
       const restorer = createRestorer({
         dialog, parent: () => mainWindow, defaultFolder: () => core?.backups.folder() ?? dataDir,
-        dbPath: path.join(dataDir, 'caja.db'), migrationsDir: paths.migrationsDir,
+        dbPath, migrationsDir: paths.migrationsDir,
         closeCore: async () => {
           await core?.stop();
           core?.close();
@@ -190,10 +199,22 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
         log,
       });
       const files = createFileChooser({ dialog, parent: () => mainWindow, documentsFolder: () => app.getPath('documents') });
-      core = createCore({ dataDir, migrationsDir: paths.migrationsDir, fetch, secrets, demoEndpoint: demo.endpoint, log, printer, restorer, files });
+      // After the setup or a mode switch: stop the core (the send in flight finishes), then start Caja again.
+      const restart = () =>
+        setImmediate(() => {
+          void (async () => {
+            await core?.stop();
+            core?.close();
+            app.relaunch();
+            app.exit(0);
+          })();
+        });
+      core = createCore({
+        dataDir, dbPath, mode, restart, migrationsDir: paths.migrationsDir, fetch, secrets, demoEndpoint: demo.endpoint, log, printer, restorer, files,
+      });
     } catch (e) {
       log.error('the database could not be opened', { error: errorText(e), code: (e as { code?: unknown }).code });
-      mainWindow = createErrorWindow(BrowserWindow, describeStartupFailure(e, path.join(dataDir, 'caja.db')), log);
+      mainWindow = createErrorWindow(BrowserWindow, describeStartupFailure(e, dbPath), log);
       return { outcome: 'error-screen', mainWindow, shutdown };
     }
 

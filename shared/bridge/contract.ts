@@ -23,6 +23,7 @@ import {
 import { backupContract } from './backup';
 import { PrintRequestSchema, PrintResultSchema } from './print';
 import { productsContract } from './products';
+import { setupContract } from './setup';
 import { SaleInputSchema } from './sale';
 import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, TokenInputSchema, TokenStatusSchema } from './settings';
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
@@ -58,6 +59,7 @@ export const bridgeContract = {
   printDocument: { input: PrintRequestSchema, output: PrintResultSchema },
   ...productsContract,
   ...backupContract,
+  ...setupContract,
 } as const satisfies Record<BridgeMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeContract = typeof bridgeContract;

@@ -8,3 +8,4 @@ export * from './products';
 export * from './sale';
 export * from './settings';
 export * from './status';
+export * from './setup';

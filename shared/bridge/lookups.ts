@@ -91,5 +91,7 @@ export const AppStatusSchema = z.object({
   clockOffMinutes: z.number().int().nullable().default(null),
   /** Documents that need a person: "requiere atención" and "número ocupado". */
   needsAttention: z.number().int().default(0),
+  /** First run: nothing chosen yet, the setup wizard is shown. */
+  setupRequired: z.boolean().default(false),
 });
 export type AppStatus = z.infer<typeof AppStatusSchema>;

@@ -37,6 +37,7 @@ export const BRIDGE_METHOD_NAMES = [
   'retryAll',
   // the real provider (issue 11)
   'testConnection',
+  'completeSetup',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

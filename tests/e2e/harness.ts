@@ -38,6 +38,10 @@ export interface Harness {
    * the save dialog answered (in a temp folder, named as suggested), in order.
    */
   dialogs: { nextFolder: string | null; saved: string[] };
+  /** The core's data folder. */
+  dataDir: string;
+  /** Restarts the core asked for (option firstRun), in order. */
+  restarts: string[];
 }
 
 /** Runs in the page before any of its scripts: the same object the preload exposes. */
@@ -79,11 +83,14 @@ type HarnessOptions = {
   /** 'pdf': the core gets a printer that renders the print route in a second page and makes a PDF of it (see
    * print-page.ts); 'none': no printer, printDocument answers print_unavailable (a plain browser). */
   printer: 'none' | 'pdf';
+  /** A first run as the shell starts it: modo.json decides the file; none yet, so the setup wizard shows. */
+  firstRun: boolean;
 };
 
 type CoreModules = {
   app: typeof import('../../electron/core/app');
   secrets: typeof import('../../electron/core/services/secrets');
+  mode: typeof import('../../electron/core/mode/mode-file');
 };
 let coreModules: CoreModules | undefined;
 
@@ -95,6 +102,7 @@ function loadCore(): CoreModules {
   coreModules ??= {
     app: tsxRequire('../../electron/core/app.ts', __filename) as CoreModules['app'],
     secrets: tsxRequire('../../electron/core/services/secrets.ts', __filename) as CoreModules['secrets'],
+    mode: tsxRequire('../../electron/core/mode/mode-file.ts', __filename) as CoreModules['mode'],
   };
   return coreModules;
 }
@@ -103,6 +111,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
   sandboxOptions: [{}, { option: true }],
   coreClock: [undefined, { option: true }],
   printer: ['none', { option: true }],
+  firstRun: [false, { option: true }],
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -112,10 +121,12 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
     },
     { scope: 'worker' },
   ],
-  harness: async ({ page, server, sandboxOptions, coreClock, printer }, use) => {
+  harness: async ({ page, server, sandboxOptions, coreClock, printer, firstRun }, use) => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-'));
     const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
-    const { app, secrets } = loadCore();
+    const { app, secrets, mode: modeFile } = loadCore();
+    const restarts: string[] = [];
+    const startMode = firstRun ? modeFile.resolveStartMode(dataDir) : undefined;
     const printed: PrintedJob[] = [];
     const restored: string[] = [];
     const dialogs: Harness['dialogs'] = { nextFolder: null, saved: [] };
@@ -154,6 +165,8 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
         },
       },
       ...(coreClock ? { now: () => coreClock.now() } : {}),
+      // The shell would stop the core and relaunch; the harness records the request (tests reopen the files).
+      ...(startMode ? { mode: startMode, dbPath: modeFile.databaseFileOf(dataDir, startMode), restart: () => void restarts.push(startMode) } : {}),
       ...(printer === 'pdf' ? { printer: createPagePrinter({ openPage: openPrintPage, baseUrl: server.url, printed }) } : {}),
     });
     core.start();
@@ -184,6 +197,8 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       printed,
       restored,
       dialogs,
+      dataDir,
+      restarts,
       async open() {
         await page.goto(`${server.url}/index.html`);
         await expect(page.getByRole('navigation', { name: 'Pantallas' })).toBeVisible();

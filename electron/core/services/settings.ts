@@ -53,6 +53,8 @@ export class SettingsService {
     private readonly series: SeriesRepository,
     private readonly secrets: SecretStore,
     private readonly demoEndpoint: DemoEndpoint | undefined,
+    /** When the mode is kept in modo.json (the shell), it decides demo or real, not this file's 'demo' setting. */
+    private readonly mode?: 'demo' | 'real' | 'setup',
   ) {
     const names = this.seriesNames();
     this.series.ensure('03', names.boleta);
@@ -78,6 +80,7 @@ export class SettingsService {
 
   /** Demo mode is on until the user turns it off, which needs a real API and token. */
   isDemo(): boolean {
+    if (this.mode) return this.mode !== 'real';
     return this.read('demo', z.boolean(), true);
   }
 

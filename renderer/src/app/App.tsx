@@ -7,6 +7,7 @@ import { LookupsScreen } from '../screens/lookups/LookupsScreen';
 import { ProductsScreen } from '../screens/products/ProductsScreen';
 import { SaleScreen } from '../screens/sale/SaleScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
+import { SetupWizard } from '../screens/setup/SetupWizard';
 import { screenForKey, type ScreenId } from './screens';
 import { SettingsProvider } from './settings-context';
 import { useAppStatus } from './useAppStatus';
@@ -32,6 +33,14 @@ export function App(): React.JSX.Element {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [select]);
+
+  if (status?.setupRequired) {
+    return (
+      <SettingsProvider>
+        <SetupWizard />
+      </SettingsProvider>
+    );
+  }
 
   return (
     <SettingsProvider>

@@ -13,13 +13,18 @@ function Line({ label, probe }: { label: string; probe: Result['billing'] }): Re
   );
 }
 
-export function ConnectionTest(): React.JSX.Element {
+/** `before`: what to save first (the setup wizard saves the addresses and token it holds); false stops the test. */
+export function ConnectionTest({ before }: { before?: () => Promise<boolean> } = {}): React.JSX.Element {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = async () => {
     setBusy(true);
     setError(null);
+    if (before && !(await before())) {
+      setBusy(false);
+      return;
+    }
     const answer = await call((api) => api.testConnection({}));
     setBusy(false);
     if (answer.ok) setResult(answer.value);

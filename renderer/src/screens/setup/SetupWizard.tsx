@@ -1,0 +1,185 @@
+// First run (issue 11): the shop's company (RUC lookup fills name and address), its series, the invoicing API with
+// "Probar conexión", the printer, then "Empezar a vender". Demo mode is one choice here, not a silent default; it
+// lives in its own database, so nothing done in demo touches the real till.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { API_PRESETS, SetupInputSchema } from '../../../../shared/bridge';
+import { isValidRuc } from '../../../../shared/ids';
+import { Alert } from '../../components/Alert';
+import { ConnectionTest } from '../../components/ConnectionTest';
+import { Field, fieldAria } from '../../components/Field';
+import { call } from '../../pos';
+
+const RealSchema = SetupInputSchema.options[1];
+type Values = z.input<typeof RealSchema>;
+
+const DEFAULTS: Values = {
+  mode: 'real',
+  company: { ruc: '', name: '', tradeName: '', address: '', igvRegime: 'general' },
+  series: { boleta: 'B001', factura: 'F001' },
+  api: { billingBaseUrl: API_PRESETS[0].billingBaseUrl, queryBaseUrl: API_PRESETS[0].queryBaseUrl, provider: 'factiliza' },
+  printer: { deviceName: '', paper: '80mm' },
+};
+
+export function SetupWizard(): React.JSX.Element {
+  const form = useForm<Values, unknown, z.output<typeof RealSchema>>({ defaultValues: DEFAULTS, resolver: zodResolver(RealSchema) });
+  const { register, handleSubmit, formState, setValue, getValues, setError, control } = form;
+  const e = formState.errors;
+  const [token, setToken] = useState('');
+  const [note, setNote] = useState<{ tone: 'error' | 'info' | 'success' | 'warning'; text: string } | null>(null);
+  const [restarting, setRestarting] = useState(false);
+  const [billing, query, provider] = useWatch({ control, name: ['api.billingBaseUrl', 'api.queryBaseUrl', 'api.provider'] });
+  const preset = API_PRESETS.find((p) => p.billingBaseUrl === billing && p.queryBaseUrl === query && p.provider === provider)?.id ?? 'custom';
+
+  const lookupRuc = async () => {
+    const ruc = getValues('company.ruc').trim();
+    if (!isValidRuc(ruc)) {
+      setError('company.ruc', { message: 'RUC no válido: revise el número (dígito verificador)' });
+      return;
+    }
+    const result = await call((api) => api.lookupCustomer({ docType: '6', docNumber: ruc }));
+    if (result.ok && result.value.customer) {
+      setValue('company.name', result.value.customer.name, { shouldDirty: true });
+      setValue('company.address', result.value.customer.address, { shouldDirty: true });
+      setNote(result.value.warning ? { tone: 'warning', text: result.value.warning } : { tone: 'success', text: 'Datos obtenidos de SUNAT.' });
+    } else setNote({ tone: 'info', text: result.ok ? (result.value.note ?? 'Ingrese los datos a mano.') : result.error.message });
+  };
+
+  /** Saves the API and token where "Probar conexión" reads them (demo's file; the real one gets them at the end). */
+  const saveApi = async (): Promise<boolean> => {
+    const api = RealSchema.shape.api.safeParse(getValues('api'));
+    if (!api.success) {
+      setNote({ tone: 'error', text: 'Revise las direcciones de la API.' });
+      return false;
+    }
+    if (token.trim()) {
+      const saved = await call((bridge) => bridge.setToken({ token: token.trim() }));
+      if (!saved.ok) {
+        setNote({ tone: 'error', text: saved.error.message });
+        return false;
+      }
+      setToken('');
+    }
+    const result = await call((bridge) => bridge.saveSettings({ api: api.data }));
+    if (!result.ok) setNote({ tone: 'error', text: result.error.message });
+    return result.ok;
+  };
+
+  const finish = async (input: { mode: 'demo' } | z.output<typeof RealSchema>) => {
+    setNote(null);
+    if (input.mode === 'real' && !(await saveApi())) return;
+    const result = await call((api) => api.completeSetup(input));
+    if (result.ok) setRestarting(true);
+    else {
+      for (const f of result.error.fields ?? []) setError(f.path as Parameters<typeof setError>[0], { message: f.message });
+      setNote({ tone: 'error', text: result.error.message });
+    }
+  };
+
+  if (restarting) return <p className="setup__restarting" role="status">Listo. Caja se reinicia con su configuración…</p>;
+  return (
+    <main className="setup" aria-labelledby="setup-title">
+      <h1 id="setup-title">Bienvenido a Caja</h1>
+      <p>Configure su negocio para emitir boletas y facturas, o pruebe Caja en modo demo (nada se declara a SUNAT).</p>
+      {note ? <Alert tone={note.tone}>{note.text}</Alert> : null}
+      <form noValidate onSubmit={handleSubmit((values) => void finish(values))} aria-label="Configuración inicial">
+        <fieldset className="setup__step">
+          <legend>1. Su empresa</legend>
+          <Field id="setup-ruc" label="RUC" error={e.company?.ruc?.message}>
+            <input {...fieldAria('setup-ruc', e.company?.ruc?.message)} {...register('company.ruc')} inputMode="numeric" autoComplete="off" />
+          </Field>
+          <button type="button" onClick={() => void lookupRuc()}>Buscar RUC</button>
+          <Field id="setup-name" label="Razón social" error={e.company?.name?.message}>
+            <input {...fieldAria('setup-name', e.company?.name?.message)} {...register('company.name')} autoComplete="off" />
+          </Field>
+          <Field id="setup-trade" label="Nombre comercial">
+            <input {...fieldAria('setup-trade')} {...register('company.tradeName')} autoComplete="off" />
+          </Field>
+          <Field id="setup-address" label="Dirección fiscal" error={e.company?.address?.message}>
+            <input {...fieldAria('setup-address', e.company?.address?.message)} {...register('company.address')} autoComplete="off" />
+          </Field>
+          <Field id="setup-regime" label="Régimen del IGV">
+            <select {...fieldAria('setup-regime')} {...register('company.igvRegime')}>
+              <option value="general">General (18 %)</option>
+              <option value="special">Restaurantes y hoteles MYPE (10.5 %)</option>
+            </select>
+          </Field>
+        </fieldset>
+        <fieldset className="setup__step">
+          <legend>2. Series de esta caja</legend>
+          <Field id="setup-boleta" label="Serie de boletas" error={e.series?.boleta?.message}>
+            <input {...fieldAria('setup-boleta', e.series?.boleta?.message)} {...register('series.boleta')} autoComplete="off" />
+          </Field>
+          <Field id="setup-factura" label="Serie de facturas" error={e.series?.factura?.message}>
+            <input {...fieldAria('setup-factura', e.series?.factura?.message)} {...register('series.factura')} autoComplete="off" />
+          </Field>
+          <p className="muted">Cada caja usa sus propias series: dos cajas con la misma serie repetirían números.</p>
+        </fieldset>
+        <fieldset className="setup__step">
+          <legend>3. API de facturación</legend>
+          <Field id="setup-preset" label="Proveedor">
+            <select
+              {...fieldAria('setup-preset')}
+              value={preset}
+              onChange={(event) => {
+                const chosen = API_PRESETS.find((p) => p.id === event.target.value);
+                if (!chosen) return;
+                setValue('api.billingBaseUrl', chosen.billingBaseUrl);
+                setValue('api.queryBaseUrl', chosen.queryBaseUrl);
+                setValue('api.provider', chosen.provider);
+              }}
+            >
+              {API_PRESETS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+              <option value="custom">Personalizado</option>
+            </select>
+          </Field>
+          <Field id="setup-billing" label="Dirección de envío" error={e.api?.billingBaseUrl?.message}>
+            <input {...fieldAria('setup-billing', e.api?.billingBaseUrl?.message)} {...register('api.billingBaseUrl')} type="url" autoComplete="off" />
+          </Field>
+          <Field id="setup-query" label="Dirección de consultas" error={e.api?.queryBaseUrl?.message}>
+            <input {...fieldAria('setup-query', e.api?.queryBaseUrl?.message)} {...register('api.queryBaseUrl')} type="url" autoComplete="off" />
+          </Field>
+          {preset === 'custom' ? (
+            <Field id="setup-provider" label="Nombres que usa el servidor">
+              <select {...fieldAria('setup-provider')} {...register('api.provider')}>
+                <option value="factiliza">Los de Factiliza</option>
+                <option value="document">Los del documento de la API</option>
+              </select>
+            </Field>
+          ) : null}
+          <Field id="setup-token" label="Token de acceso" hint="Se guarda cifrado y no se vuelve a mostrar.">
+            <input {...fieldAria('setup-token', undefined, 'Se guarda cifrado y no se vuelve a mostrar.')} type="password" value={token} onChange={(event) => setToken(event.target.value)} autoComplete="off" />
+          </Field>
+          <ConnectionTest before={saveApi} />
+        </fieldset>
+        <fieldset className="setup__step">
+          <legend>4. Impresora</legend>
+          <Field id="setup-printer" label="Impresora (vacío: elegir al imprimir)">
+            <input {...fieldAria('setup-printer')} {...register('printer.deviceName')} autoComplete="off" />
+          </Field>
+          <Field id="setup-paper" label="Papel">
+            <select {...fieldAria('setup-paper')} {...register('printer.paper')}>
+              <option value="80mm">Ticket 80 mm</option>
+              <option value="58mm">Ticket 58 mm</option>
+              <option value="A4">Hoja A4</option>
+            </select>
+          </Field>
+        </fieldset>
+        <div className="setup__actions">
+          <button type="button" onClick={() => void finish({ mode: 'demo' })}>
+            Probar en modo demo
+          </button>
+          <button type="submit" className="button--primary">
+            Empezar a vender
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

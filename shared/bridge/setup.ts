@@ -1,0 +1,38 @@
+// The first-run setup (issue 11): the shop's company, series, API and printer, then "Empezar a vender"; or demo mode,
+// which is one choice of the wizard and lives in its own database file.
+import { z } from 'zod';
+import { PROVIDERS } from '../api/dialect';
+import { PaperSchema } from './settings';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((u) => /^https?:\/\/[^\s]+$/i.test(u), { message: 'Ingrese una dirección que empiece con http:// o https://' });
+
+export const SetupInputSchema = z.discriminatedUnion('mode', [
+  z.strictObject({ mode: z.literal('demo') }),
+  z.strictObject({
+    mode: z.literal('real'),
+    company: z.strictObject({
+      ruc: z.string().trim().regex(/^\d{11}$/, 'El RUC tiene 11 dígitos'),
+      name: z.string().trim().min(3, 'Ingrese la razón social').max(200),
+      tradeName: z.string().trim().max(200),
+      address: z.string().trim().min(3, 'Ingrese la dirección fiscal').max(300),
+      igvRegime: z.enum(['general', 'special'], { error: 'Elija el régimen del IGV' }),
+    }),
+    series: z.strictObject({
+      boleta: z.string().trim().toUpperCase().regex(/^B[A-Z0-9]{3}$/, 'La serie de boletas es B y 3 letras o números (ej. B001)'),
+      factura: z.string().trim().toUpperCase().regex(/^F[A-Z0-9]{3}$/, 'La serie de facturas es F y 3 letras o números (ej. F001)'),
+    }),
+    api: z.strictObject({ billingBaseUrl: httpUrl, queryBaseUrl: httpUrl, provider: z.enum(PROVIDERS) }),
+    printer: z.strictObject({ deviceName: z.string().trim().max(200), paper: PaperSchema }),
+  }),
+]);
+export type SetupInput = z.input<typeof SetupInputSchema>;
+export type SetupInputParsed = z.output<typeof SetupInputSchema>;
+
+export const setupContract = {
+  /** Saves the setup in the chosen mode's database and restarts Caja on it. The token is saved with setToken first. */
+  completeSetup: { input: SetupInputSchema, output: z.object({ restarting: z.boolean() }) },
+} as const;
