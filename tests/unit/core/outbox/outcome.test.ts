@@ -75,3 +75,16 @@ describe('network failures in plain words (issue 14)', () => {
     expect(plainNetworkReason('UND_ERR_SOCKET')).toBe('la conexión se cortó antes de recibir la respuesta');
   });
 });
+
+describe('Retry-After (RFC 9110 §10.2.3)', () => {
+  it('reads delay-seconds and HTTP-dates, caps long waits and ignores garbage', async () => {
+    const { retryAfterOf } = await import('../../../../electron/core/api/http');
+    const now = Date.parse('2026-11-24T15:00:00Z');
+    expect(retryAfterOf('30', now)).toBe(30_000);
+    expect(retryAfterOf('Tue, 24 Nov 2026 15:02:00 GMT', now)).toBe(120_000);
+    expect(retryAfterOf('Tue, 24 Nov 2026 14:00:00 GMT', now)).toBe(0);
+    expect(retryAfterOf('999999', now)).toBe(60 * 60_000);
+    expect(retryAfterOf('pronto', now)).toBeUndefined();
+    expect(retryAfterOf(null, now)).toBeUndefined();
+  });
+});
