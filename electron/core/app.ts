@@ -84,10 +84,12 @@ export interface Core {
 export function createCore(options: CoreOptions): Core {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? silentLogger;
+  // Copies of the demo file (daily, manual, before migrations) never mix with the real till's: <dataDir>/demo/backups.
+  const copiesDataDir = options.mode && options.mode !== 'real' ? path.join(options.dataDir, 'demo') : options.dataDir;
   const db = openDatabase({
     path: options.dbPath ?? path.join(options.dataDir, 'caja.db'),
     migrationsDir: options.migrationsDir,
-    onBeforeMigrate: options.onBeforeMigrate ?? createPreMigrationHook({ dataDir: options.dataDir }),
+    onBeforeMigrate: options.onBeforeMigrate ?? createPreMigrationHook({ dataDir: copiesDataDir }),
   });
   const documentsRepo = new DocumentsRepository(db, now);
   const seriesRepo = new SeriesRepository(db);
@@ -154,7 +156,7 @@ export function createCore(options: CoreOptions): Core {
   const products = new ProductsService(productsRepo, now);
   // A new demo till can sell at once: a small catalogue is seeded while demo mode is on and the catalogue is empty.
   if (settings.isDemo()) seedDemoProducts(productsRepo);
-  const backups = new BackupService({ db, settings: settingsRepo, dataDir: options.dataDir, migrationsDir: options.migrationsDir, now, log });
+  const backups = new BackupService({ db, settings: settingsRepo, dataDir: copiesDataDir, migrationsDir: options.migrationsDir, now, log });
   const restoreFlow = new RestoreFlow(options.restorer, (file) => backups.planRestore(file));
   const exporter = new ExportService({ db, demo: () => settings.isDemo(), files: options.files });
   const scheduler = new BackupScheduler({

@@ -135,5 +135,9 @@ describe('going live from demo', () => {
     expect(res).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Empezar a vender/) } });
     expect(restart).not.toHaveBeenCalled();
     expect(readMode(dataDir)).toBe('demo');
+    // A copy of the demo file never lands among the real till's copies.
+    const copy = await call<{ path: string }>(core, 'backupNow');
+    expect(copy.path.startsWith(path.join(dataDir, 'demo', 'backups'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'backups'))).toBe(false);
   });
 });

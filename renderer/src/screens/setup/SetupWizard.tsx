@@ -28,6 +28,7 @@ export function SetupWizard(): React.JSX.Element {
   const { register, handleSubmit, formState, setValue, getValues, setError, control } = form;
   const e = formState.errors;
   const [token, setToken] = useState('');
+  const [queryToken, setQueryToken] = useState('');
   const [note, setNote] = useState<{ tone: 'error' | 'info' | 'success' | 'warning'; text: string } | null>(null);
   const [restarting, setRestarting] = useState(false);
   const [billing, query, provider] = useWatch({ control, name: ['api.billingBaseUrl', 'api.queryBaseUrl', 'api.provider'] });
@@ -61,6 +62,14 @@ export function SetupWizard(): React.JSX.Element {
         return false;
       }
       setToken('');
+    }
+    if (queryToken.trim()) {
+      const saved = await call((bridge) => bridge.setToken({ token: queryToken.trim(), target: 'query' }));
+      if (!saved.ok) {
+        setNote({ tone: 'error', text: saved.error.message });
+        return false;
+      }
+      setQueryToken('');
     }
     const result = await call((bridge) => bridge.saveSettings({ api: api.data }));
     if (!result.ok) setNote({ tone: 'error', text: result.error.message });
@@ -155,6 +164,15 @@ export function SetupWizard(): React.JSX.Element {
           ) : null}
           <Field id="setup-token" label="Token de acceso" hint="Se guarda cifrado y no se vuelve a mostrar.">
             <input {...fieldAria('setup-token', undefined, 'Se guarda cifrado y no se vuelve a mostrar.')} type="password" value={token} onChange={(event) => setToken(event.target.value)} autoComplete="off" />
+          </Field>
+          <Field id="setup-query-token" label="Token de consultas (opcional)" hint="Solo si su proveedor le dio otro token para DNI y RUC.">
+            <input
+              {...fieldAria('setup-query-token', undefined, 'Solo si su proveedor le dio otro token para DNI y RUC.')}
+              type="password"
+              value={queryToken}
+              onChange={(event) => setQueryToken(event.target.value)}
+              autoComplete="off"
+            />
           </Field>
           <ConnectionTest before={saveApi} />
         </fieldset>
