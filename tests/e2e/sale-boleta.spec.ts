@@ -111,3 +111,15 @@ test('Esc cancels the sale only after confirming; Esc again keeps it (issue 14)'
   expect(harness.sandbox.declarations()).toEqual([]);
   await expect(page.getByTestId('next-number')).toHaveText('B001-00000001');
 });
+
+test('a hand-typed line needs no invented code: it gets MANUAL-<n> (issue 14)', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await typeLine(page, 1, { code: '', description: 'Servicio de copias', quantity: '10', price: '0.10' });
+  await page.keyboard.press('F12');
+  await expect(ticketDialog(page).getByRole('heading', { name: 'Boleta B001-00000001 emitida' })).toBeVisible();
+  await closeDialog(page);
+  const doc = await harness.core.dispatch('getDocument', { id: 1 });
+  const payload = JSON.parse((doc as { value: { payload: string } }).value.payload) as { detalle: { cod_Producto: string }[] };
+  expect(payload.detalle.map((l) => l.cod_Producto)).toEqual(['MANUAL-1']);
+});

@@ -8,6 +8,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { documentNumber, formatDateTime, formatDay } from '../../format/dates';
 import { formatMoney } from '../../format/money';
 import { call, pos } from '../../pos';
+import { DocumentItems } from './DocumentItems';
 
 interface DocumentDetailProps {
   id: number;
@@ -217,6 +218,7 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDe
           </>
         ) : null}
       </dl>
+      <DocumentItems detail={detail} />
       {detail.cdrNotes.length > 0 ? (
         <section aria-label="Observaciones de SUNAT">
           <h3>Observaciones</h3>

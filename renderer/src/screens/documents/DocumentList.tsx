@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { DocumentSummary } from '../../../../shared/bridge';
 import { StatusBadge } from '../../components/StatusBadge';
 import { documentNumber, formatDateTime } from '../../format/dates';
@@ -13,6 +14,13 @@ function deadlineText(row: DocumentSummary): string | null {
   if (row.deadline.overdue) return 'Plazo vencido';
   if (row.deadline.atRisk) return 'Vence pronto';
   return null;
+}
+
+/** The total of what the list shows, per currency (issue 14): 'S/ 1,234.50 · US$ 20.00'. */
+function listedTotal(rows: DocumentSummary[]): string {
+  const byCurrency = new Map<string, Decimal>();
+  for (const row of rows) byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? new Decimal(0)).plus(row.total));
+  return [...byCurrency].map(([currency, total]) => formatMoney(total.toFixed(2), currency)).join(' · ');
 }
 
 export function DocumentList({ rows, selectedId, onSelect }: DocumentListProps): React.JSX.Element {
@@ -57,6 +65,17 @@ export function DocumentList({ rows, selectedId, onSelect }: DocumentListProps):
             );
           })}
         </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Total de {rows.length === 1 ? 'el comprobante listado' : `los ${rows.length} comprobantes listados`}
+            </th>
+            <td className="num" data-testid="listed-total">
+              {listedTotal(rows)}
+            </td>
+            <td />
+          </tr>
+        </tfoot>
       </table>
     </div>
   );

@@ -67,7 +67,8 @@ export function toSaleInput(values: SaleFormValues): SaleInputWithMap {
     lineIndex.push(index);
     return [
       {
-        code: line.code.trim(),
+        // A hand-typed line needs no invented code: it gets one (issue 14), unique within the sale.
+        code: line.code.trim() || (line.description.trim() ? `MANUAL-${index + 1}` : ''),
         description: line.description.trim(),
         unit: line.unit,
         quantity: decimalText(line.quantity),
