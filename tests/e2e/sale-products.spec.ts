@@ -243,3 +243,27 @@ test('a sale of three scanned products and one searched product is issued with t
   await expect(page.getByText(/^Agregado:/)).toHaveCount(0);
   await expect(lineField(page, 'Precio con IGV', 1)).toBeEditable();
 });
+
+test('a barcode scanned into the weight field is the next product, never a quantity; a huge quantity asks once (issue 14)', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await lineField(page, 'Código', 1).focus();
+  await scan(page, 1, '2000000000114'); // Azúcar a granel (kg): the cashier is asked for the weight
+  await expect(lineField(page, 'Cantidad', 1)).toBeFocused();
+  await page.keyboard.type(INCA_KOLA); // ...but scans the next product instead
+  await page.keyboard.press('Enter');
+  await expect(lineField(page, 'Descripción', 2)).toHaveValue(/Inca Kola/);
+  await expect(lineField(page, 'Cantidad', 1)).toHaveValue('');
+  await expect(lineField(page, 'Cantidad', 1)).toHaveAccessibleDescription(/lo escaneado era otro producto/);
+  await expect(page.getByTestId('total-total')).not.toContainText('7,753');
+
+  // The weight typed now; then a quantity over 999 asks once, and a second Enter confirms it.
+  await lineField(page, 'Cantidad', 1).fill('1.250');
+  await lineField(page, 'Cantidad', 1).press('Enter');
+  await lineField(page, 'Cantidad', 2).fill('1200');
+  await lineField(page, 'Cantidad', 2).press('Enter');
+  await expect(page.getByText('¿Cantidad 1200 en la línea 2? Pulse Enter otra vez para confirmar, o corríjala.')).toBeVisible();
+  await expect(lineField(page, 'Cantidad', 2)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(lineField(page, 'Código', 3)).toBeFocused();
+});

@@ -1,7 +1,8 @@
 // Line entry on the till: Enter in a code looks the product up (fills the line, or adds 1 to the line that already
 // holds it); a picked search match does the same; Enter in a quantity checks it against the unit. An unknown code
 // is reported and the cashier stays in the code field with everything typed kept.
-import { useCallback, useState } from 'react';
+import Decimal from 'decimal.js';
+import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { UseFieldArrayAppend, UseFormReturn } from 'react-hook-form';
 import { productQuantityProblem, type Product } from '../../../../shared/bridge';
@@ -12,6 +13,19 @@ import { planProductEntry } from './line-entry';
 import { focusCell, revealLine } from './line-focus';
 import { lineInputId } from './LineRow';
 import type { ProductLookup } from './product-lookup';
+
+/** 8 to 14 digits and nothing else: an EAN/UPC code, never a quantity a cashier types (issue 14). */
+const BARCODE_SHAPED = /^\d{8,14}$/;
+/** Above this a quantity is asked about once before it is taken (a slip of the finger, or of the scale). */
+const SANE_QUANTITY = 999;
+
+function toMoneyOrZero(text: string): Decimal {
+  try {
+    return new Decimal(decimalText(text) || '0');
+  } catch {
+    return new Decimal(0);
+  }
+}
 
 export interface LineNotice {
   tone: 'info' | 'error';
@@ -118,9 +132,43 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
     [enterProduct, getValues, goToNewLine, lookup, say],
   );
 
+  /** Scans line `index` once React has rendered the code put there. */
+  const scanAt = useCallback(
+    async (index: number) => {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      focusCell(index, 'code');
+      await scan(index);
+    },
+    [scan],
+  );
+
+  /** The quantity the cashier confirmed although it is over SANE_QUANTITY (line and text), so Enter again passes. */
+  const confirmedBig = useRef<string | null>(null);
+
   const commitQuantity = useCallback(
     (index: number) => {
       const line = getValues(`lines.${index}`);
+      const typed = line.quantity.trim();
+      // A barcode scanned into the quantity (or weight) field: it is the next product, not 7,753,056,000,182 units.
+      if (BARCODE_SHAPED.test(typed)) {
+        setValue(`lines.${index}.quantity`, '', { shouldDirty: true });
+        setError(`lines.${index}.quantity`, { type: 'validation', message: 'Ingrese la cantidad: lo escaneado era otro producto' });
+        const lines = getValues('lines');
+        const last = lines.length - 1;
+        const target = last !== index && lines[last] && isBlankLine(lines[last]) ? last : lines.length;
+        if (target === lines.length) append({ ...emptyLine(), code: typed }, { shouldFocus: false });
+        else setValue(`lines.${target}.code`, typed, { shouldDirty: true });
+        say('error', index, `Se escaneó un código en la cantidad de la línea ${index + 1}: se agregó como producto en la línea ${target + 1}. Ingrese la cantidad de la línea ${index + 1}.`);
+        void scanAt(target);
+        return;
+      }
+      const bigKey = `${index}:${typed}`;
+      if (toMoneyOrZero(typed).greaterThan(SANE_QUANTITY) && confirmedBig.current !== bigKey) {
+        confirmedBig.current = bigKey;
+        say('error', index, `¿Cantidad ${typed} en la línea ${index + 1}? Pulse Enter otra vez para confirmar, o corríjala.`);
+        focusCell(index, 'quantity');
+        return;
+      }
       const problem = productQuantityProblem({ unit: line.unit, bag: line.bag }, decimalText(line.quantity));
       if (problem) {
         setError(`lines.${index}.quantity`, { type: 'validation', message: problem });
@@ -131,7 +179,7 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
       setNotice((current) => (current?.line === index ? null : current));
       goToNewLine(index);
     },
-    [clearErrors, getValues, goToNewLine, setError],
+    [append, clearErrors, getValues, goToNewLine, say, scanAt, setError, setValue],
   );
 
   /** Typing in a line's code after an error about it: the message has done its job. */
