@@ -135,3 +135,19 @@ test('a RUC whose taxpayer is NO HABIDO fills the data and warns, without blocki
   await expect(page.getByTestId('taxpayer-warning')).toBeVisible();
   harness.sandbox.faults.clear();
 });
+
+test('the 700-soles trap: the error switches the type to DNI and puts the cursor on the number, so the lookup runs (issue 14)', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await typeLine(page, 1, { code: 'TV', description: 'Televisor 32"', quantity: '1', price: '750.00' });
+  await page.keyboard.press('F12');
+  const number = page.getByLabel('Número de documento');
+  await expect(number).toBeFocused();
+  await expect(page.getByLabel('Tipo de documento')).toHaveValue('1');
+  await expect(number).toHaveAccessibleDescription(/700\.00 o más requiere identificar al cliente/);
+  const citizen = SEED_CITIZENS[0]!;
+  await page.keyboard.type(citizen.numero);
+  await expect(page.getByLabel('Nombre')).toHaveValue(citizen.nombre_completo);
+  await page.keyboard.press('F12');
+  await expect(ticketDialog(page).getByRole('heading', { name: 'Boleta B001-00000001 emitida' })).toBeVisible();
+});

@@ -36,6 +36,11 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
 
   const showErrors = useCallback(
     (message: string, errors: readonly { path: string; message: string }[], lineIndex: readonly number[]) => {
+      // A customer error is fixed in the state that fixes it (issue 14): a boleta of 700 or more with "Sin
+      // documento" needs a DNI, so the type becomes DNI and the cursor lands on the number (the DNI lookup then runs).
+      if (errors.some((e) => e.path === 'customer.docNumber') && form.getValues('customer.docType') === '0') {
+        form.setValue('customer.docType', '1', { shouldDirty: true });
+      }
       const placed = placeErrors(errors, lineIndex);
       let first = true;
       for (const [name, text] of placed.fields) {
