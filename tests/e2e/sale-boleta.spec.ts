@@ -123,3 +123,23 @@ test('a hand-typed line needs no invented code: it gets MANUAL-<n> (issue 14)', 
   const payload = JSON.parse((doc as { value: { payload: string } }).value.payload) as { detalle: { cod_Producto: string }[] };
   expect(payload.detalle.map((l) => l.cod_Producto)).toEqual(['MANUAL-1']);
 });
+
+test('the keys are on screen and work: Alt+F/Alt+B, Alt+R/Alt+C, F8 (issue 14)', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await expect(page.getByTestId('key-hints')).toContainText('Alt+B / Alt+F Boleta / Factura');
+  await page.keyboard.press('Alt+f');
+  await expect(page.getByRole('radio', { name: 'Factura' })).toBeChecked();
+  await expect(page.getByLabel('Tipo de documento')).toHaveValue('6'); // a factura starts the customer on RUC
+  await page.keyboard.press('Alt+b');
+  await expect(page.getByRole('radio', { name: 'Boleta' })).toBeChecked();
+  await typeLine(page, 1, { code: 'ARZ', description: 'Arroz', quantity: '1', price: '10.00' });
+  await page.keyboard.press('Alt+r');
+  await expect(page.getByRole('radio', { name: 'Crédito' })).toBeChecked();
+  await page.keyboard.press('Alt+c');
+  await expect(page.getByRole('radio', { name: 'Contado' })).toBeChecked();
+  await page.keyboard.press('F8');
+  await expect(page.getByLabel('Efectivo recibido')).toBeFocused();
+  await page.keyboard.type('20');
+  await expect(page.getByTestId('payment-change')).toContainText('10.00');
+});

@@ -5,6 +5,7 @@ import type { DocumentSummary } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
 import { DocumentTicketDialog } from '../../components/DocumentTicketDialog';
 import { CancelSaleDialog } from './CancelSaleDialog';
+import { KeyHints } from './KeyHints';
 import { useSettings } from '../../app/settings-context';
 import { documentNumber } from '../../format/dates';
 import { CustomerSection } from './CustomerSection';
@@ -17,6 +18,31 @@ import { SaleHeader } from './SaleHeader';
 import { TotalsPanel } from './TotalsPanel';
 import { TotalsProvider } from './totals-context';
 import { useIssueSale } from './useIssueSale';
+
+/** Clicks a radio of the sale form (its own onChange logic runs, as with the mouse). */
+function choose(name: string, value: string): void {
+  const input = document.querySelector(`input[type="radio"][name="${name}"][value="${value}"]`);
+  if (input instanceof HTMLInputElement) input.click();
+}
+
+/**
+ * The sale's own keys (shown by KeyHints): Alt+B boleta, Alt+F factura, Alt+C contado, Alt+R crédito, F8 cash
+ * received. Returns true when the key was one of them.
+ */
+function saleKey(event: KeyboardEvent): boolean {
+  if (event.key === 'F8') {
+    focusById('payment-cash');
+    return true;
+  }
+  if (!event.altKey || event.ctrlKey || event.metaKey) return false;
+  const key = event.key.toLowerCase();
+  if (key === 'b') choose('docType', '03');
+  else if (key === 'f') choose('docType', '01');
+  else if (key === 'c') choose('payment.method', 'CONTADO');
+  else if (key === 'r') choose('payment.method', 'CREDITO');
+  else return false;
+  return true;
+}
 
 function focusById(id: string): void {
   const el = document.getElementById(id);
@@ -49,6 +75,10 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
           event.preventDefault();
           setConfirmCancel(lines);
         }
+        return;
+      }
+      if (!document.querySelector('dialog[open]') && saleKey(event)) {
+        event.preventDefault();
         return;
       }
       const shortcut = event.key === 'F12' || ((event.ctrlKey || event.metaKey) && /^(Enter|d|D|l|L)$/.test(event.key));
@@ -85,6 +115,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
       <h1 id="sale-title" className="visually-hidden">
         Venta
       </h1>
+      <KeyHints />
       <form
         className="sale__form"
         noValidate

@@ -1,0 +1,24 @@
+// The till's keys, always on screen (issue 14): a cashier learns them by seeing them.
+const KEYS: [string, string][] = [
+  ['F12', 'Emitir'],
+  ['Esc', 'Cancelar venta'],
+  ['Alt+B / Alt+F', 'Boleta / Factura'],
+  ['Alt+C / Alt+R', 'Contado / Crédito'],
+  ['Ctrl+D', 'Cliente'],
+  ['F8', 'Efectivo recibido'],
+  ['Ctrl+L', 'Última línea'],
+  ['Ctrl+P', 'Imprimir (en el comprobante)'],
+  ['F1–F5', 'Pantallas'],
+];
+
+export function KeyHints(): React.JSX.Element {
+  return (
+    <p className="keyhints" aria-label="Teclas de la venta" data-testid="key-hints">
+      {KEYS.map(([key, what]) => (
+        <span key={key} className="keyhints__item">
+          <kbd>{key}</kbd> {what}
+        </span>
+      ))}
+    </p>
+  );
+}
