@@ -8,7 +8,6 @@ export interface LineInput {
   price: string;
   unit?: string;
   exonerated?: boolean;
-  bag?: boolean;
 }
 
 const cell = (page: Page, label: string, n: number) => page.getByLabel(`${label}, línea ${n}`, { exact: true });
@@ -21,7 +20,6 @@ export async function typeLine(page: Page, n: number, line: LineInput): Promise<
   await cell(page, 'Cantidad', n).fill(line.quantity);
   await cell(page, 'Precio con IGV', n).fill(line.price);
   if (line.exonerated) await cell(page, 'Afectación', n).selectOption('20');
-  if (line.bag) await cell(page, 'Bolsa plástica (ICBPER)', n).check();
   await cell(page, 'Precio con IGV', n).press('Enter');
   await expect(cell(page, 'Código', n + 1)).toBeFocused();
 }

@@ -1,5 +1,5 @@
 import { test, expect } from './harness';
-import { closeDialog, ticketDialog, typeLine, waitForStatus } from './sale-helpers';
+import { closeDialog, lineField, ticketDialog, typeLine, waitForStatus } from './sale-helpers';
 
 interface Payload {
   monto_Oper_Gravadas: number;
@@ -19,7 +19,17 @@ test('a plastic-bag line adds ICBPER to the total', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   await typeLine(page, 1, { code: 'PAN', description: 'Pan francés', quantity: '5', price: '0.20' });
-  await typeLine(page, 2, { code: 'BOLSA', description: 'Bolsa plástica', quantity: '2', price: '0.10', bag: true });
+  // The bag comes only from the catalogue (issue 14): no line can be ticked as a bag by hand.
+  await expect(lineField(page, 'Bolsa plástica (ICBPER)', 1)).toBeDisabled();
+  await expect(lineField(page, 'Bolsa plástica (ICBPER)', 1)).not.toBeChecked();
+  // The demo catalogue's plastic bag, scanned twice.
+  await page.keyboard.type('2000000000664');
+  await page.keyboard.press('Enter');
+  await expect(lineField(page, 'Código', 3)).toBeFocused();
+  await page.keyboard.type('2000000000664');
+  await page.keyboard.press('Enter');
+  await expect(lineField(page, 'Cantidad', 2)).toHaveValue('2');
+  await expect(lineField(page, 'Bolsa plástica (ICBPER)', 2)).toBeChecked();
   // ICBPER 2 × 0.50; goods 1.00 + 0.20 incl. IGV.
   await expect(page.getByTestId('total-icbper')).toHaveText('S/ 1.00');
   await expect(page.getByTestId('total-total')).toHaveText('S/ 2.20');

@@ -9,6 +9,8 @@ import type { SaleFormValues } from './form-values';
 import { lineAmountText } from './line-amount';
 import { PRODUCT_LISTBOX_ID } from './ProductListbox';
 
+const BAG_HINT = 'Lo marca el producto del catálogo (Productos: «bolsa plástica»); no se marca a mano.';
+
 export const LINE_COLUMNS = ['code', 'description', 'unit', 'quantity', 'unitPrice', 'affectation', 'bag'] as const;
 export type LineColumn = (typeof LINE_COLUMNS)[number];
 
@@ -138,7 +140,8 @@ function LineRowView({ index, control, register, onRemove, allowPriceChange, com
           {AFFECTATION_OPTIONS}
         </select>
       ))}
-      {cell('bag', (aria) => <input {...aria} {...register(name('bag'))} type="checkbox" />)}
+      {/* The bag (ICBPER) comes only from the catalogue's flag (issue 14): never a free tick on any line. */}
+      {cell('bag', (aria) => <input {...aria} {...register(name('bag'))} type="checkbox" disabled title={BAG_HINT} />)}
       <td className="lines__amount" aria-label={`Importe, línea ${n}`}>
         {amount ? formatAmount(amount) : '—'}
       </td>
