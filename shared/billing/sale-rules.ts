@@ -1,6 +1,6 @@
 // Business rules of a sale (reference §4.1–4.3, §8), run as guarded zod refinements by sale-draft-schema.ts.
 // Parameter types are structural (not the schema's output type) to keep the schema's type non-circular.
-import { UNITS, icbperFactorFor, limaDateOf, type DocType, type IdentityDocType } from '../catalog';
+import { icbperFactorFor, limaDateOf, type DocType, type IdentityDocType } from '../catalog';
 import { isValidDni, isValidRuc, isValidSeries } from '../ids';
 import { Dec, ZERO } from './decimal';
 import { lineBase, saleTotal, type LineFigures } from './line-math';
@@ -55,13 +55,14 @@ function totalOf(draft: RuleDraft) {
   return saleTotal(draft.lines, new Dec(icbperFactorFor(draft.issuedAt)));
 }
 
+/**
+ * Any quantity SUNAT accepts is a valid line here, decimal ones of any unit included (issue 14: SUNAT takes 1.5 NIU;
+ * the UBL quantity allows up to 10 decimals). Whole units are the till's guard for a catalogue product
+ * (productQuantityProblem), not a billing rule. Plastic bags stay whole: ICBPER is charged per bag.
+ */
 export function checkLineQuantity(line: RuleLine, ctx: IssueSink): void {
-  if (line.quantity.includes('.')) { // canonical decimal string: a dot means a fractional quantity
-    const unit = UNITS.find((u) => u.code === line.unit);
-    if (line.bag) add(ctx, ['quantity'], 'La cantidad de bolsas plásticas debe ser un número entero');
-    else if (unit && !unit.allowsDecimals) {
-      add(ctx, ['quantity'], `La unidad "${unit.label}" no admite decimales`);
-    }
+  if (line.quantity.includes('.') && line.bag) { // canonical decimal string: a dot means a fractional quantity
+    add(ctx, ['quantity'], 'La cantidad de bolsas plásticas debe ser un número entero');
   }
   const { total } = lineBase(line);
   if (total.lt(MIN_LINE_TOTAL)) add(ctx, ['quantity'], 'El importe de la línea (cantidad × precio) debe ser al menos 0.01');

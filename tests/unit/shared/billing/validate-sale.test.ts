@@ -81,10 +81,9 @@ describe('field errors', () => {
     expect(pathsOf(boleta([line(1, '5', { affectation: '30' as '10' })]))).toEqual(['lines.0.affectation']);
   });
 
-  it('decimals only for measured units, whole bags only, line amount at least 0.01', () => {
-    expect(errorsOf(boleta([line('1.5', '5')]))).toEqual([
-      { path: 'lines.0.quantity', message: 'La unidad "Unidad (bienes)" no admite decimales' },
-    ]);
+  it('decimal quantities of any unit (SUNAT accepts them), whole bags only, line amount at least 0.01', () => {
+    expect(pathsOf(boleta([line('1.5', '5')]))).toEqual([]);
+    expect(pathsOf(boleta([line('0.333', '3', { unit: 'ZZ' })]))).toEqual([]);
     expect(pathsOf(boleta([line('1.5', '5', { unit: 'KGM' })]))).toEqual([]);
     expect(errorsOf(boleta([line('1.5', '0.10', { unit: 'KGM', bag: true })]))[0]!.message)
       .toBe('La cantidad de bolsas plásticas debe ser un número entero');
