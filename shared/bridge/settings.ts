@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROVIDERS } from '../api/dialect';
+import { SCALE_MODES } from '../catalog/scale-barcode';
 
 /**
  * Where the invoicing API lives. The real provider's bases come from provider-factiliza.md ("Bases and tokens":
@@ -59,7 +60,12 @@ export const SettingsViewSchema = z.object({
   portal: z.object({ remembered: z.boolean(), usuario: z.string().optional() }),
   /** How the till behaves. allowPriceChange: price and affectation of a catalogue product may be edited on the line. */
   /** printOnIssue: Enter on the ticket after issuing prints it and starts the next sale (issue 14; default on). */
-  sale: z.object({ allowPriceChange: z.boolean(), printOnIssue: z.boolean() }),
+  sale: z.object({
+    allowPriceChange: z.boolean(),
+    printOnIssue: z.boolean(),
+    /** Scale labels (EAN-13 prefix 20–29): off, or item + weight, or item + price (shared/catalog/scale-barcode.ts). */
+    scale: z.object({ mode: z.enum(SCALE_MODES), itemDigits: z.number().int() }),
+  }),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -93,6 +99,12 @@ export const SettingsUpdateSchema = z.strictObject({
     .strictObject({
       allowPriceChange: z.boolean({ error: 'Indique si se permite cambiar el precio en la venta' }),
       printOnIssue: z.boolean({ error: 'Indique si se imprime al emitir' }).optional(),
+      scale: z
+        .strictObject({
+          mode: z.enum(SCALE_MODES, { error: 'Elija cómo leer las etiquetas de la balanza' }),
+          itemDigits: z.number().int().min(4, 'Entre 4 y 6 dígitos').max(6, 'Entre 4 y 6 dígitos'),
+        })
+        .optional(),
     })
     .optional(),
 });

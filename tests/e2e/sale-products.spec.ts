@@ -267,3 +267,24 @@ test('a barcode scanned into the weight field is the next product, never a quant
   await page.keyboard.press('Enter');
   await expect(lineField(page, 'Código', 3)).toBeFocused();
 });
+
+test('a scale label adds the item with its weight, and "3*code" sells three (issue 14)', async ({ harness }) => {
+  const { page, core } = harness;
+  // A weighed product whose code is the scale's item code; labels read as item + weight in grams.
+  await core.dispatch('saveProduct', { code: '12345', description: 'Queso fresco (kg)', unit: 'KGM', price: '18', affectation: '10', bag: false, active: true });
+  await core.dispatch('saveSettings', { sale: { allowPriceChange: false, scale: { mode: 'weight', itemDigits: 5 } } });
+  await harness.open();
+  const first12 = '201234501250'; // item 12345, 1,250 g
+  const sum = [...first12].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  const labelCode = `${first12}${(10 - (sum % 10)) % 10}`;
+  await lineField(page, 'Código', 1).focus();
+  await scan(page, 1, labelCode);
+  await expect(lineField(page, 'Descripción', 1)).toHaveValue('Queso fresco (kg)');
+  await expect(lineField(page, 'Cantidad', 1)).toHaveValue('1.25');
+  await expect(page.getByLabel('Importe, línea 1')).toHaveText('22.50');
+  await expect(lineField(page, 'Código', 2)).toBeFocused(); // the weight came with the label: next scan
+
+  await scan(page, 2, `3*${INCA_KOLA}`);
+  await expect(lineField(page, 'Cantidad', 2)).toHaveValue('3');
+  await expect(page.getByTestId('total-total')).toHaveText('S/ 30.00');
+});

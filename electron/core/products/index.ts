@@ -3,4 +3,4 @@ export { ProductsService, toProduct } from './service';
 export { readProductsCsv, writeProductsCsv, CSV_COLUMNS, type ProductsCsvReading } from './products-csv';
 export { parseCsv, writeCsv, csvField, type CsvRecord } from './csv';
 export { seedDemoProducts, DEMO_PRODUCTS } from './demo-products';
-export { ean13CheckDigit, isValidEan13 } from './ean13';
+export { ean13CheckDigit, isValidEan13 } from '../../../shared/ids/ean13';

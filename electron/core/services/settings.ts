@@ -5,6 +5,7 @@ import type { SeriesRepository, SettingsRepository } from '../db';
 import type { ApiConfig } from '../api';
 import type { SecretStore } from './secrets';
 import { PROVIDERS } from '../../../shared/api/dialect';
+import { SCALE_MODES } from '../../../shared/catalog/scale-barcode';
 import { CoreError } from './errors';
 
 const CompanySchema = z.object({
@@ -23,7 +24,11 @@ const NO_API = { billingBaseUrl: '', queryBaseUrl: '', provider: 'document' as c
 const SeriesNamesSchema = z.object({ boleta: z.string(), factura: z.string() });
 const PrinterSchema = z.object({ deviceName: z.string(), paper: z.enum(['80mm', '58mm', 'A4']) });
 const PortalSchema = z.object({ usuario: z.string(), password: z.string() });
-const SaleSettingsSchema = z.object({ allowPriceChange: z.boolean(), printOnIssue: z.boolean().default(true) });
+const SaleSettingsSchema = z.object({
+  allowPriceChange: z.boolean(),
+  printOnIssue: z.boolean().default(true),
+  scale: z.object({ mode: z.enum(SCALE_MODES), itemDigits: z.number().int() }).default({ mode: 'off', itemDigits: 5 }),
+});
 
 export type CompanySettings = z.infer<typeof CompanySchema>;
 
@@ -42,7 +47,7 @@ export const DEMO_COMPANY: CompanySettings = {
 const DEFAULT_SERIES = { boleta: 'B001', factura: 'F001' };
 const DEFAULT_PRINTER = { deviceName: '', paper: '80mm' as const };
 /** A catalogue product is sold at its catalogue price until the owner allows changing it on the line. */
-const DEFAULT_SALE = { allowPriceChange: false, printOnIssue: true };
+const DEFAULT_SALE = { allowPriceChange: false, printOnIssue: true, scale: { mode: 'off' as const, itemDigits: 5 } };
 
 /** Where the sandbox of demo mode listens (started by the shell or by the test harness). */
 export type DemoEndpoint = ApiConfig;

@@ -10,12 +10,15 @@ import { findEntry, UNITS } from '../../../../shared/catalog';
 import { formatMoney } from '../../format/money';
 import { decimalText, emptyLine, isBlankLine, type LineValues, type SaleFormValues } from './form-values';
 import { planProductEntry } from './line-entry';
+import { resolveScan } from './scan-code';
+import { useSettings } from '../../app/settings-context';
 import { focusCell, revealLine } from './line-focus';
 import { lineInputId } from './LineRow';
 import type { ProductLookup } from './product-lookup';
 
 /** 8 to 14 digits and nothing else: an EAN/UPC code, never a quantity a cashier types (issue 14). */
 const BARCODE_SHAPED = /^\d{8,14}$/;
+const NO_SCALE = { mode: 'off' as const, itemDigits: 5 };
 /** Above this a quantity is asked about once before it is taken (a slip of the finger, or of the scale). */
 const SANE_QUANTITY = 999;
 
@@ -46,6 +49,8 @@ interface LineEntryOptions {
 
 export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions) {
   const { getValues, setValue, setError, clearErrors } = form;
+  const { settings } = useSettings();
+  const scale = settings?.sale.scale ?? NO_SCALE;
   const [notice, setNotice] = useState<LineNotice | null>(null);
   const say = useCallback(
     (tone: LineNotice['tone'], line: number, text: string) => setNotice({ tone, line, text, fieldId: fields[line]?.id ?? '' }),
@@ -75,7 +80,8 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
 
   /** Puts a scanned or picked product on the sale from line `index`. */
   const enterProduct = useCallback(
-    (index: number, product: Product, via: 'scan' | 'search') => {
+    (index: number, product: Product, via: 'scan' | 'search', knownQuantity?: string) => {
+      if (knownQuantity) setValue(`lines.${index}.quantity`, knownQuantity);
       const lines = getValues('lines');
       // A picked match replaces the search words typed in the description: they are not line data.
       const asSeen = via === 'search' ? lines.map((line, i) => (i === index ? { ...line, description: '' } : line)) : lines;
@@ -91,7 +97,7 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
         say('info', plan.target, `Se sumó ${plan.added} a la línea ${plan.target + 1}: ${product.description} (cantidad ${plan.quantity}).`);
       } else {
         setLine(index, plan.values);
-        if (plan.weighed) {
+        if (plan.weighed && !knownQuantity) {
           const unit = findEntry(UNITS, product.unit)?.label ?? product.unit;
           focusCell(index, 'quantity');
           say('info', index, `${product.description}: ingrese la cantidad (${unit}) y pulse Enter.`);
@@ -112,11 +118,11 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
         goToNewLine(index); // already this product's line: nothing to look up
         return;
       }
-      const answer = await lookup(code);
+      const { answer, quantity } = await resolveScan(code, lookup, scale);
       if (getValues(`lines.${index}.code`)?.trim() !== code) return; // the cashier kept typing: stale answer
       if (answer.status === 'found') {
         // Rendered now, in this task: a scanned line must not wait behind other work for React's scheduler.
-        flushSync(() => enterProduct(index, answer.product, 'scan'));
+        flushSync(() => enterProduct(index, answer.product, 'scan', quantity));
       } else if (line.description.trim() !== '' || line.unitPrice.trim() !== '') {
         goToNewLine(index); // a line typed by hand with its own code: not a catalogue product, and fine
       } else {
@@ -129,7 +135,7 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
         if (input instanceof HTMLInputElement && document.activeElement === input) input.select();
       }
     },
-    [enterProduct, getValues, goToNewLine, lookup, say],
+    [enterProduct, getValues, goToNewLine, lookup, say, scale],
   );
 
   /** Scans line `index` once React has rendered the code put there. */

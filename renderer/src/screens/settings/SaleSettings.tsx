@@ -1,6 +1,7 @@
 // How the till sells: whether the price and IGV affectation of a catalogue product may be changed on the line.
 // Stored by the core, so every cashier of this machine gets the same till.
 import { useState } from 'react';
+import { Field } from '../../components/Field';
 import type { SettingsView } from '../../../../shared/bridge';
 import { useSettings } from '../../app/settings-context';
 import { CheckboxField } from '../../components/Field';
@@ -14,16 +15,18 @@ export function SaleSettings({ settings }: { settings: SettingsView }): React.JS
   const { replace } = useSettings();
   const [allow, setAllow] = useState(settings.sale.allowPriceChange);
   const [printOnIssue, setPrintOnIssue] = useState(settings.sale.printOnIssue);
+  const [scaleMode, setScaleMode] = useState(settings.sale.scale.mode);
   const [message, setMessage] = useState<SaveMessage>(null);
 
   const save = async () => {
-    const result = await call((api) => api.saveSettings({ sale: { allowPriceChange: allow, printOnIssue } }));
+    const result = await call((api) => api.saveSettings({ sale: { allowPriceChange: allow, printOnIssue, scale: { mode: scaleMode, itemDigits: settings.sale.scale.itemDigits } } }));
     if (result.ok) {
       replace(result.value);
       setMessage({ tone: 'success', text: 'Cambios guardados.' });
     } else {
       setAllow(settings.sale.allowPriceChange);
       setPrintOnIssue(settings.sale.printOnIssue);
+      setScaleMode(settings.sale.scale.mode);
       setMessage({ tone: 'error', text: result.error.message });
     }
   };
@@ -63,6 +66,13 @@ export function SaleSettings({ settings }: { settings: SettingsView }): React.JS
         <p id="settings-print-on-issue-hint" className="field__hint settings__check-hint">
           Con esta opción, Enter en el comprobante recién emitido lo imprime y empieza la siguiente venta.
         </p>
+        <Field id="settings-scale-mode" label="Etiquetas de balanza (EAN-13 que empieza con 20–29)">
+          <select id="settings-scale-mode" value={scaleMode} onChange={(event) => setScaleMode(event.target.value as typeof scaleMode)}>
+            <option value="off">No usar</option>
+            <option value="weight">Código del producto (5 dígitos) + peso en gramos</option>
+            <option value="price">Código del producto (5 dígitos) + precio en céntimos</option>
+          </select>
+        </Field>
         <button type="submit">Guardar venta</button>
       </form>
     </SettingsSection>

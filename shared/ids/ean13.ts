@@ -1,4 +1,4 @@
-// EAN-13 check digit (GS1 modulo 10): used to give the demo products believable barcodes.
+// EAN-13 check digit (GS1 modulo 10): believable barcodes for the demo products, and the check of a scale label.
 
 /** The check digit of the first 12 digits of an EAN-13: weights 1,3,1,3... from the left. */
 export function ean13CheckDigit(first12: string): number {
