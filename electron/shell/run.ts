@@ -12,6 +12,7 @@ import {
   net,
   protocol,
   safeStorage,
+  screen,
   session,
   shell,
 } from 'electron';
@@ -38,7 +39,7 @@ import { createSenderCheck, OwnedWindows } from './sender-check';
 import { recoverDatabaseAtStartup } from './startup-recovery';
 import { createShutdown, type ShutdownController } from './shutdown';
 import { claimSingleInstance } from './single-instance';
-import { createErrorWindow, createMainWindow } from './windows';
+import { createDisplayWindow, createErrorWindow, createMainWindow, secondScreen } from './windows';
 
 export const APP_USER_MODEL_ID = 'pe.caja.pos';
 
@@ -222,6 +223,9 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
     forwardCoreEvents(core, () => windows.contents(), log);
     core.start();
     mainWindow = windows.add(createMainWindow(BrowserWindow, { preloadFile: paths.preloadFile, devTools: !app.isPackaged, log }));
+    // A second screen is the customer's display (issue 14): lines, total, change, thanks.
+    const customerScreen = screen?.getAllDisplays ? secondScreen(screen.getAllDisplays(), screen.getPrimaryDisplay().id) : undefined;
+    if (customerScreen) windows.add(createDisplayWindow(BrowserWindow, customerScreen, log));
     return { outcome: 'started', core, mainWindow, shutdown };
   }
 

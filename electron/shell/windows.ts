@@ -75,3 +75,38 @@ export function createErrorWindow(BrowserWindowCtor: BrowserWindowClass, failure
   });
   return win;
 }
+
+/** Where a second screen is: the customer display opens there, full screen (issue 14). */
+export interface DisplayBounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The customer display: the same page at #/display, without the preload (it never calls the core: the till feeds it
+ * over a BroadcastChannel), on the second screen's bounds, full screen and unfocusable so the cashier keeps the keyboard.
+ */
+export function createDisplayWindow(BrowserWindowCtor: BrowserWindowClass, bounds: DisplayBounds, log?: Logger): BrowserWindow {
+  const win = new BrowserWindowCtor({
+    title: 'Caja — cliente',
+    ...bounds,
+    fullscreen: true,
+    frame: false,
+    focusable: false,
+    show: false,
+    backgroundColor: '#0f1e2e',
+    webPreferences: secureWebPreferences({ devTools: false }),
+  });
+  showWhenReady(win, log);
+  win.loadURL(`${APP_ENTRY_URL}#/display`).catch((e: unknown) => {
+    log?.error('could not load the customer display', { error: e instanceof Error ? e.message : String(e) });
+  });
+  return win;
+}
+
+/** The bounds of a screen other than the primary one, when the PC has one (a customer display). */
+export function secondScreen(displays: readonly { id: number; bounds: DisplayBounds }[], primaryId: number): DisplayBounds | undefined {
+  return displays.find((d) => d.id !== primaryId)?.bounds;
+}

@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { hasBridge } from './pos';
 import { isPrintRoute } from '../print/print-job';
 import { PrintRoute } from './print/PrintRoute';
+import { CustomerDisplay } from './display/CustomerDisplay';
 import './styles/base.css';
 import './styles/controls.css';
 import './styles/sale.css';
@@ -22,8 +23,14 @@ if (!container) throw new Error('Falta el elemento #root');
 
 // The print window (and the browser tests' printer) open the same page at #/print?job=...: only the document.
 const printing = isPrintRoute(window.location.hash);
-
-if (hasBridge()) {
+// The customer display (a second window, on the second screen when there is one) opens #/display: no bridge needed.
+if (window.location.hash.startsWith('#/display')) {
+  createRoot(container).render(
+    <StrictMode>
+      <CustomerDisplay />
+    </StrictMode>,
+  );
+} else if (hasBridge()) {
   createRoot(container).render(
     <StrictMode>{printing ? <PrintRoute hash={window.location.hash} /> : <App />}</StrictMode>,
   );

@@ -148,6 +148,11 @@ export function createFakeElectron() {
     ipcMain,
     protocol,
     session: { defaultSession },
+    // One screen: no customer display window (tests of a second screen set more displays).
+    screen: {
+      getAllDisplays: vi.fn(() => [{ id: 1, bounds: { x: 0, y: 0, width: 1366, height: 768 } }]),
+      getPrimaryDisplay: vi.fn(() => ({ id: 1, bounds: { x: 0, y: 0, width: 1366, height: 768 } })),
+    },
     shell: { openExternal: vi.fn(async () => undefined), openPath: vi.fn(async () => '') },
     safeStorage: createFakeSafeStorage(),
     net: { fetch: vi.fn((input: string, init?: RequestInit) => fetch(input, init)) },

@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert';
 import { DocumentTicketDialog } from '../../components/DocumentTicketDialog';
 import { CancelSaleDialog } from './CancelSaleDialog';
 import { KeyHints } from './KeyHints';
+import { DisplayFeed, showThanks } from './useCustomerDisplay';
 import { useSettings } from '../../app/settings-context';
 import { documentNumber } from '../../format/dates';
 import { CustomerSection } from './CustomerSection';
@@ -57,6 +58,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
 
   const onIssued = useCallback(
     (summary: DocumentSummary, cashReceived: string) => {
+      showThanks(summary.total, cashReceived, summary.currency);
       setIssued({ summary, cashReceived });
       void reload();
     },
@@ -149,6 +151,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
         {/* Only the side panel is inside the totals context: a new value never makes React walk the lines. */}
         <TotalsProvider control={form.control} igvRegime={settings?.company.igvRegime ?? 'general'}>
           <aside className="sale__side" aria-label="Totales y pago">
+            <DisplayFeed control={form.control} />
             <TotalsPanel control={form.control} />
             <PaymentSection form={form} />
             <LegendsSection form={form} />
