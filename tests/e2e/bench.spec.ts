@@ -151,3 +151,38 @@ test('scan-to-line: bridge answer → line rendered, under one frame', async ({ 
   expect.soft(newLine.answerToLineRenderedMs.median, 'new line: median answer-to-line under one frame (16 ms)').toBeLessThan(16);
   expect.soft(addToLine.answerToLineRenderedMs.median, '+1: median answer-to-line under one frame (16 ms)').toBeLessThan(16);
 });
+
+test.describe('counter sale (issue 14)', () => {
+  test.use({ printer: 'pdf' });
+
+  test('keystrokes besides scans and digits, and time from the last scan to the printed ticket', async ({ harness }) => {
+    const { page } = harness;
+    await harness.open();
+    let keystrokes = 0;
+    const key = async (k: string) => {
+      keystrokes += 1;
+      await page.keyboard.press(k);
+    };
+    await expect(lineField(page, 'Código', 1)).toBeFocused();
+    for (const code of ['7753056000182', '7751012000528', '7754123000142']) {
+      await page.keyboard.type(code);
+      await page.keyboard.press('Enter');
+    }
+    await page.keyboard.type('2000000000114'); // the weighed product: the last scan
+    await page.keyboard.press('Enter');
+    const lastScan = performance.now();
+    await expect(lineField(page, 'Cantidad', 4)).toBeFocused();
+    await page.keyboard.type('1.5');
+    await key('Enter');
+    await key('F8');
+    await page.keyboard.type('100');
+    await key('F12');
+    await expect(page.getByRole('button', { name: 'Imprimir y nueva venta (Enter)' })).toBeFocused();
+    await key('Enter');
+    await expect.poll(() => harness.printed.length).toBe(1);
+    const figures = { keystrokes, target: 12, lastScanToPrintedMs: Math.round(performance.now() - lastScan) };
+    console.log(`BENCH ${JSON.stringify(figures)}`);
+    await test.info().attach('counter-sale.json', { body: JSON.stringify(figures, null, 2), contentType: 'application/json' });
+    expect(keystrokes).toBeLessThanOrEqual(12);
+  });
+});

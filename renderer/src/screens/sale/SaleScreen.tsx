@@ -101,6 +101,17 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
     return () => window.removeEventListener('keydown', onKey);
   }, [active, form, submit]);
 
+  // On start and on coming back (F1), the cursor waits in the code field of the line being filled (issue 14).
+  useEffect(() => {
+    if (!active) return;
+    const frame = requestAnimationFrame(() => {
+      if (document.querySelector('dialog[open]')) return;
+      const lines = form.getValues('lines');
+      focusById(`line-${Math.max(0, lines.length - 1)}-code`);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [active, form]);
+
   const cancelSale = useCallback(() => {
     setConfirmCancel(null);
     form.reset(emptySale(form.getValues('docType')));
