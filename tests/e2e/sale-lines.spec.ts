@@ -67,3 +67,21 @@ test('an exonerated line is totalled apart and carries no IGV', async ({ harness
   expect(payload.detalle[0]).toMatchObject({ tip_Afe_Igv: '20', igv: 0 });
   expect(payload.monto_Igv).toBe(0.92);
 });
+
+test('a zero or negative price or quantity is flagged on Enter, not at F12 (issue 14)', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await lineField(page, 'Código', 1).fill('X');
+  await lineField(page, 'Descripción', 1).fill('Servicio');
+  await lineField(page, 'Precio con IGV', 1).fill('0');
+  await lineField(page, 'Precio con IGV', 1).press('Enter');
+  await expect(lineField(page, 'Precio con IGV', 1)).toHaveAccessibleDescription('El precio debe ser mayor que cero');
+  await expect(lineField(page, 'Precio con IGV', 1)).toBeFocused();
+  await lineField(page, 'Precio con IGV', 1).fill('5');
+  await lineField(page, 'Cantidad', 1).fill('-2');
+  await lineField(page, 'Precio con IGV', 1).press('Enter');
+  await expect(lineField(page, 'Cantidad', 1)).toHaveAccessibleDescription('La cantidad debe ser mayor que cero');
+  await lineField(page, 'Cantidad', 1).fill('2');
+  await lineField(page, 'Precio con IGV', 1).press('Enter');
+  await expect(lineField(page, 'Código', 2)).toBeFocused();
+});

@@ -72,7 +72,7 @@ export function LinesTable({
         else goToNewLine(index); // a line typed by hand without a code
       } else if (column === 'quantity') {
         entry.commitQuantity(index);
-      } else {
+      } else if (entry.positiveAmounts(index)) {
         goToNewLine(index);
       }
     },

@@ -188,10 +188,33 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
     [append, clearErrors, getValues, goToNewLine, say, scanAt, setError, setValue],
   );
 
+  /**
+   * Enter on a line typed by hand: a zero or negative quantity or price is flagged on its field at once, not at F12
+   * (issue 14). True when both are fine (or not typed yet).
+   */
+  const positiveAmounts = useCallback(
+    (index: number) => {
+      const line = getValues(`lines.${index}`);
+      const checks = [
+        ['quantity', line.quantity, 'La cantidad debe ser mayor que cero'],
+        ['unitPrice', line.unitPrice, 'El precio debe ser mayor que cero'],
+      ] as const;
+      for (const [field, text, message] of checks) {
+        if (text.trim() !== '' && !toMoneyOrZero(text).greaterThan(0)) {
+          setError(`lines.${index}.${field}`, { type: 'validation', message });
+          focusCell(index, field);
+          return false;
+        }
+      }
+      return true;
+    },
+    [getValues, setError],
+  );
+
   /** Typing in a line's code after an error about it: the message has done its job. */
   const codeTyped = useCallback((index: number) => {
     setNotice((current) => (current && current.tone === 'error' && current.line === index ? null : current));
   }, []);
 
-  return { notice, goToNewLine, enterProduct, scan, commitQuantity, codeTyped };
+  return { notice, goToNewLine, enterProduct, scan, commitQuantity, positiveAmounts, codeTyped };
 }
