@@ -120,3 +120,29 @@ test('API: a preset fills the addresses; "Probar conexión" says per API what an
   await page.getByRole('button', { name: 'Guardar modo' }).click();
   await expect(page.getByText(/Para salir del modo demo ingrese en «Empresa»: el RUC de su empresa/)).toBeVisible();
 });
+
+test('leaving Ajustes with unsaved changes asks first; saved changes leave freely (issue 14)', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await page.keyboard.press('F4');
+  await page.getByLabel('Nombre comercial').fill('Bodega Nueva');
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.keyboard.press('F1');
+  expect(asked).toEqual(['Hay cambios sin guardar en Ajustes. ¿Salir sin guardarlos?']);
+  await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Nombre comercial')).toHaveValue('Bodega Nueva'); // nothing lost
+
+  await page.getByRole('button', { name: 'Guardar empresa' }).click();
+  await expect(page.getByRole('region', { name: 'Empresa' }).getByText('Cambios guardados.')).toBeVisible();
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.keyboard.press('F1');
+  await expect(page.getByTestId('next-number')).toBeVisible();
+  expect(asked).toHaveLength(1); // no second question
+});

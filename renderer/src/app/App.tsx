@@ -11,12 +11,14 @@ import { SetupWizard } from '../screens/setup/SetupWizard';
 import { screenForKey, type ScreenId } from './screens';
 import { SettingsProvider } from './settings-context';
 import { useAppStatus } from './useAppStatus';
+import { confirmLeave } from './unsaved';
 
 export function App(): React.JSX.Element {
   const status = useAppStatus();
   const [screen, setScreen] = useState<ScreenId>('sale');
 
   const select = useCallback((next: ScreenId) => {
+    if (next !== 'settings' && !confirmLeave()) return;
     setScreen(next);
     // Move focus into the new screen so the keyboard keeps working without the mouse.
     requestAnimationFrame(() => document.getElementById(`screen-${next}`)?.focus());

@@ -10,6 +10,7 @@ import { ConnectionTest } from '../../components/ConnectionTest';
 import { Field, fieldAria } from '../../components/Field';
 import { call } from '../../pos';
 import { handleSave, type SaveMessage } from './save-result';
+import { useDirtyGuard } from '../../app/unsaved';
 import { SettingsSection } from './SettingsSection';
 
 const UrlsSchema = SettingsUpdateSchema.shape.api.unwrap();
@@ -67,7 +68,8 @@ export function ApiSettings({ settings }: { settings: SettingsView }): React.JSX
     defaultValues: { billingBaseUrl: settings.api.billingBaseUrl, queryBaseUrl: settings.api.queryBaseUrl, provider: settings.api.provider },
     resolver: zodResolver(UrlsSchema),
   });
-  const { register, handleSubmit, formState, setError, setValue, control } = form;
+  const { register, handleSubmit, formState, setError, setValue, control, reset, getValues } = form;
+  useDirtyGuard('api', formState.isDirty);
   const [billing, query, provider] = useWatch({ control, name: ['billingBaseUrl', 'queryBaseUrl', 'provider'] });
   const preset = API_PRESETS.find((p) => p.billingBaseUrl === billing && p.queryBaseUrl === query && p.provider === provider)?.id ?? 'custom';
   const choosePreset = (id: string) => {
@@ -83,6 +85,7 @@ export function ApiSettings({ settings }: { settings: SettingsView }): React.JSX
   const save = async (api: z.output<typeof UrlsSchema>) => {
     const result = await call((bridge) => bridge.saveSettings({ api }));
     setMessage(handleSave(result, 'api', setError, replace));
+    if (result.ok) reset(getValues()); // saved: nothing unsaved any more
   };
 
   return (

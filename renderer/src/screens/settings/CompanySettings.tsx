@@ -9,6 +9,7 @@ import { useSettings } from '../../app/settings-context';
 import { Field, fieldAria } from '../../components/Field';
 import { call } from '../../pos';
 import { handleSave, type SaveMessage } from './save-result';
+import { useDirtyGuard } from '../../app/unsaved';
 import { SettingsSection } from './SettingsSection';
 
 const CompanyFormSchema = SettingsUpdateSchema.shape.company
@@ -18,16 +19,18 @@ type CompanyForm = z.input<typeof CompanyFormSchema>;
 
 export function CompanySettings({ settings }: { settings: SettingsView }): React.JSX.Element {
   const { replace } = useSettings();
-  const { register, handleSubmit, formState, setError } = useForm<CompanyForm, unknown, z.output<typeof CompanyFormSchema>>({
+  const { register, handleSubmit, formState, setError, reset, getValues } = useForm<CompanyForm, unknown, z.output<typeof CompanyFormSchema>>({
     defaultValues: settings.company,
     resolver: zodResolver(CompanyFormSchema),
   });
   const [message, setMessage] = useState<SaveMessage>(null);
   const e = formState.errors;
+  useDirtyGuard('company', formState.isDirty);
 
   const save = async (company: z.output<typeof CompanyFormSchema>) => {
     const result = await call((api) => api.saveSettings({ company }));
     setMessage(handleSave(result, 'company', setError, replace));
+    if (result.ok) reset(getValues()); // saved: nothing unsaved any more
   };
 
   return (

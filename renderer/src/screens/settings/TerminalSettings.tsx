@@ -9,6 +9,7 @@ import { Field, fieldAria } from '../../components/Field';
 import { documentNumber } from '../../format/dates';
 import { call } from '../../pos';
 import { handleSave, type SaveMessage } from './save-result';
+import { useDirtyGuard } from '../../app/unsaved';
 import { SettingsSection } from './SettingsSection';
 
 const TerminalSchema = z.object({
@@ -19,7 +20,7 @@ type TerminalForm = z.input<typeof TerminalSchema>;
 
 export function TerminalSettings({ settings }: { settings: SettingsView }): React.JSX.Element {
   const { replace } = useSettings();
-  const { register, handleSubmit, formState, setError } = useForm<TerminalForm, unknown, z.output<typeof TerminalSchema>>({
+  const { register, handleSubmit, formState, setError, reset, getValues } = useForm<TerminalForm, unknown, z.output<typeof TerminalSchema>>({
     defaultValues: {
       series: { boleta: settings.series.boleta.series, factura: settings.series.factura.series },
       printer: settings.printer,
@@ -28,6 +29,7 @@ export function TerminalSettings({ settings }: { settings: SettingsView }): Reac
   });
   const [message, setMessage] = useState<SaveMessage>(null);
   const e = formState.errors;
+  useDirtyGuard('terminal', formState.isDirty);
   const { boleta, factura } = settings.series;
   const hints = {
     boleta: `Próximo: ${documentNumber(boleta.series, boleta.nextNumber)}`,
@@ -38,6 +40,7 @@ export function TerminalSettings({ settings }: { settings: SettingsView }): Reac
   const save = async (input: z.output<typeof TerminalSchema>) => {
     const result = await call((api) => api.saveSettings(input));
     setMessage(handleSave(result, '', setError, replace));
+    if (result.ok) reset(getValues()); // saved: nothing unsaved any more
   };
 
   return (
