@@ -174,6 +174,7 @@ export class Outbox {
   private probeAuth(): void {
     if (this.authTimer) clearTimeout(this.authTimer);
     this.authTimer = undefined;
+    if (!this.running) return; // stopped (or never started: a drain-only rig): nothing is sent on a timer
     if (this.inFlight.size > 0) {
       this.blockAuth(); // a send is still out: probe after the next step
       return;
