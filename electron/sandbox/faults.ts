@@ -71,7 +71,7 @@ function checkTimes(times: number): number {
 }
 
 /** Small deterministic PRNG (mulberry32). */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

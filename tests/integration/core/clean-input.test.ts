@@ -1,18 +1,9 @@
 // Issue 16: control and bidirectional characters are refused or cleaned before anything is stored or declared.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocumentSummary } from '../../../shared/bridge';
-import { anonymousBoleta, line, startRig, type Rig } from './harness';
+import { anonymousBoleta, line, type Rig, useRigs } from './harness';
 
-let rigs: Rig[] = [];
-afterEach(async () => {
-  await Promise.all(rigs.map((r) => r.dispose()));
-  rigs = [];
-});
-async function rig() {
-  const r = await startRig();
-  rigs.push(r);
-  return r;
-}
+const rig = useRigs();
 const stored = (r: Rig) => r.core.db.sqlite.prepare('SELECT customer_name, payload FROM documents').all() as { customer_name: string; payload: string }[];
 
 describe('clean input at the bridge', () => {

@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,4 +88,30 @@ export async function until(rig: Rig, check: () => boolean, rounds = 50): Promis
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error('condition not reached');
+}
+
+/** Rigs a test file starts, disposed after each test: `const rig = useRigs();` at the top of the file. */
+export function useRigs(): (opts?: Parameters<typeof startRig>[0]) => Promise<Rig> {
+  let rigs: Rig[] = [];
+  afterEach(async () => {
+    await Promise.all(rigs.map((r) => r.dispose()));
+    rigs = [];
+  });
+  return async (opts) => {
+    const r = await startRig(opts);
+    rigs.push(r);
+    return r;
+  };
+}
+
+/** A document's status as stored. */
+export const statusOf = (r: Rig, id: number): string =>
+  (r.core.db.sqlite.prepare('SELECT status FROM documents WHERE id = ?').get(id) as { status: string }).status;
+
+/** Replaces the stored payload (what the outbox will send) to reach outcomes a valid sale never produces. */
+export function tamper(r: Rig, id: number, mutate: (p: Record<string, unknown>) => void): void {
+  const row = r.core.db.sqlite.prepare('SELECT payload FROM documents WHERE id = ?').get(id) as { payload: string };
+  const p = JSON.parse(row.payload) as Record<string, unknown>;
+  mutate(p);
+  r.core.db.sqlite.prepare('UPDATE documents SET payload = ? WHERE id = ?').run(JSON.stringify(p), id);
 }

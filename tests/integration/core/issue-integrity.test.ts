@@ -1,20 +1,9 @@
 // Issue 12: idempotent issuing, nothing after the commit fails the sale, reissue after a conflict, connection truth.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppStatus, DocumentDetail, DocumentSummary } from '../../../shared/bridge';
-import { anonymousBoleta, line, startRig, until, type Rig } from './harness';
+import { anonymousBoleta, line, until, type Rig, useRigs, statusOf } from './harness';
 
-let rigs: Rig[] = [];
-afterEach(async () => {
-  await Promise.all(rigs.map((r) => r.dispose()));
-  rigs = [];
-});
-async function rig(opts?: Parameters<typeof startRig>[0]) {
-  const r = await startRig(opts);
-  rigs.push(r);
-  return r;
-}
-const statusOf = (r: Rig, id: number) =>
-  (r.core.db.sqlite.prepare('SELECT status FROM documents WHERE id = ?').get(id) as { status: string }).status;
+const rig = useRigs();
 const count = (r: Rig) => (r.core.db.sqlite.prepare('SELECT COUNT(*) AS n FROM documents').get() as { n: number }).n;
 
 describe('idempotent issuing', () => {

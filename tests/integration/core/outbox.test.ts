@@ -1,29 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDERS } from '../../../shared/api';
 import type { DocumentDetail, DocumentSummary } from '../../../shared/bridge';
-import { anonymousBoleta, setRigDialect, startRig, until, type Rig } from './harness';
+import { anonymousBoleta, setRigDialect, until, type Rig, useRigs, statusOf, tamper } from './harness';
 
-let rigs: Rig[] = [];
-afterEach(async () => {
-  await Promise.all(rigs.map((r) => r.dispose()));
-  rigs = [];
-});
-async function rig(opts?: Parameters<typeof startRig>[0]) {
-  const r = await startRig(opts);
-  rigs.push(r);
-  return r;
-}
+const rig = useRigs();
 
 const detail = (r: Rig, id: number) => r.call<DocumentDetail>('getDocument', { id });
-const statusOf = (r: Rig, id: number) =>
-  (r.core.db.sqlite.prepare('SELECT status FROM documents WHERE id = ?').get(id) as { status: string }).status;
-/** Replaces the stored payload (what the outbox will send) to reach outcomes a valid sale never produces. */
-function tamper(r: Rig, id: number, mutate: (p: Record<string, unknown>) => void) {
-  const row = r.core.db.sqlite.prepare('SELECT payload FROM documents WHERE id = ?').get(id) as { payload: string };
-  const p = JSON.parse(row.payload) as Record<string, unknown>;
-  mutate(p);
-  r.core.db.sqlite.prepare('UPDATE documents SET payload = ? WHERE id = ?').run(JSON.stringify(p), id);
-}
 
 // Both dialects (issue 11): the document's names, and the real provider's (/v1/sunat/..., data.sunatResponse).
 describe.each(PROVIDERS)('outbox against the sandbox over HTTP, %s names', (dialect) => {

@@ -1,30 +1,13 @@
 // Issues 12 and 16: a 1033 ends "accepted" only when what SUNAT holds is provably ours; rejected and observed
 // verdicts survive a lost answer; a passing 401 heals by itself.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memorySecretStore } from '../../../electron/core/services/secrets';
 import type { DocumentDetail, DocumentSummary } from '../../../shared/bridge';
-import { anonymousBoleta, line, startRig, until, type Rig } from './harness';
+import { anonymousBoleta, line, startRig, until, type Rig, useRigs, statusOf, tamper } from './harness';
 
-let rigs: Rig[] = [];
-afterEach(async () => {
-  await Promise.all(rigs.map((r) => r.dispose()));
-  rigs = [];
-});
-async function rig(opts?: Parameters<typeof startRig>[0]) {
-  const r = await startRig(opts);
-  rigs.push(r);
-  return r;
-}
+const rig = useRigs();
 
 const detail = (r: Rig, id: number) => r.call<DocumentDetail>('getDocument', { id });
-const statusOf = (r: Rig, id: number) =>
-  (r.core.db.sqlite.prepare('SELECT status FROM documents WHERE id = ?').get(id) as { status: string }).status;
-function tamper(r: Rig, id: number, mutate: (p: Record<string, unknown>) => void) {
-  const row = r.core.db.sqlite.prepare('SELECT payload FROM documents WHERE id = ?').get(id) as { payload: string };
-  const p = JSON.parse(row.payload) as Record<string, unknown>;
-  mutate(p);
-  r.core.db.sqlite.prepare('UPDATE documents SET payload = ? WHERE id = ?').run(JSON.stringify(p), id);
-}
 const withPortalCredentials = () => {
   const secrets = memorySecretStore();
   secrets.set('portalCredentials', JSON.stringify({ usuario: 'MODDATOS', password: 'moddatos' }));
@@ -114,17 +97,20 @@ describe('a passing 401 heals by itself (issue 16)', () => {
   });
 
   it('documents left blocked by an earlier run are probed at start', async () => {
-    const first = await rig();
+    // The first run's core is closed by hand (a quit): its data folder and sandbox live on for the second run.
+    const first = await startRig();
     first.sandbox.faults.unauthorized(1);
     const a = await first.call<DocumentSummary>('issueSale', anonymousBoleta());
     await first.core.outbox.drain();
     expect(statusOf(first, a.id)).toBe('blocked_auth');
     await first.core.stop();
     first.core.close();
-    rigs = rigs.filter((x) => x !== first);
-    const again = await rig({ shared: first.sandbox, dataDir: first.dataDir });
-    again.core.start();
-    await until(again, () => statusOf(again, a.id) === 'accepted');
-    await first.sandbox.close();
+    try {
+      const again = await rig({ shared: first.sandbox, dataDir: first.dataDir });
+      again.core.start();
+      await until(again, () => statusOf(again, a.id) === 'accepted');
+    } finally {
+      await first.sandbox.close();
+    }
   });
 });

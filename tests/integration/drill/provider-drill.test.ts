@@ -4,6 +4,7 @@
 // without a storm of resends.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../../electron/core/api';
+import { seededRandom } from '../../../electron/sandbox/faults';
 import type { DocumentSummary } from '../../../shared/bridge';
 import { anonymousBoleta, line, startRig, until, type Rig } from '../core/harness';
 
@@ -13,21 +14,9 @@ afterEach(async () => {
   rigs = [];
 });
 
-/** mulberry32: a small seeded PRNG, so a failing run can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The network loses the answer of `rate` of the sends AFTER the server processed them (the document is declared). */
 function losingSendAnswers(rate: number, seed: number): { fetch: FetchLike; lost: () => number } {
-  const random = prng(seed);
+  const random = seededRandom(seed); // seeded, so a failing run can be replayed
   let lost = 0;
   return {
     lost: () => lost,
