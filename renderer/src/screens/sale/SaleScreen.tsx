@@ -1,5 +1,5 @@
 // Venta: the till. Boleta/factura, customer, lines, live totals, payment, legends; F12 or Ctrl+Enter issues.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { DocumentSummary } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
@@ -118,10 +118,19 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
     requestAnimationFrame(() => focusById('line-0-code'));
   }, [form]);
 
-  const closeIssued = useCallback(() => {
-    setIssued(null);
-    requestAnimationFrame(() => focusById('line-0-code'));
-  }, []);
+  const closeIssued = useCallback(() => setIssued(null), []);
+
+  // Once the ticket dialog is gone (its close() gives focus back to what had it before), the cursor goes to the
+  // code field for the next customer: in an effect, so it runs after that restoration, never before.
+  const hadDialog = useRef(false);
+  useEffect(() => {
+    if (issued) {
+      hadDialog.current = true;
+    } else if (hadDialog.current) {
+      hadDialog.current = false;
+      focusById('line-0-code');
+    }
+  }, [issued]);
 
   return (
     <section id="screen-sale" className="screen sale" aria-labelledby="sale-title" tabIndex={-1} hidden={!active}>
