@@ -71,11 +71,11 @@ export const CustomerSchema = z
   .transform((customer) => customer ?? EMPTY_CUSTOMER);
 
 const DUE_DATE = z
-  .string(missingOr('Ingrese la fecha de vencimiento', 'Fecha de vencimiento no válida (AAAA-MM-DD)'))
+  .string(missingOr('Ingrese la fecha de vencimiento', 'Fecha de vencimiento no válida: escríbala como dd/mm/aaaa'))
   .trim()
   .refine((text) => text !== '', { error: 'Ingrese la fecha de vencimiento' })
   .refine((text) => text === '' || isIsoDate(text) || parseIsoInstant(text) !== null, {
-    error: 'Fecha de vencimiento no válida (AAAA-MM-DD)',
+    error: 'Fecha de vencimiento no válida: escríbala como dd/mm/aaaa',
   })
   .transform((text) => limaDateOf(text) ?? text);
 

@@ -1,9 +1,9 @@
 // Bridge schemas of backups, restore planning and exports for the accountant (issue 8).
 // Spread `backupContract` into bridgeContract; applyRestore is a shell action after confirmation, not a method here.
 import { z } from 'zod';
+import { IsoDaySchema } from '../validation/day';
 
 const NoInput = z.strictObject({});
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha AAAA-MM-DD');
 
 export const BACKUP_REASONS = ['daily', 'manual', 'pre_migration', 'pre_restore'] as const;
 export type BackupReason = (typeof BACKUP_REASONS)[number];
@@ -111,7 +111,7 @@ export const ExportResultSchema = z.object({
 export type ExportResult = z.infer<typeof ExportResultSchema>;
 
 export const ExportInputSchema = z
-  .strictObject({ from: isoDate, to: isoDate, format: z.enum(EXPORT_FORMATS) })
+  .strictObject({ from: IsoDaySchema, to: IsoDaySchema, format: z.enum(EXPORT_FORMATS) })
   .refine((v) => v.from <= v.to, { message: 'La fecha inicial es posterior a la final', path: ['to'] });
 export type ExportInput = z.infer<typeof ExportInputSchema>;
 

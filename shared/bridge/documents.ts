@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { IsoDaySchema } from '../validation/day';
 import { DOC_STATUSES } from './status';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha AAAA-MM-DD');
 
 export const DocumentFilterSchema = z.strictObject({
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: IsoDaySchema.optional(),
+  to: IsoDaySchema.optional(),
   docType: z.enum(['01', '03']).optional(),
   series: z.string().trim().toUpperCase().max(4).optional(),
   number: z.coerce.number().int().positive().max(99_999_999).optional(),

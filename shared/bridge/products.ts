@@ -65,6 +65,8 @@ export const ProductAffectationSchema = z.enum(
 
 const bagFlag = z.boolean({ error: 'El indicador de bolsa plástica debe ser sí o no' });
 const activeFlag = z.boolean({ error: 'El indicador de activo debe ser sí o no' });
+/** "Se vende por unidades enteras": null (or absent) follows the unit (a unit, a box: whole; kg, litres: decimals). */
+const wholeUnitsFlag = z.boolean({ error: 'El indicador de unidades enteras debe ser sí o no' }).nullable();
 
 /** The fields every product has, as the form and the CSV import type them. */
 export const productFieldsShape = {
@@ -75,8 +77,11 @@ export const productFieldsShape = {
   affectation: ProductAffectationSchema,
 };
 
-/** A plastic bag (ICBPER) is counted in whole bags, so its unit must not allow decimals. */
-export function checkBagUnit(product: { unit: string; bag?: boolean | undefined }, ctx: z.RefinementCtx): void {
+/** A plastic bag (ICBPER) is counted in whole bags, so neither its unit nor its own flag may allow decimals. */
+export function checkBagUnit(
+  product: { unit: string; bag?: boolean | undefined; wholeUnits?: boolean | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
   if (product.bag !== true) return;
   const unit = findEntry(UNITS, product.unit);
   if (unit?.allowsDecimals) {
@@ -85,16 +90,18 @@ export function checkBagUnit(product: { unit: string; bag?: boolean | undefined 
       path: ['unit'],
       message: `Una bolsa plástica se vende por unidades: la unidad "${unit.label}" admite decimales`,
     });
+  } else if (product.wholeUnits === false) {
+    ctx.addIssue({ code: 'custom', path: ['wholeUnits'], message: 'Una bolsa plástica se vende por unidades enteras' });
   }
 }
 
 /** What the product form sends (and the core stores). Bag defaults to no, active to yes. */
 export const ProductInputSchema = z
   .object(
-    { ...productFieldsShape, bag: bagFlag.default(false), active: activeFlag.default(true) },
+    { ...productFieldsShape, bag: bagFlag.default(false), active: activeFlag.default(true), wholeUnits: wholeUnitsFlag.default(null) },
     { error: 'Datos del producto no válidos' },
   )
-  .superRefine(checkBagUnit, { when: whenClean('unit', 'bag') });
+  .superRefine(checkBagUnit, { when: whenClean('unit', 'bag', 'wholeUnits') });
 export type ProductInput = z.input<typeof ProductInputSchema>;
 export type ProductInputParsed = z.output<typeof ProductInputSchema>;
 
@@ -107,28 +114,48 @@ export const ProductSchema = z.object({
   price: z.string(),
   affectation: z.enum(AFFECTATION_CODES),
   bag: z.boolean(),
+  /** Resolved "se vende por unidades enteras": the till refuses a decimal quantity of this product when true. */
+  wholeUnits: z.boolean(),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-/** Whether a quantity of this product may have decimals (weighted goods: kg, litres...). Bags never do. */
-export function allowsDecimalQuantity(product: { unit: string; bag?: boolean }): boolean {
-  if (product.bag === true) return false;
-  return findEntry(UNITS, product.unit)?.allowsDecimals ?? false;
+/** What decides whole units: the unit, the bag flag, and the product's own flag (null or absent: by the unit). */
+export interface QuantityRule {
+  unit: string;
+  bag?: boolean;
+  wholeUnits?: boolean | null;
+}
+
+/**
+ * Whether the till takes only whole quantities of this product (issue 14: "se vende por unidades enteras"). Bags
+ * always (ICBPER is charged per bag); else the product's own flag; else its unit (NIU whole, KGM decimals).
+ * Billing itself accepts any quantity SUNAT accepts: this is the till's guard, not a tax rule.
+ */
+export function sellsWholeUnits(product: QuantityRule): boolean {
+  if (product.bag === true) return true;
+  if (typeof product.wholeUnits === 'boolean') return product.wholeUnits;
+  return !(findEntry(UNITS, product.unit)?.allowsDecimals ?? false);
+}
+
+/** Whether a quantity of this product may have decimals (weighed goods: kg, litres...). Bags never do. */
+export function allowsDecimalQuantity(product: QuantityRule): boolean {
+  return !sellsWholeUnits(product);
 }
 
 /** The Spanish reason a quantity is wrong for this product, or null when it is acceptable. */
-export function productQuantityProblem(product: { unit: string; bag?: boolean }, quantity: unknown): string | null {
+export function productQuantityProblem(product: QuantityRule, quantity: unknown): string | null {
   const read = readDecimal(quantity);
   if (!read.ok) return read.reason === 'missing' ? 'Ingrese la cantidad' : 'La cantidad debe ser un número (use punto decimal)';
   if (read.sign <= 0) return 'La cantidad debe ser mayor que cero';
   if (read.decimals > 10) return 'La cantidad admite como máximo 10 decimales';
-  if (read.decimals > 0 && !allowsDecimalQuantity(product)) {
+  if (read.decimals > 0 && sellsWholeUnits(product)) {
     if (product.bag === true) return 'La cantidad de bolsas plásticas debe ser un número entero';
-    const label = findEntry(UNITS, product.unit)?.label ?? product.unit;
-    return `La unidad "${label}" no admite decimales`;
+    const unit = findEntry(UNITS, product.unit);
+    if (unit?.allowsDecimals) return 'Este producto se vende por unidades enteras: la cantidad no admite decimales';
+    return `La unidad "${unit?.label ?? product.unit}" no admite decimales`;
   }
   return null;
 }
@@ -167,6 +194,7 @@ export const SaveProductInputSchema = z
       ...productFieldsShape,
       bag: bagFlag.default(false),
       active: activeFlag.default(true),
+      wholeUnits: wholeUnitsFlag.default(null),
       originalCode: ProductCodeSchema.optional(),
     },
     {
@@ -176,7 +204,7 @@ export const SaveProductInputSchema = z
           : 'Datos del producto no válidos',
     },
   )
-  .superRefine(checkBagUnit, { when: whenClean('unit', 'bag') });
+  .superRefine(checkBagUnit, { when: whenClean('unit', 'bag', 'wholeUnits') });
 export type SaveProductInput = z.input<typeof SaveProductInputSchema>;
 export type SaveProductInputParsed = z.output<typeof SaveProductInputSchema>;
 

@@ -8,4 +8,5 @@ export { UNITS, type UnitCode, type UnitEntry } from './units';
 export { CURRENCIES, type CurrencyCode, type CurrencyEntry } from './currencies';
 export { IGV_GENERAL_RATE, igvRateFor, icbperFactorFor, type IgvRegime } from './rates';
 export { LIMA_OFFSET, parseIsoInstant, isIsoDate, limaDateTime, limaDate, limaDateOf } from './lima-time';
+export { parseDayText, formatDayText } from './day-text';
 export { SCALE_MODES, readScaleLabel, type ScaleLabel, type ScaleMode } from './scale-barcode';

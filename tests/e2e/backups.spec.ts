@@ -108,8 +108,10 @@ test('export for the accountant: CSV of this month holds the boleta; ZIP is a zi
   await page.keyboard.press('F4');
   const region = page.getByRole('region', { name: 'Exportar para el contador' });
   const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' }));
-  await expect(region.getByLabel('Desde')).toHaveValue(`${today.slice(0, 8)}01`);
-  await expect(region.getByLabel('Hasta')).toHaveValue(today);
+  // Days read dd/mm/aaaa whatever the browser's locale (issue 14).
+  const [year, month, day] = today.split('-');
+  await expect(region.getByLabel('Desde')).toHaveValue(`01/${month}/${year}`);
+  await expect(region.getByLabel('Hasta')).toHaveValue(`${day}/${month}/${year}`);
 
   const csv = await exportFile(harness, 'CSV');
   expect(path.basename(csv)).toBe(`comprobantes-${today.slice(0, 8)}01-al-${today}.csv`);
@@ -126,15 +128,23 @@ test('export for the accountant: CSV of this month holds the boleta; ZIP is a zi
   expect(entries.some((name) => name.endsWith('.csv'))).toBe(true);
 
   // A range before the sale: only the header row.
-  await region.getByLabel('Desde').fill('2020-01-01');
-  await region.getByLabel('Hasta').fill('2020-01-31');
+  await region.getByLabel('Desde').fill('1/1/2020');
+  await region.getByLabel('Hasta').fill('31012020');
+  await region.getByLabel('Hasta').blur();
+  await expect(region.getByLabel('Desde')).toHaveValue('01/01/2020');
+  await expect(region.getByLabel('Hasta')).toHaveValue('31/01/2020');
   const empty = parseCsv(await fs.readFile(await exportFile(harness, 'CSV'), 'utf8'));
   expect(empty).toEqual([header]);
 
   // Reversed dates are refused before asking the core.
-  await region.getByLabel('Desde').fill('2020-02-01');
+  await region.getByLabel('Desde').fill('01/02/2020');
   await region.getByRole('button', { name: 'Exportar' }).click();
   await expect(region.getByLabel('Hasta')).toHaveAccessibleDescription('La fecha inicial es posterior a la final');
+
+  // An impossible day is named on its field, in the form the cashier types.
+  await region.getByLabel('Desde').fill('30/02/2020');
+  await region.getByRole('button', { name: 'Exportar' }).click();
+  await expect(region.getByLabel('Desde')).toHaveAccessibleDescription('Fecha no válida: escríbala como dd/mm/aaaa');
 });
 
 test('restore: the chosen copy is checked, what it lacks is shown, and only after confirming is it restored', async ({ harness }) => {

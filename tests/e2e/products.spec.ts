@@ -181,8 +181,8 @@ test('CSV import: a good file, a file with bad rows (line and reason each), only
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^productos-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await fs.readFile(await file.path(), 'utf8');
-  expect(text.startsWith('\uFEFFcodigo,descripcion,unidad,precio,afectacion,bolsa,activo\r\n')).toBe(true);
-  expect(text).toContain('P-0003,"Mandarina Sin Pepa, Malla (kg)",KGM,4.20,20,no,sí\r\n');
+  expect(text.startsWith('\uFEFFcodigo,descripcion,unidad,precio,afectacion,bolsa,activo,unidades_enteras\r\n')).toBe(true);
+  expect(text).toContain('P-0003,"Mandarina Sin Pepa, Malla (kg)",KGM,4.20,20,no,sí,\r\n');
   const again = await dispatch('importProducts', { csv: text, mode: 'all_or_nothing' });
   expect(again).toMatchObject({ ok: true, value: { rows: 29, imported: 0, updated: 0, unchanged: 29, errors: [] } });
 });

@@ -87,8 +87,11 @@ test('factura with a RUC customer and two instalments that add up to the total',
   await expect(page.getByLabel('Monto de la cuota 2')).toHaveValue('154.00');
   await expect(page.getByTestId('installments-sum')).toHaveText('S/ 354.00');
   await expect(page.getByTestId('installments-difference')).toHaveText('S/ 0.00');
-  const due1 = await page.getByLabel('Vencimiento de la cuota 1').inputValue();
-  const due2 = await page.getByLabel('Vencimiento de la cuota 2').inputValue();
+  // Due days show as dd/mm/aaaa (issue 14); compared here as ISO days.
+  const isoOf = (text: string) => text.split('/').reverse().join('-');
+  const due1 = isoOf(await page.getByLabel('Vencimiento de la cuota 1').inputValue());
+  const due2 = isoOf(await page.getByLabel('Vencimiento de la cuota 2').inputValue());
+  expect(due1).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(due2 > due1).toBe(true);
   await harness.screenshot('venta-factura-credito');
 

@@ -288,3 +288,46 @@ test('a scale label adds the item with its weight, and "3*code" sells three (iss
   await expect(lineField(page, 'Cantidad', 2)).toHaveValue('3');
   await expect(page.getByTestId('total-total')).toHaveText('S/ 30.00');
 });
+
+test('"se vende por unidades enteras" is set per product: cloth by the unit takes 1.5, a sack in kg only whole (issue 14)', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  // The editor proposes the unit's rule and lets the owner change it.
+  await page.keyboard.press('F5');
+  await page.getByRole('button', { name: 'Nuevo producto' }).click();
+  const editor = page.getByRole('region', { name: 'Nuevo producto' });
+  const whole = editor.getByLabel('Se vende por unidades enteras (la caja no acepta decimales)');
+  await expect(whole).toBeChecked();
+  await editor.getByLabel('Unidad de medida').selectOption('KGM');
+  await expect(whole).not.toBeChecked();
+  await whole.check();
+  await editor.getByLabel('Código (barras o interno)').fill('SACO50');
+  await editor.getByLabel('Descripción').fill('Arroz saco 50 kg');
+  await editor.getByLabel('Precio con IGV').fill('150');
+  await editor.getByRole('button', { name: 'Guardar producto' }).click();
+  await expect(page.getByText('Producto creado: Arroz saco 50 kg')).toBeVisible();
+  await page.getByRole('button', { name: 'Nuevo producto' }).click();
+  await editor.getByLabel('Código (barras o interno)').fill('TELA1');
+  await editor.getByLabel('Descripción').fill('Tela tocuyo (unidad)');
+  await editor.getByLabel('Precio con IGV').fill('8');
+  await whole.uncheck();
+  await editor.getByRole('button', { name: 'Guardar producto' }).click();
+  await expect(page.getByText('Producto creado: Tela tocuyo (unidad)')).toBeVisible();
+  expect(await harness.core.dispatch('getProductByCode', { code: 'TELA1' })).toMatchObject({ value: { unit: 'NIU', wholeUnits: false } });
+
+  await page.keyboard.press('F1');
+  await expect(lineField(page, 'Código', 1)).toBeFocused();
+  // Cloth sold in fractions of a unit: the till asks for the quantity and takes 1.5.
+  await scan(page, 1, 'TELA1');
+  await expect(lineField(page, 'Cantidad', 1)).toBeFocused();
+  await page.keyboard.type('1.5');
+  await page.keyboard.press('Enter');
+  await expect(lineField(page, 'Código', 2)).toBeFocused();
+  await expect(page.getByLabel('Importe, línea 1')).toHaveText('12.00');
+  // A sack priced by the kilogram but sold whole: half a sack is refused on its field.
+  await scan(page, 2, 'SACO50');
+  await lineField(page, 'Cantidad', 2).fill('0.5');
+  await lineField(page, 'Cantidad', 2).press('Enter');
+  await expect(lineField(page, 'Cantidad', 2)).toHaveAccessibleDescription('Este producto se vende por unidades enteras: la cantidad no admite decimales');
+  await expect(lineField(page, 'Cantidad', 2)).toBeFocused();
+});

@@ -146,3 +146,25 @@ test('leaving Ajustes with unsaved changes asks first; saved changes leave freel
   await expect(page.getByTestId('next-number')).toBeVisible();
   expect(asked).toHaveLength(1); // no second question
 });
+
+test('a changed box in Ajustes → Venta also asks before leaving, and is kept when staying (issue 14)', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await page.keyboard.press('F4');
+  const printBox = page.getByLabel('Imprimir al emitir');
+  await expect(printBox).toBeChecked();
+  await printBox.uncheck();
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.keyboard.press('F1');
+  expect(asked).toEqual(['Hay cambios sin guardar en Ajustes. ¿Salir sin guardarlos?']);
+  await expect(printBox).not.toBeChecked(); // still in Ajustes, nothing lost
+  // Putting it back as it was is nothing to save: leaving asks nothing.
+  await printBox.check();
+  await page.keyboard.press('F1');
+  await expect(page.getByTestId('next-number')).toBeVisible();
+  expect(asked).toHaveLength(1);
+});

@@ -157,7 +157,7 @@ function checkZipSize(documents: number): void {
 
 function checkRange(range: ExportRange): void {
   if (!isIsoDate(range.from) || !isIsoDate(range.to)) {
-    throw new CoreError('validation', 'Ingrese las fechas como AAAA-MM-DD.', [{ path: 'from', message: 'Fecha no válida' }]);
+    throw new CoreError('validation', 'Ingrese las fechas como dd/mm/aaaa.', [{ path: 'from', message: 'Fecha no válida' }]);
   }
   if (range.from > range.to) {
     throw new CoreError('validation', 'La fecha inicial es posterior a la final.', [

@@ -6,8 +6,11 @@ import { whenClean } from '../../../shared/billing/schema-fields';
 import type { ProductRow, ProductUpsert } from '../db';
 import { parseCsv, writeCsv } from './csv';
 
-/** Column names in file order. The first five are required; bolsa and activo may be left out. */
-export const CSV_COLUMNS = ['codigo', 'descripcion', 'unidad', 'precio', 'afectacion', 'bolsa', 'activo'] as const;
+/**
+ * Column names in file order. The first five are required; bolsa, activo and unidades_enteras may be left out
+ * (unidades_enteras empty: as the unit says, issue 14).
+ */
+export const CSV_COLUMNS = ['codigo', 'descripcion', 'unidad', 'precio', 'afectacion', 'bolsa', 'activo', 'unidades_enteras'] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 const REQUIRED: readonly Column[] = ['codigo', 'descripcion', 'unidad', 'precio', 'afectacion'];
 
@@ -26,10 +29,10 @@ export interface ProductsCsvReading {
   headerInvalid: boolean;
 }
 
-/** One CSV row: the form's field rules; bolsa/activo undefined when the column is absent or the cell empty. */
+/** One CSV row: the form's field rules; the flags are undefined when their column is absent or the cell empty. */
 const CsvRowSchema = z
-  .object({ ...productFieldsShape, bag: z.boolean().optional(), active: z.boolean().optional() })
-  .superRefine(checkBagUnit, { when: whenClean('unit', 'bag') });
+  .object({ ...productFieldsShape, bag: z.boolean().optional(), active: z.boolean().optional(), wholeUnits: z.boolean().optional() })
+  .superRefine(checkBagUnit, { when: whenClean('unit', 'bag', 'wholeUnits') });
 
 /** 'Código ' → 'codigo': header names are matched without case, accents or edge spaces. */
 function headerKey(name: string): string {
@@ -113,8 +116,8 @@ export function readProductsCsv(csv: string): ProductsCsvReading {
     }
     const bag = readFlag(cell('bolsa') ?? '', 'Bolsa');
     const active = readFlag(cell('activo') ?? '', 'Activo');
-    if (!bag.ok) addProblem(record.line, bag.message);
-    if (!active.ok) addProblem(record.line, active.message);
+    const whole = readFlag(cell('unidades_enteras') ?? '', 'Unidades enteras');
+    for (const flag of [bag, active, whole]) if (!flag.ok) addProblem(record.line, flag.message);
     const result = CsvRowSchema.safeParse({
       code: cell('codigo'),
       description: cell('descripcion'),
@@ -123,10 +126,11 @@ export function readProductsCsv(csv: string): ProductsCsvReading {
       affectation: (cell('afectacion') ?? '').trim(),
       bag: bag.ok ? bag.value : undefined,
       active: active.ok ? active.value : undefined,
+      wholeUnits: whole.ok ? whole.value : undefined,
     });
     if (!result.success) {
       for (const issue of result.error.issues) addProblem(record.line, issue.message);
-    } else if (bag.ok && active.ok) {
+    } else if (bag.ok && active.ok && whole.ok) {
       parsed.push({ line: record.line, item: result.data });
     }
   }
@@ -169,6 +173,7 @@ export function writeProductsCsv(rows: readonly ProductRow[]): string {
       row.affectation,
       row.bag === 1 ? 'sí' : 'no',
       row.active === 1 ? 'sí' : 'no',
+      row.whole_units === null ? '' : row.whole_units === 1 ? 'sí' : 'no',
     ]);
   }
   return BOM + writeCsv(lines);

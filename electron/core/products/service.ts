@@ -9,7 +9,7 @@ import type {
   ProductsFile,
   SaveProductInputParsed,
 } from '../../../shared/bridge/products';
-import { PRODUCT_CODE_MAX } from '../../../shared/bridge/products';
+import { PRODUCT_CODE_MAX, sellsWholeUnits } from '../../../shared/bridge/products';
 import { limaDate } from '../../../shared/catalog';
 import type { ProductFields, ProductRow, ProductsRepository } from '../db';
 import { CoreError } from '../services/errors';
@@ -90,6 +90,7 @@ export function toProduct(row: ProductRow): Product {
     price: row.price,
     affectation: row.affectation,
     bag: row.bag === 1,
+    wholeUnits: sellsWholeUnits({ unit: row.unit, bag: row.bag === 1, wholeUnits: row.whole_units === null ? null : row.whole_units === 1 }),
     active: row.active === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

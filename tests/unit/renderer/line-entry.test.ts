@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../shared/bridge';
+import { sellsWholeUnits, type Product } from '../../../shared/bridge';
 import { emptyLine, type LineValues } from '../../../renderer/src/screens/sale/form-values';
 import { planProductEntry, productLine } from '../../../renderer/src/screens/sale/line-entry';
 import { goodRowCount, headerLine } from '../../../renderer/src/screens/products/import-summary';
 
 const at = '2025-01-01T00:00:00.000Z';
-const product = (over: Partial<Product> = {}): Product => ({
-  code: '7753056000182', description: 'Inca Kola 500 ml', unit: 'BO', price: '2.5', affectation: '10',
-  bag: false, active: true, createdAt: at, updatedAt: at, ...over,
-});
+const product = (over: Partial<Product> = {}): Product => {
+  const base = { code: '7753056000182', description: 'Inca Kola 500 ml', unit: 'BO', price: '2.5', affectation: '10' as const,
+    bag: false, active: true, createdAt: at, updatedAt: at, ...over };
+  return { ...base, wholeUnits: over.wholeUnits ?? sellsWholeUnits(base) };
+};
 const scanned = (code: string): LineValues => ({ ...emptyLine(), code });
 
 describe('planProductEntry', () => {

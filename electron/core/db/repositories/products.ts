@@ -17,6 +17,8 @@ export interface ProductRow {
   affectation: '10' | '20';
   bag: 0 | 1;
   active: 0 | 1;
+  /** "Se vende por unidades enteras" (0005): null follows the unit. */
+  whole_units: 0 | 1 | null;
   created_at: string;
   updated_at: string;
 }
@@ -30,10 +32,19 @@ export interface ProductFields {
   affectation: '10' | '20';
   bag: boolean;
   active: boolean;
+  /** Null or absent: as the unit says. */
+  wholeUnits?: boolean | null;
 }
 
-/** An import row: bag and active left undefined keep what is stored (a new product gets bag no, active yes). */
-export type ProductUpsert = Omit<ProductFields, 'bag' | 'active'> & { bag?: boolean; active?: boolean };
+/**
+ * An import row: bag, active and wholeUnits left undefined keep what is stored (a new product gets bag no, active
+ * yes, whole units as the unit says).
+ */
+export type ProductUpsert = Omit<ProductFields, 'bag' | 'active' | 'wholeUnits'> & {
+  bag?: boolean;
+  active?: boolean;
+  wholeUnits?: boolean | null;
+};
 
 export type UpsertOutcome = 'inserted' | 'updated' | 'unchanged';
 
@@ -61,6 +72,7 @@ interface WriteParams {
   affectation: string;
   bag: number;
   active: number;
+  whole_units: number | null;
   at: string;
 }
 
@@ -83,11 +95,12 @@ export class ProductsRepository {
     this.selectActiveByCode = sqlite.prepare('SELECT * FROM products WHERE code = ? AND active = 1');
     this.selectById = sqlite.prepare('SELECT * FROM products WHERE id = ?');
     this.insertOne = sqlite.prepare(`INSERT INTO products
-      (code, description, unit, price, affectation, bag, active, created_at, updated_at)
-      VALUES (@code, @description, @unit, @price, @affectation, @bag, @active, @at, @at)
+      (code, description, unit, price, affectation, bag, active, whole_units, created_at, updated_at)
+      VALUES (@code, @description, @unit, @price, @affectation, @bag, @active, @whole_units, @at, @at)
       ON CONFLICT (code) DO NOTHING RETURNING *`);
     this.updateOne = sqlite.prepare(`UPDATE products SET code = @code, description = @description, unit = @unit,
-      price = @price, affectation = @affectation, bag = @bag, active = @active, updated_at = @at
+      price = @price, affectation = @affectation, bag = @bag, active = @active,
+      whole_units = @whole_units, updated_at = @at
       WHERE id = @id RETURNING *`);
     this.selectAllByCode = sqlite.prepare('SELECT * FROM products ORDER BY code');
     this.countAll = sqlite.prepare('SELECT COUNT(*) AS n FROM products');
@@ -126,7 +139,7 @@ export class ProductsRepository {
     return this.updateOne.get({ ...writeParams(fields, this.timestamp()), id: current.id });
   }
 
-  /** Inserts or updates by code. See ProductUpsert for undefined bag/active. */
+  /** Inserts or updates by code. See ProductUpsert for undefined bag/active/wholeUnits. */
   upsert(item: ProductUpsert): { row: ProductRow; outcome: UpsertOutcome } {
     return this.upsertRow(item, this.timestamp());
   }
@@ -174,7 +187,7 @@ export class ProductsRepository {
   private upsertRow(item: ProductUpsert, at: string): { row: ProductRow; outcome: UpsertOutcome } {
     const current = this.selectByCode.get(item.code);
     if (!current) {
-      const row = this.insertOne.get(writeParams({ ...item, bag: item.bag ?? false, active: item.active ?? true }, at));
+      const row = this.insertOne.get(writeParams({ ...item, bag: item.bag ?? false, active: item.active ?? true, wholeUnits: item.wholeUnits ?? null }, at));
       if (!row) throw new Error(`El producto ${item.code} no se pudo guardar`);
       return { row, outcome: 'inserted' };
     }
@@ -182,6 +195,7 @@ export class ProductsRepository {
       ...item,
       bag: item.bag ?? current.bag === 1,
       active: item.active ?? current.active === 1,
+      wholeUnits: item.wholeUnits === undefined ? wholeUnitsOf(current) : item.wholeUnits,
     };
     if (sameAs(current, fields)) return { row: current, outcome: 'unchanged' };
     const row = this.updateOne.get({ ...writeParams(fields, at), id: current.id });
@@ -203,6 +217,7 @@ function writeParams(fields: ProductFields, at: string): WriteParams {
     affectation: fields.affectation,
     bag: fields.bag ? 1 : 0,
     active: fields.active ? 1 : 0,
+    whole_units: fields.wholeUnits == null ? null : fields.wholeUnits ? 1 : 0,
     at,
   };
 }
@@ -217,7 +232,13 @@ export function fieldsOf(row: ProductRow): ProductFields {
     affectation: row.affectation,
     bag: row.bag === 1,
     active: row.active === 1,
+    wholeUnits: wholeUnitsOf(row),
   };
+}
+
+/** The row's own whole-units flag (null: as the unit says). */
+function wholeUnitsOf(row: ProductRow): boolean | null {
+  return row.whole_units === null ? null : row.whole_units === 1;
 }
 
 function sameAs(row: ProductRow, fields: ProductFields): boolean {
@@ -228,6 +249,7 @@ function sameAs(row: ProductRow, fields: ProductFields): boolean {
     row.price === fields.price &&
     row.affectation === fields.affectation &&
     row.bag === (fields.bag ? 1 : 0) &&
-    row.active === (fields.active ? 1 : 0)
+    row.active === (fields.active ? 1 : 0) &&
+    wholeUnitsOf(row) === (fields.wholeUnits ?? null)
   );
 }

@@ -1,10 +1,11 @@
 // Filters of the documents list: dates, type, series, number, customer search, status. Checked with the bridge's
 // own filter schema (zodResolver), so a bad value is reported on its field before any call.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DOC_STATUSES, DOC_STATUS_LABELS, DocumentFilterSchema, type DocumentFilter } from '../../../../shared/bridge';
 import { parseDocumentRef } from '../../../../shared/ids';
+import { DayInput } from '../../components/DayInput';
 import { Field, fieldAria } from '../../components/Field';
 
 const FilterFormSchema = z
@@ -33,7 +34,7 @@ type FilterFormValues = z.input<typeof FilterFormSchema>;
 const EMPTY: FilterFormValues = { from: '', to: '', docType: '', series: '', number: '', customer: '', status: '' };
 
 export function DocumentFilters({ onApply }: { onApply: (filter: DocumentFilter) => void }): React.JSX.Element {
-  const { register, handleSubmit, reset, formState } = useForm<FilterFormValues, unknown, DocumentFilter>({
+  const { register, control, handleSubmit, reset, formState } = useForm<FilterFormValues, unknown, DocumentFilter>({
     defaultValues: EMPTY,
     resolver: zodResolver(FilterFormSchema),
   });
@@ -41,10 +42,18 @@ export function DocumentFilters({ onApply }: { onApply: (filter: DocumentFilter)
   return (
     <form className="filters" role="search" aria-label="Filtrar documentos" noValidate onSubmit={handleSubmit(onApply)}>
       <Field id="filter-from" label="Desde" error={e.from?.message}>
-        <input type="date" {...fieldAria('filter-from', e.from?.message)} {...register('from')} />
+        <Controller
+          control={control}
+          name="from"
+          render={({ field }) => <DayInput {...fieldAria('filter-from', e.from?.message)} ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+        />
       </Field>
       <Field id="filter-to" label="Hasta" error={e.to?.message}>
-        <input type="date" {...fieldAria('filter-to', e.to?.message)} {...register('to')} />
+        <Controller
+          control={control}
+          name="to"
+          render={({ field }) => <DayInput {...fieldAria('filter-to', e.to?.message)} ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+        />
       </Field>
       <Field id="filter-docType" label="Tipo">
         <select id="filter-docType" {...register('docType')}>

@@ -1,11 +1,12 @@
 // Add or edit one product. Checked with the bridge's own schema before the call; the core's field errors (a code
 // already taken) land on their fields. Esc or Cancelar closes without saving.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import {
   allowsDecimalQuantity,
   ProductInputSchema,
+  sellsWholeUnits,
   type Product,
   type ProductInput,
   type ProductInputParsed,
@@ -22,27 +23,37 @@ interface ProductEditorProps {
   onCancel: () => void;
 }
 
-const EMPTY: ProductInput = { code: '', description: '', unit: 'NIU', price: '', affectation: '10', bag: false, active: true };
-const FIELDS = new Set(['code', 'description', 'unit', 'price', 'affectation', 'bag', 'active']);
+const EMPTY: ProductInput = {
+  code: '', description: '', unit: 'NIU', price: '', affectation: '10', bag: false, active: true, wholeUnits: true,
+};
+const FIELDS = new Set(['code', 'description', 'unit', 'price', 'affectation', 'bag', 'active', 'wholeUnits']);
 
 function valuesOf(product: Product | null): ProductInput {
   if (!product) return EMPTY;
-  const { code, description, unit, price, affectation, bag, active } = product;
-  return { code, description, unit, price: priceInputText(price), affectation, bag, active };
+  const { code, description, unit, price, affectation, bag, active, wholeUnits } = product;
+  return { code, description, unit, price: priceInputText(price), affectation, bag, active, wholeUnits };
 }
 
 export function ProductEditor({ product, onSaved, onCancel }: ProductEditorProps): React.JSX.Element {
-  const { register, handleSubmit, formState, setError, control, setFocus } = useForm<ProductInput, unknown, ProductInputParsed>({
+  const { register, handleSubmit, formState, setError, control, setFocus, setValue, getFieldState } = useForm<ProductInput, unknown, ProductInputParsed>({
     defaultValues: valuesOf(product),
     resolver: zodResolver(ProductInputSchema),
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const [unit, bag] = useWatch({ control, name: ['unit', 'bag'] });
+  const [unit, bag, wholeUnits] = useWatch({ control, name: ['unit', 'bag', 'wholeUnits'] });
   const e = formState.errors;
   const title = product ? 'Editar producto' : 'Nuevo producto';
-  const unitHint = allowsDecimalQuantity({ unit: String(unit), bag: bag === true })
-    ? 'Se vende por peso o medida: la cantidad admite decimales (ej. 0.75)'
+  const unitHint = allowsDecimalQuantity({ unit: String(unit), bag: bag === true, wholeUnits: wholeUnits ?? null })
+    ? 'La cantidad admite decimales (ej. 0.75)'
     : 'Se vende por unidades enteras';
+
+  // Choosing another unit proposes its usual rule (kg: decimals; a unit: whole), unless the flag was set by hand.
+  const shownUnit = useRef(unit);
+  useEffect(() => {
+    if (shownUnit.current === unit) return;
+    shownUnit.current = unit;
+    if (!getFieldState('wholeUnits').isDirty) setValue('wholeUnits', sellsWholeUnits({ unit: String(unit) }));
+  }, [unit, getFieldState, setValue]);
 
   useEffect(() => setFocus(product ? 'description' : 'code'), [product, setFocus]);
 
@@ -111,6 +122,14 @@ export function ProductEditor({ product, onSaved, onCancel }: ProductEditorProps
         <CheckboxField id="product-bag" label="Bolsa plástica (paga ICBPER)">
           <input id="product-bag" type="checkbox" {...register('bag')} />
         </CheckboxField>
+        <CheckboxField id="product-wholeUnits" label="Se vende por unidades enteras (la caja no acepta decimales)">
+          <input id="product-wholeUnits" type="checkbox" {...register('wholeUnits')} aria-invalid={Boolean(e.wholeUnits)} />
+        </CheckboxField>
+        {e.wholeUnits ? (
+          <p className="field__error settings__wide" role="alert">
+            {e.wholeUnits.message}
+          </p>
+        ) : null}
         <CheckboxField id="product-active" label="Activo (se puede vender)">
           <input id="product-active" type="checkbox" {...register('active')} />
         </CheckboxField>

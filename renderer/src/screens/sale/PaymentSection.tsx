@@ -1,5 +1,6 @@
 // Contado (cash received, change due) or crédito (instalments that must add up to the total). Decimal arithmetic only.
-import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Controller, useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
+import { DayInput } from '../../components/DayInput';
 import { Field, fieldAria } from '../../components/Field';
 import { addDays, todayLima } from '../../format/dates';
 import { formatMoney, parseMoney, toMoney } from '../../format/money';
@@ -76,7 +77,13 @@ function Installments({ form }: { form: UseFormReturn<SaleFormValues> }): React.
                   {e?.amount ? <span id={`${amountId}-error`} className="lines__error" role="alert">{e.amount.message}</span> : null}
                 </td>
                 <td>
-                  <input {...fieldAria(dueId, e?.dueDate?.message)} aria-label={`Vencimiento de la cuota ${index + 1}`} type="date" {...register(`payment.installments.${index}.dueDate`)} />
+                  <Controller
+                    control={control}
+                    name={`payment.installments.${index}.dueDate`}
+                    render={({ field: f }) => (
+                      <DayInput {...fieldAria(dueId, e?.dueDate?.message)} aria-label={`Vencimiento de la cuota ${index + 1}`} ref={f.ref} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />
+                    )}
+                  />
                   {e?.dueDate ? <span id={`${dueId}-error`} className="lines__error" role="alert">{e.dueDate.message}</span> : null}
                 </td>
                 <td>

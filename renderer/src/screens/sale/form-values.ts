@@ -12,6 +12,8 @@ export interface LineValues {
   bag: boolean;
   /** Form-only: the catalogue code this line was filled from ('' for a line typed by hand). Never sent. */
   productCode: string;
+  /** Form-only: the product's "se vende por unidades enteras" (null for a line typed by hand: as the unit says). */
+  wholeUnits: boolean | null;
 }
 
 export interface InstallmentValues {
@@ -29,7 +31,7 @@ export interface SaleFormValues {
 }
 
 export function emptyLine(): LineValues {
-  return { code: '', description: '', unit: 'NIU', quantity: '1', unitPrice: '', affectation: '10', bag: false, productCode: '' };
+  return { code: '', description: '', unit: 'NIU', quantity: '1', unitPrice: '', affectation: '10', bag: false, productCode: '', wholeUnits: null };
 }
 
 export function emptySale(docType: '01' | '03' = '03'): SaleFormValues {

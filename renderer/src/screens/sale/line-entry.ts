@@ -23,6 +23,7 @@ export function productLine(product: Product, quantity: string): LineValues {
     affectation: product.affectation,
     bag: product.bag,
     productCode: product.code,
+    wholeUnits: product.wholeUnits,
   };
 }
 

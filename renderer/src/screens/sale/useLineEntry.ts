@@ -175,7 +175,7 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
         focusCell(index, 'quantity');
         return;
       }
-      const problem = productQuantityProblem({ unit: line.unit, bag: line.bag }, decimalText(line.quantity));
+      const problem = productQuantityProblem({ unit: line.unit, bag: line.bag, wholeUnits: line.wholeUnits }, decimalText(line.quantity));
       if (problem) {
         setError(`lines.${index}.quantity`, { type: 'validation', message: problem });
         focusCell(index, 'quantity');

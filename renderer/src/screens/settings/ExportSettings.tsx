@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { ExportInputSchema, type ExportFormat } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
+import { DayInput } from '../../components/DayInput';
 import { Field, fieldAria } from '../../components/Field';
 import { todayLima } from '../../format/dates';
 import { call } from '../../pos';
@@ -59,10 +60,10 @@ export function ExportSettings(): React.JSX.Element {
         }}
       >
         <Field id="export-from" label="Desde" error={errors.from}>
-          <input {...fieldAria('export-from', errors.from)} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+          <DayInput {...fieldAria('export-from', errors.from)} value={from} onChange={setFrom} />
         </Field>
         <Field id="export-to" label="Hasta" error={errors.to}>
-          <input {...fieldAria('export-to', errors.to)} type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+          <DayInput {...fieldAria('export-to', errors.to)} value={to} onChange={setTo} />
         </Field>
         <fieldset className="export__format settings__wide">
           <legend>Formato</legend>

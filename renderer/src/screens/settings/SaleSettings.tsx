@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Field } from '../../components/Field';
 import type { SettingsView } from '../../../../shared/bridge';
 import { useSettings } from '../../app/settings-context';
+import { useDirtyGuard } from '../../app/unsaved';
 import { CheckboxField } from '../../components/Field';
 import { call } from '../../pos';
 import type { SaveMessage } from './save-result';
@@ -17,6 +18,9 @@ export function SaleSettings({ settings }: { settings: SettingsView }): React.JS
   const [printOnIssue, setPrintOnIssue] = useState(settings.sale.printOnIssue);
   const [scaleMode, setScaleMode] = useState(settings.sale.scale.mode);
   const [message, setMessage] = useState<SaveMessage>(null);
+  // Leaving Ajustes with a changed box or option asks first (issue 14); a saved choice is the settings' own value.
+  const saved = settings.sale;
+  useDirtyGuard('sale', allow !== saved.allowPriceChange || printOnIssue !== saved.printOnIssue || scaleMode !== saved.scale.mode);
 
   const save = async () => {
     const result = await call((api) => api.saveSettings({ sale: { allowPriceChange: allow, printOnIssue, scale: { mode: scaleMode, itemDigits: settings.sale.scale.itemDigits } } }));

@@ -20,7 +20,7 @@ describe('backupContract inputs', () => {
     expect(input.safeParse({ from: '2025-03-31', to: '2025-03-01', format: 'csv' }).error?.issues[0]).toMatchObject({
       path: ['to'], message: 'La fecha inicial es posterior a la final',
     });
-    expect(input.safeParse({ from: '01/03/2025', to: '2025-03-31', format: 'csv' }).error?.issues[0]?.message).toBe('Fecha AAAA-MM-DD');
+    expect(input.safeParse({ from: '01/03/2025', to: '2025-03-31', format: 'csv' }).error?.issues[0]?.message).toBe('Fecha no válida: escríbala como dd/mm/aaaa');
     expect(input.safeParse({ from: '2025-03-01', to: '2025-03-31', format: 'xlsx' }).success).toBe(false);
   });
 });

@@ -2,10 +2,10 @@
 // copies code, description, unit, price, affectation and bag from the product.
 import { describe, expect, it } from 'vitest';
 import { buildInvoice, validateSale, type SaleDraftInput } from '../../../../shared/billing';
-import { allowsDecimalQuantity, productQuantityProblem, type Product } from '../../../../shared/bridge/products';
+import { allowsDecimalQuantity, productQuantityProblem, SaveProductInputSchema, type Product } from '../../../../shared/bridge/products';
 import { ProductsRepository } from '../../../../electron/core/db';
 import { seedDemoProducts, toProduct } from '../../../../electron/core/products';
-import { memoryDb } from './helpers';
+import { catalogueFixture, memoryDb } from './helpers';
 
 function lineOf(product: Product, quantity: string): SaleDraftInput['lines'][number] {
   return {
@@ -42,5 +42,22 @@ describe('demo products on a boleta', () => {
       customer: null, lines: [lineOf(inca, '1.5')],
     };
     expect(validateSale(draft, { ruc: '20600995805' }).ok).toBe(true);
+  });
+
+  it('"se vende por unidades enteras" is the product\'s own rule: a unit sold in fractions, a kg sold whole (issue 14)', () => {
+    const { service } = catalogueFixture();
+    const save = (input: Record<string, unknown>) => service.saveProduct(SaveProductInputSchema.parse(input));
+    const cloth = save({ code: 'TELA', description: 'Tela por unidad', unit: 'NIU', price: '8', affectation: '10', wholeUnits: false });
+    expect(cloth.wholeUnits).toBe(false);
+    expect(allowsDecimalQuantity(cloth)).toBe(true);
+    expect(productQuantityProblem(cloth, '1.5')).toBeNull();
+    const sack = save({ code: 'SACO', description: 'Saco de arroz 50 kg', unit: 'KGM', price: '150', affectation: '10', wholeUnits: true });
+    expect(productQuantityProblem(sack, '0.5')).toBe('Este producto se vende por unidades enteras: la cantidad no admite decimales');
+    expect(productQuantityProblem(sack, '2')).toBeNull();
+    // Without its own rule, a product follows its unit; a bag is always whole and may not say otherwise.
+    const plain = save({ code: 'FRUTA', description: 'Fruta', unit: 'KGM', price: '5', affectation: '10' });
+    expect(plain.wholeUnits).toBe(false);
+    const bag = SaveProductInputSchema.safeParse({ code: 'BOLSA', description: 'Bolsa', unit: 'NIU', price: '0.1', affectation: '10', bag: true, wholeUnits: false });
+    expect(bag.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['wholeUnits', 'Una bolsa plástica se vende por unidades enteras']]);
   });
 });

@@ -23,7 +23,7 @@ describe('ProductsService: the Productos screen', () => {
     const created = service.saveProduct(save({ code: ' 775 ', description: 'Leche Gloria', unit: 'ca', price: '4.30', affectation: '10' }));
     expect(created).toEqual({
       code: '775', description: 'Leche Gloria', unit: 'CA', price: '4.3', affectation: '10',
-      bag: false, active: true, createdAt: '2026-03-02T15:00:00.000Z', updatedAt: '2026-03-02T15:00:00.000Z',
+      bag: false, wholeUnits: true, active: true, createdAt: '2026-03-02T15:00:00.000Z', updatedAt: '2026-03-02T15:00:00.000Z',
     });
     const error = coreError(() => service.saveProduct(save({ code: '775', description: 'Otro', unit: 'NIU', price: 1, affectation: '10' })));
     expect(error.code).toBe('duplicate');
@@ -79,12 +79,15 @@ describe('ProductsService: CSV export', () => {
     const { service, repo } = catalogueFixture('2026-03-03T03:00:00.000Z'); // 2 March, 22:00 in Lima
     repo.insert(product({ code: 'B', description: 'Bolsa, "grande"', bag: true, price: '0.1' }));
     repo.insert(product({ code: 'A', active: false, price: '12' }));
+    repo.insert(product({ code: 'C', unit: 'NIU', wholeUnits: false, price: '1' }));
     const file = service.exportProducts();
     expect(file.fileName).toBe('productos-2026-03-02.csv');
+    // unidades_enteras is empty when the product follows its unit, sí/no when it has its own rule (issue 14).
     expect(file.csv).toBe(
-      '\uFEFFcodigo,descripcion,unidad,precio,afectacion,bolsa,activo\r\n'
-      + 'A,Arroz Costeño Extra 5 kg,NIU,12.00,10,no,no\r\n'
-      + 'B,"Bolsa, ""grande""",NIU,0.10,10,sí,sí\r\n',
+      '\uFEFFcodigo,descripcion,unidad,precio,afectacion,bolsa,activo,unidades_enteras\r\n'
+      + 'A,Arroz Costeño Extra 5 kg,NIU,12.00,10,no,no,\r\n'
+      + 'B,"Bolsa, ""grande""",NIU,0.10,10,sí,sí,\r\n'
+      + 'C,Arroz Costeño Extra 5 kg,NIU,1.00,10,no,sí,no\r\n',
     );
   });
 
@@ -102,7 +105,11 @@ describe('ProductsService: CSV export', () => {
       affectation: fc.constantFrom('10', '20'),
       bag: fc.boolean(),
       active: fc.boolean(),
-    }).map((p) => ({ ...p, bag: p.bag && !UNITS.find((u) => u.code === p.unit)!.allowsDecimals }));
+      wholeUnits: fc.constantFrom(null, true, false),
+    }).map((p) => {
+      const bag = p.bag && !UNITS.find((u) => u.code === p.unit)!.allowsDecimals;
+      return { ...p, bag, wholeUnits: bag && p.wholeUnits === false ? null : p.wholeUnits };
+    });
     fc.assert(
       fc.property(fc.uniqueArray(productArb, { selector: (p) => p.code, maxLength: 15 }), (products) => {
         const source = catalogueFixture();
