@@ -5,6 +5,7 @@ import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow, ty
 import {
   CustomersRepository,
   DocumentsRepository,
+  PaymentsRepository,
   LookupsRepository,
   openDatabase,
   ProductsRepository,
@@ -92,6 +93,7 @@ export function createCore(options: CoreOptions): Core {
     onBeforeMigrate: options.onBeforeMigrate ?? createPreMigrationHook({ dataDir: copiesDataDir }),
   });
   const documentsRepo = new DocumentsRepository(db, now);
+  const paymentsRepo = new PaymentsRepository(db);
   const seriesRepo = new SeriesRepository(db);
   const settingsRepo = new SettingsRepository(db);
   const settings = new SettingsService(settingsRepo, seriesRepo, options.secrets, options.demoEndpoint, options.mode);
@@ -148,7 +150,7 @@ export function createCore(options: CoreOptions): Core {
     },
   });
 
-  const documents = new DocumentsService(documentsRepo, now);
+  const documents = new DocumentsService(documentsRepo, now, paymentsRepo);
   const lookupsRepo = new LookupsRepository(db, now);
   const customers = new CustomersService(new CustomersRepository(db, now), api, lookupsRepo, now);
   const lookups = new LookupsService(api, lookupsRepo, documentsRepo, settings);
@@ -168,7 +170,7 @@ export function createCore(options: CoreOptions): Core {
         : log.info('daily backup done', { file: r.backup?.fileName, deleted: r.deleted.length }),
   });
   const printing = new PrintingService(options.printer, settings, documents);
-  const issue = new IssueService({ db, documents: documentsRepo, series: seriesRepo, settings, customers, now, log });
+  const issue = new IssueService({ db, documents: documentsRepo, payments: paymentsRepo, series: seriesRepo, settings, customers, now, log });
 
   function status(): AppStatus {
     const o = outbox.status;

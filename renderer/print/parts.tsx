@@ -60,6 +60,19 @@ export function Payment({ data }: { data: TicketData }): React.JSX.Element | nul
           <span>Vuelto: {data.currencySymbol} {formatAmount(payment.cash.change)}</span>
         </p>
       ) : null}
+      {payment.tenders.map((t, i) => (
+        <p key={i} className="print-payment__tender">
+          <span>
+            {t.label}: {data.currencySymbol} {formatAmount(t.amount)}
+          </span>
+          {t.reference ? <span> Op. {t.reference}</span> : null}
+        </p>
+      ))}
+      {payment.change !== null ? (
+        <p className="print-payment__change">
+          Vuelto: {data.currencySymbol} {formatAmount(payment.change)}
+        </p>
+      ) : null}
       {payment.installments.length > 0 ? (
         <p className="print-payment__net">
           Monto neto pendiente de pago: {data.currencySymbol} {formatAmount(sumOf(payment.installments.map((i) => i.amount)))}

@@ -68,7 +68,7 @@ export function ticketFromRecord(record: ReceiptRecord): TicketData {
     },
     words: present(record.montoTotalTexto) ? record.montoTotalTexto : '',
     legends: present(record.observacion) ? [{ code: 'OBS', value: record.observacion }] : [],
-    payment: { method: null, installments: [], cash: null },
+    payment: { method: null, installments: [], cash: null, tenders: [], change: null },
     hash: null,
     qr: qrText({
       ruc: record.numeroRuc,

@@ -63,8 +63,12 @@ export interface TicketData {
     /** null when the source does not say (a lookup record carries no payment form). */
     method: 'CONTADO' | 'CREDITO' | null;
     installments: Installment[];
-    /** Cash received and change due, when the till knows them. */
+    /** Cash received and change due, when only the till's screen knows them (a document older than its payments). */
     cash: { received: string; change: string } | null;
+    /** How the sale was paid, as stored with the document (issue 13): method, amount handed over, operation number. */
+    tenders: { label: string; amount: string; reference: string }[];
+    /** The change given, when the payments are stored. */
+    change: string | null;
   };
   /** The "Resumen" (digest value), once the API returned it. */
   hash: string | null;
@@ -149,7 +153,7 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     payment: {
       method: credit.length > 0 ? 'CREDITO' : 'CONTADO',
       installments: credit.map((p, i) => ({ number: p.cuota ?? i + 1, amount: money(p.monto), dueDate: p.fecha_Pago.slice(0, 10) })),
-      cash: credit.length > 0 ? null : cashAndChange(options.cashReceived, total),
+      ...paymentsOf(detail, credit.length > 0, options.cashReceived, total),
     },
     hash: detail.hash,
     qr: qrText({
@@ -179,3 +183,16 @@ function igvRateOf(invoice: Invoice): string | null {
 }
 
 export { ticketFromRecord } from './record-data';
+
+/** The stored payments of the document when it has them; else the cash typed on the till, as before issue 13. */
+function paymentsOf(detail: DocumentDetail, credit: boolean, cashReceived: string | undefined, total: string): Pick<TicketData['payment'], 'cash' | 'tenders' | 'change'> {
+  if (credit) return { cash: null, tenders: [], change: null };
+  const stored = detail.payments ?? [];
+  if (stored.length === 0) return { cash: cashAndChange(cashReceived, total), tenders: [], change: null };
+  const change = stored.reduce((sum, p) => sum.plus(p.tendered).minus(p.applied), new Decimal(0));
+  return {
+    cash: null,
+    tenders: stored.map((p) => ({ label: p.label, amount: p.tendered, reference: p.reference })),
+    change: money(change),
+  };
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDaySchema } from '../validation/day';
+import { SettledPaymentSchema } from '../payments';
 import { DOC_STATUSES } from './status';
 
 
@@ -68,6 +69,8 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   reissueOf: z.number().int().nullable(),
   nextAttemptAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
+  /** How the sale was paid (issue 13), in the order taken; empty for credit and for documents older than 0006. */
+  payments: z.array(SettledPaymentSchema),
   events: z.array(DocumentEventSchema),
 });
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;

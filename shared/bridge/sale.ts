@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomerSchema, SaleLegendSchema, SaleLineSchema, SalePaymentSchema } from '../billing';
+import { TenderSchema } from '../payments';
 
 /**
  * What the till sends to issue a sale. The core adds the terminal's series, the next number, the issue time and
@@ -15,6 +16,11 @@ export const SaleInputSchema = z.object({
     .max(1000, { error: 'Como máximo 1000 líneas por comprobante' }),
   payment: SalePaymentSchema.default({ method: 'CONTADO' }),
   legends: z.array(SaleLegendSchema).max(20).optional(),
+  /**
+   * How a CONTADO sale was paid (issue 13): cash, card, Yape... in the order taken. Absent or empty: exact cash.
+   * The shop's own record, stored with the document and printed; never sent to SUNAT.
+   */
+  tenders: z.array(TenderSchema, { error: 'Pagos no válidos' }).max(10, { error: 'Como máximo 10 pagos por venta' }).optional(),
   /**
    * Idempotency key: the till makes one per sale and sends it again if it retries the same sale, so a second press
    * of F12 after an error can never issue a second document.

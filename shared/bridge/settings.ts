@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentMethodSchema, PaymentMethodsSchema } from '../payments';
 import { PROVIDERS } from '../api/dialect';
 import { SCALE_MODES } from '../catalog/scale-barcode';
 
@@ -66,6 +67,8 @@ export const SettingsViewSchema = z.object({
     /** Scale labels (EAN-13 prefix 20–29): off, or item + weight, or item + price (shared/catalog/scale-barcode.ts). */
     scale: z.object({ mode: z.enum(SCALE_MODES), itemDigits: z.number().int() }),
   }),
+  /** The shop's payment methods (issue 13), in the order the till offers them. */
+  paymentMethods: z.array(PaymentMethodSchema),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -107,6 +110,7 @@ export const SettingsUpdateSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  paymentMethods: PaymentMethodsSchema.optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 

@@ -51,7 +51,7 @@ test.describe('with a printer behind the bridge', () => {
 
     const dialog = ticketDialog(page);
     await expect(dialog.getByRole('heading', { name: 'Boleta B001-00000001 emitida' })).toBeVisible();
-    // The till knows the cash: the ticket on screen shows it and the change.
+    // The payment is stored with the document (issue 13): the ticket on screen shows the cash and the change.
     await expect(dialog.getByText('Efectivo: S/ 50.00')).toBeVisible();
     await expect(dialog.getByText('Vuelto: S/ 29.70')).toBeVisible();
     await expect(dialog.getByTestId('print-qr')).toBeVisible();
@@ -61,11 +61,12 @@ test.describe('with a printer behind the bridge', () => {
     await expect(dialog.getByTestId('print-outcome')).toHaveText('Comprobante impreso.');
     expect(harness.printed).toHaveLength(1);
     expect(harness.printed[0]!.job).toEqual({
-      source: { kind: 'document', id: 1 }, paper: '80mm', deviceName: '', copy: false, action: 'print', cashReceived: '50.00',
+      source: { kind: 'document', id: 1 }, paper: '80mm', deviceName: '', copy: false, action: 'print',
     });
     const printedText = await pdfText(harness.printed[0]!.pdf);
-    // The original printed by the print window shows the cash and the change too.
-    expect(printedText).toContain('Vuelto');
+    // The original printed by the print window shows the cash and the change too, read from the document.
+    expect(printedText).toContain('Efectivo: S/ 50.00');
+    expect(printedText).toContain('Vuelto: S/ 29.70');
     expect(printedText).toContain('BOLETA DE VENTA ELECTRÓNICA B001-00000001');
     expect(printedText).toContain('Importe total S/ 20.30');
     expect(printedText).not.toContain('REIMPRESIÓN');

@@ -1,5 +1,5 @@
 import type { DocumentDetail, DocumentFilter, DocumentList, DocumentSummary, FileData } from '../../../shared/bridge';
-import type { DocumentRow, DocumentsRepository, DocumentSummary as SummaryRow } from '../db';
+import type { DocumentRow, DocumentsRepository, PaymentsRepository, DocumentSummary as SummaryRow } from '../db';
 import { deadlineOf } from './deadlines';
 import { CoreError } from './errors';
 
@@ -8,6 +8,8 @@ export class DocumentsService {
   constructor(
     private readonly documents: DocumentsRepository,
     private readonly now: () => Date,
+    /** How each sale was paid (issue 13); absent in tests that need no payments. */
+    private readonly payments?: PaymentsRepository,
   ) {}
 
   summaryOf(row: SummaryRow): DocumentSummary {
@@ -60,6 +62,7 @@ export class DocumentsService {
       reissueOf: row.reissue_of,
       nextAttemptAt: row.next_attempt_at,
       acceptedAt: row.accepted_at,
+      payments: this.payments?.of(id) ?? [],
       events: this.documents.events(id).map((e) => ({
         at: e.at,
         fromStatus: e.from_status,

@@ -3,8 +3,9 @@ import Decimal from 'decimal.js';
 import { InvoiceSchema, type Invoice } from '../../../shared/api';
 import { buildInvoice, type SaleDraftInput } from '../../../shared/billing';
 import type { SaleInputParsed } from '../../../shared/bridge';
-import { limaDate, limaDateTime } from '../../../shared/catalog';
-import type { Db, DocumentRow, DocumentsRepository, SeriesRepository } from '../db';
+import { CURRENCIES, findEntry, limaDate, limaDateTime } from '../../../shared/catalog';
+import { settleTenders, type SettledPayment, type Tender } from '../../../shared/payments';
+import type { Db, DocumentRow, DocumentsRepository, PaymentsRepository, SeriesRepository } from '../db';
 import type { CustomersService } from './customers';
 import { CoreError } from './errors';
 import type { SettingsService } from './settings';
@@ -12,6 +13,7 @@ import type { SettingsService } from './settings';
 export interface IssueDeps {
   db: Db;
   documents: DocumentsRepository;
+  payments: PaymentsRepository;
   series: SeriesRepository;
   settings: SettingsService;
   customers: CustomersService;
@@ -20,7 +22,7 @@ export interface IssueDeps {
   log?: { warn(message: string, data?: Record<string, unknown>): void };
 }
 
-type Draft = Omit<SaleDraftInput, 'number'> & { clientKey?: string };
+type Draft = Omit<SaleDraftInput, 'number'> & { clientKey?: string; tenders?: Tender[] };
 
 /**
  * The hot path (architecture §2.2): in ONE immediate transaction take the next number of the terminal's series,
@@ -97,7 +99,8 @@ export class IssueService {
       fecha_Emision: limaDateTime(now()),
       id_Base_Dato: randomUUID(),
     });
-    return this.insert(invoice, number, { reissue_of: old.id, demo: old.demo === 1 });
+    // Same sale, same payments: the new document carries what the customer paid for the old one.
+    return this.insert(invoice, number, { reissue_of: old.id, demo: old.demo === 1 }, this.deps.payments.of(old.id));
   }
 
   private company() {
@@ -107,19 +110,37 @@ export class IssueService {
 
   private store(draft: Draft): { row: DocumentRow; invoice: Invoice | undefined } {
     const { documents, series, settings } = this.deps;
-    const { clientKey, ...sale } = draft;
+    const { clientKey, tenders, ...sale } = draft;
     // Checked again inside the transaction: two calls racing with one key still make one document.
     const existing = clientKey ? documents.getByClientKey(clientKey) : undefined;
     if (existing) return { row: existing, invoice: undefined };
     const number = series.nextNumber(sale.docType as '01' | '03', sale.series as string);
     const invoice = InvoiceSchema.parse(buildInvoice({ ...sale, number }, this.company()));
-    return { row: this.insert(invoice, number, { client_key: clientKey ?? null, demo: settings.isDemo() }), invoice };
+    const payments = this.settle(invoice, tenders ?? []);
+    return { row: this.insert(invoice, number, { client_key: clientKey ?? null, demo: settings.isDemo() }, payments), invoice };
+  }
+
+  /**
+   * The payments of a sale against its document's total (issue 13). A credit sale takes none; a CONTADO sale short of
+   * its total, or paying more than it with cards and wallets, is refused: the transaction rolls back, no number is spent.
+   */
+  private settle(invoice: Invoice, tenders: readonly Tender[]): SettledPayment[] {
+    const credit = invoice.forma_pago.some((p) => p.tipo === 'CREDITO');
+    if (credit) {
+      if (tenders.length > 0) throw new CoreError('validation', 'Una venta al crédito no registra pagos al emitirla.', [{ path: 'tenders', message: 'Quite los pagos o elija contado' }]);
+      return [];
+    }
+    const symbol = findEntry(CURRENCIES, invoice.tipo_Moneda)?.symbol ?? invoice.tipo_Moneda;
+    const settled = settleTenders(money(invoice.monto_Imp_Venta), tenders, this.deps.settings.paymentMethods(), symbol);
+    if (!settled.ok) throw new CoreError('validation', `Pago incompleto: ${settled.message}.`, [{ path: 'tenders', message: settled.message }]);
+    return settled.payments;
   }
 
   private insert(
     invoice: Invoice,
     number: number,
     extra: { client_key?: string | null; reissue_of?: number; demo: boolean },
+    payments: readonly SettledPayment[],
   ): DocumentRow {
     const { documents } = this.deps;
     const id = documents.insert({
@@ -138,6 +159,7 @@ export class IssueService {
       payload: JSON.stringify(invoice),
       ...extra,
     });
+    this.deps.payments.record(id, payments);
     const row = documents.getById(id);
     if (!row) throw new CoreError('internal', 'No se pudo leer el comprobante recién guardado.');
     return row;

@@ -7,6 +7,7 @@ import type { SecretStore } from './secrets';
 import { PROVIDERS } from '../../../shared/api/dialect';
 import { SCALE_MODES } from '../../../shared/catalog/scale-barcode';
 import { CoreError } from './errors';
+import { DEFAULT_PAYMENT_METHODS, PaymentMethodsSchema, type PaymentMethod } from '../../../shared/payments';
 
 const CompanySchema = z.object({
   ruc: z.string(),
@@ -145,7 +146,13 @@ export class SettingsService {
       printer: this.printer(),
       portal: portal ? { remembered: true, usuario: portal.usuario } : { remembered: false },
       sale: this.read('sale', SaleSettingsSchema, DEFAULT_SALE),
+      paymentMethods: this.paymentMethods(),
     };
+  }
+
+  /** The shop's payment methods (issue 13); a new shop starts with efectivo, cards, Yape, Plin and transfer. */
+  paymentMethods(): PaymentMethod[] {
+    return this.read('paymentMethods', PaymentMethodsSchema, [...DEFAULT_PAYMENT_METHODS]);
   }
 
   /**
@@ -183,6 +190,7 @@ export class SettingsService {
     if (change.api) this.settings.set('api', change.api);
     if (change.printer) this.settings.set('printer', change.printer);
     if (change.sale) this.settings.set('sale', { ...this.read('sale', SaleSettingsSchema, DEFAULT_SALE), ...change.sale });
+    if (change.paymentMethods) this.settings.set('paymentMethods', change.paymentMethods);
     if (change.demo !== undefined) this.settings.set('demo', change.demo);
     if (change.series) {
       this.settings.set('series', change.series);

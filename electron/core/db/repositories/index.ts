@@ -3,6 +3,7 @@ import type { Clock, Db } from '../types';
 import { CustomersRepository } from './customers';
 import { DocumentsRepository } from './documents';
 import { LookupsRepository } from './lookups';
+import { PaymentsRepository } from './payments';
 import { SeriesRepository } from './series';
 import { SettingsRepository } from './settings';
 
@@ -12,6 +13,7 @@ export interface Repositories {
   documents: DocumentsRepository;
   customers: CustomersRepository;
   lookups: LookupsRepository;
+  payments: PaymentsRepository;
 }
 
 export function createRepositories(db: Db, now: Clock = () => new Date()): Repositories {
@@ -21,10 +23,11 @@ export function createRepositories(db: Db, now: Clock = () => new Date()): Repos
     documents: new DocumentsRepository(db, now),
     customers: new CustomersRepository(db, now),
     lookups: new LookupsRepository(db, now),
+    payments: new PaymentsRepository(db),
   };
 }
 
-export { CustomersRepository, DocumentsRepository, LookupsRepository, SeriesRepository, SettingsRepository };
+export { CustomersRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, SeriesRepository, SettingsRepository };
 export { cdrNotesOf } from './documents';
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';
 export * from './products';

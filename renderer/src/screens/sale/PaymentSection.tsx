@@ -1,32 +1,13 @@
-// Contado (cash received, change due) or crédito (instalments that must add up to the total). Decimal arithmetic only.
+// Contado (cash and other payments, change due: CashPayment.tsx) or crédito (instalments that must add up to the total). Decimal arithmetic only.
 import { Controller, useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { DayInput } from '../../components/DayInput';
-import { Field, fieldAria } from '../../components/Field';
+import { CashPayment } from './CashPayment';
+import { fieldAria } from '../../components/Field';
 import { addDays, todayLima } from '../../format/dates';
 import { formatMoney, parseMoney, toMoney } from '../../format/money';
 import type { SaleFormValues } from './form-values';
 import { useTotals } from './totals-context';
 
-function CashChange({ form }: { form: UseFormReturn<SaleFormValues> }): React.JSX.Element {
-  const { register, control } = form;
-  const [cash, currency] = useWatch({ control, name: ['payment.cashReceived', 'currency'] });
-  const totals = useTotals();
-  const received = parseMoney(cash);
-  const change = received ? received.minus(totals.total) : null;
-  return (
-    <div className="payment__cash">
-      <Field id="payment-cash" label="Efectivo recibido" hint="Opcional: para calcular el vuelto">
-        <input {...fieldAria('payment-cash', undefined, 'Opcional: para calcular el vuelto')} {...register('payment.cashReceived')} inputMode="decimal" autoComplete="off" />
-      </Field>
-      <p className={`payment__change${change?.isNegative() ? ' payment__change--short' : ''}`}>
-        <span id="payment-change-label">{change?.isNegative() ? 'Falta' : 'Vuelto'}</span>
-        <output aria-labelledby="payment-change-label" data-testid="payment-change">
-          {change ? formatMoney(change.abs(), currency) : '—'}
-        </output>
-      </p>
-    </div>
-  );
-}
 
 function Installments({ form }: { form: UseFormReturn<SaleFormValues> }): React.JSX.Element {
   const { register, control } = form;
@@ -142,7 +123,7 @@ export function PaymentSection({ form }: { form: UseFormReturn<SaleFormValues> }
           Crédito
         </label>
       </fieldset>
-      {method === 'CREDITO' ? <Installments form={form} /> : <CashChange form={form} />}
+      {method === 'CREDITO' ? <Installments form={form} /> : <CashPayment form={form} />}
     </section>
   );
 }

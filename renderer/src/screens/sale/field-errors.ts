@@ -36,6 +36,10 @@ export function fieldNameOf(path: string, lineIndex: readonly number[]): SaleFie
       if (second !== 'installments') return 'payment.method';
       if (third === undefined) return 'payment.installments.root';
       return `payment.installments.${Number(third)}.${fourth === 'dueDate' ? 'dueDate' : 'amount'}` as SaleFieldName;
+    case 'tenders':
+      // How the sale was paid (issue 13): a shortfall is fixed in the cash field; a bad other payment on its row.
+      if (second !== undefined && third === 'reference') return `payment.others.${Number(second)}.reference` as SaleFieldName;
+      return 'payment.cashReceived';
     case 'legends':
       if (second === undefined) return 'legends.root';
       return `legends.${Number(second)}.${third === 'code' ? 'code' : 'value'}` as SaleFieldName;

@@ -21,12 +21,19 @@ export interface InstallmentValues {
   dueDate: string;
 }
 
+/** A payment other than cash (card, Yape, transfer...): the shop's own record (issue 13). */
+export interface OtherPaymentValues {
+  method: string;
+  amount: string;
+  reference: string;
+}
+
 export interface SaleFormValues {
   docType: '01' | '03';
   currency: 'PEN' | 'USD';
   customer: { docType: IdentityDocType; docNumber: string; name: string; address: string };
   lines: LineValues[];
-  payment: { method: 'CONTADO' | 'CREDITO'; cashReceived: string; installments: InstallmentValues[] };
+  payment: { method: 'CONTADO' | 'CREDITO'; cashReceived: string; others: OtherPaymentValues[]; installments: InstallmentValues[] };
   legends: { code: LegendCode; value: string }[];
 }
 
@@ -40,7 +47,7 @@ export function emptySale(docType: '01' | '03' = '03'): SaleFormValues {
     currency: 'PEN',
     customer: { docType: docType === '01' ? '6' : '0', docNumber: '', name: '', address: '' },
     lines: [emptyLine()],
-    payment: { method: 'CONTADO', cashReceived: '', installments: [] },
+    payment: { method: 'CONTADO', cashReceived: '', others: [], installments: [] },
     legends: [],
   };
 }
@@ -62,7 +69,7 @@ export interface SaleInputWithMap {
 }
 
 /** The form values as the bridge's SaleInput: blank lines dropped, decimals normalised, form-only fields removed. */
-export function toSaleInput(values: SaleFormValues): SaleInputWithMap {
+export function toSaleInput(values: SaleFormValues, cashMethod = 'efectivo'): SaleInputWithMap {
   const lineIndex: number[] = [];
   const lines = values.lines.flatMap((line, index) => {
     if (isBlankLine(line)) return [];
@@ -103,5 +110,19 @@ export function toSaleInput(values: SaleFormValues): SaleInputWithMap {
         : { method: 'CONTADO' },
     ...(values.legends.length > 0 ? { legends: values.legends.map((l) => ({ code: l.code, value: l.value.trim() })) } : {}),
   };
+  const tenders = values.payment.method === 'CONTADO' ? tendersOf(values.payment, cashMethod) : [];
+  if (tenders.length > 0) input.tenders = tenders;
   return { input, lineIndex };
+}
+
+/**
+ * The tenders of a CONTADO sale: the other payments as typed, then the cash received (method `cashMethod`). Nothing
+ * typed at all means exact cash, which the core records by itself.
+ */
+export function tendersOf(payment: SaleFormValues['payment'], cashMethod: string): NonNullable<SaleInput['tenders']> {
+  const others = payment.others
+    .filter((o) => o.amount.trim() !== '')
+    .map((o) => ({ method: o.method, amount: decimalText(o.amount), ...(o.reference.trim() ? { reference: o.reference.trim() } : {}) }));
+  const cash = decimalText(payment.cashReceived);
+  return cash === '' ? others : [...others, { method: cashMethod, amount: cash }];
 }

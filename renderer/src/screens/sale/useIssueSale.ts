@@ -60,7 +60,9 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
     setFailure(null);
     try {
       const values = form.getValues();
-      const { input, lineIndex } = toSaleInput(values);
+      // Cash is taken with the first active cash method of Ajustes (issue 13).
+      const cashMethod = settings.paymentMethods.find((m) => m.kind === 'cash' && m.active)?.code ?? 'efectivo';
+      const { input, lineIndex } = toSaleInput(values, cashMethod);
       const next = values.docType === '01' ? settings.series.factura : settings.series.boleta;
       const company = { ruc: settings.company.ruc, igvRegime: settings.company.igvRegime };
       const draft = { ...input, series: next.series, number: next.nextNumber, issuedAt: limaDateTime(Date.now()) };

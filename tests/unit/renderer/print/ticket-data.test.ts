@@ -33,7 +33,7 @@ describe('ticketFromDocument', () => {
     expect(t.totals).toEqual({ gravadas: '100.17', exoneradas: '0.00', igv: '18.03', icbper: '1.00', total: '119.20', igvRate: '18' });
     expect(t.lines.map((l) => [l.quantity, l.unitPrice, l.total, l.bag])).toEqual([['2', '59.00', '118.00', false], ['2', '0.10', '0.20', true]]);
     expect(t.words).toBe('SON CIENTO DIECINUEVE CON 20/100 SOLES');
-    expect(t.payment).toEqual({ method: 'CONTADO', installments: [], cash: { received: '150.00', change: '30.80' } });
+    expect(t.payment).toEqual({ method: 'CONTADO', installments: [], cash: { received: '150.00', change: '30.80' }, tenders: [], change: null });
     expect(t.qr).toBe('20600995805|03|B001|12|18.03|119.20|2026-03-02|0|00000000||');
   });
 
@@ -73,8 +73,22 @@ describe('ticketFromDocument', () => {
       method: 'CREDITO',
       installments: [{ number: 1, amount: '200.00', dueDate: '2026-04-01' }, { number: 2, amount: '154.00', dueDate: '2026-05-01' }],
       cash: null,
+      tenders: [],
+      change: null,
     });
     expect(t.qr).toBe('20600995805|01|F001|3|54.00|354.00|2026-03-02|6|20100066603||');
+  });
+
+  it('prints the payments stored with the document, with operation numbers and the change, over what the till typed (issue 13)', () => {
+    const payments = [
+      { method: 'yape', label: 'Yape', kind: 'wallet' as const, tendered: '20.00', applied: '20.00', reference: '123456' },
+      { method: 'efectivo', label: 'Efectivo', kind: 'cash' as const, tendered: '110.00', applied: '99.20', reference: '' },
+    ];
+    const t = ticketFromDocument(detailOf(boleta, { payments }), COMPANY, { copy: false, cashReceived: '150' });
+    expect(t.payment).toEqual({
+      method: 'CONTADO', installments: [], cash: null, change: '10.80',
+      tenders: [{ label: 'Yape', amount: '20.00', reference: '123456' }, { label: 'Efectivo', amount: '110.00', reference: '' }],
+    });
   });
 
   it('ignores cash that is not a number or does not cover the total', () => {
@@ -107,7 +121,7 @@ describe('ticketFromRecord', () => {
       words: 'SON TRESCIENTOS CINCUENTA Y CUATRO CON 00/100 SOLES', hash: null, copy: true, copyNumber: null,
       issuer: { ruc: '20100000009', name: 'BODEGA DEMO CAJA S.A.C.', tradeName: '', address: 'AV. GRAU 120, MIRAFLORES, LIMA' },
       customer: { docLabel: 'RUC', docNumber: '20200000006', name: 'DISTRIBUIDORA ANDINA DEMO S.A.' },
-      payment: { method: null, installments: [], cash: null },
+      payment: { method: null, installments: [], cash: null, tenders: [], change: null },
     });
     // a unit price keeps the decimals it has (issue 14): 0.755 × 3.333 = 2.52 on paper
     expect(t.lines.map((l) => [l.quantity, l.unitPrice, l.total, l.unitName])).toEqual([

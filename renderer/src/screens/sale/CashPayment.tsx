@@ -1,0 +1,137 @@
+// A CONTADO sale's payment (issue 13): cash received with quick amounts, and other payments (card, Yape, Plin,
+// transfer) with their operation number, split as the customer pays. Change comes only from cash; a shortfall shows
+// in red and the core refuses to issue it. Decimal arithmetic only.
+import Decimal from 'decimal.js';
+import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
+import type { PaymentMethod } from '../../../../shared/payments';
+import { useSettings } from '../../app/settings-context';
+import { Field, fieldAria } from '../../components/Field';
+import { formatMoney, parseMoney } from '../../format/money';
+import type { SaleFormValues } from './form-values';
+import { useTotals } from './totals-context';
+
+const QUICK_CASH = ['10', '20', '50', '100', '200'];
+
+/** What is still due, or the change, from the total and what has been typed. */
+function balanceOf(total: string, others: readonly { amount: string }[], cash: string) {
+  const otherSum = others.reduce((sum, o) => sum.plus(parseMoney(o.amount) ?? 0), new Decimal(0));
+  const received = parseMoney(cash);
+  const typed = received !== null || others.some((o) => o.amount.trim() !== '');
+  const paid = otherSum.plus(received ?? 0);
+  return { typed, otherSum, remainingForCash: Decimal.max(0, new Decimal(total).minus(otherSum)), difference: paid.minus(total) };
+}
+
+export function CashPayment({ form }: { form: UseFormReturn<SaleFormValues> }): React.JSX.Element {
+  const { register, control, setValue, setFocus } = form;
+  const { settings } = useSettings();
+  const { fields, append, remove } = useFieldArray({ control, name: 'payment.others' });
+  const [cash, others, currency] = useWatch({ control, name: ['payment.cashReceived', 'payment.others', 'currency'] });
+  const { errors } = useFormState({ control, name: ['payment.cashReceived', 'payment.others'] });
+  const totals = useTotals();
+  const methods: PaymentMethod[] = (settings?.paymentMethods ?? []).filter((m) => m.active && m.kind !== 'cash');
+  const balance = balanceOf(totals.total, others, cash);
+  const short = balance.typed && balance.difference.isNegative();
+  const cashError = errors.payment?.cashReceived?.message;
+
+  const setCash = (amount: string) => {
+    setValue('payment.cashReceived', amount, { shouldDirty: true });
+    setFocus('payment.cashReceived');
+  };
+
+  return (
+    <div className="payment__contado">
+      {fields.length > 0 ? (
+        <table className="installments payment__others" aria-label="Otros medios de pago">
+          <thead>
+            <tr>
+              <th scope="col">Medio</th>
+              <th scope="col">Monto</th>
+              <th scope="col">N.° de operación</th>
+              <th scope="col">
+                <span className="visually-hidden">Quitar</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((field, index) => {
+              const e = errors.payment?.others?.[index];
+              return (
+                <tr key={field.id}>
+                  <td>
+                    <select aria-label={`Medio de pago ${index + 1}`} {...register(`payment.others.${index}.method`)}>
+                      {methods.map((m) => (
+                        <option key={m.code} value={m.code}>
+                          {m.label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <input aria-label={`Monto del pago ${index + 1}`} {...register(`payment.others.${index}.amount`)} inputMode="decimal" autoComplete="off" />
+                  </td>
+                  <td>
+                    <input
+                      {...fieldAria(`payment-other-${index}-reference`, e?.reference?.message)}
+                      aria-label={`Operación del pago ${index + 1}`}
+                      {...register(`payment.others.${index}.reference`)}
+                      autoComplete="off"
+                      placeholder="Opcional"
+                    />
+                    {e?.reference ? (
+                      <span id={`payment-other-${index}-reference-error`} className="lines__error" role="alert">
+                        {e.reference.message}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>
+                    <button type="button" className="button--icon" aria-label={`Quitar pago ${index + 1}`} onClick={() => remove(index)}>
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+      {methods.length > 0 ? (
+        <button
+          type="button"
+          className="button--link"
+          onClick={() => {
+            const rest = balanceOf(totals.total, others, '').remainingForCash;
+            append({ method: methods[0]!.code, amount: rest.greaterThan(0) ? rest.toFixed(2) : '', reference: '' });
+          }}
+        >
+          + Tarjeta, Yape u otro medio
+        </button>
+      ) : null}
+      <div className="payment__cash">
+        <Field id="payment-cash" label="Efectivo recibido (F8)" error={cashError} hint="Vacío: pago exacto en efectivo">
+          <input
+            {...fieldAria('payment-cash', cashError, 'Vacío: pago exacto en efectivo')}
+            {...register('payment.cashReceived')}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </Field>
+        <p className={`payment__change${short ? ' payment__change--short' : ''}`}>
+          <span id="payment-change-label">{short ? 'Falta' : 'Vuelto'}</span>
+          <output aria-labelledby="payment-change-label" data-testid="payment-change">
+            {balance.typed ? formatMoney(balance.difference.abs(), currency) : '—'}
+          </output>
+        </p>
+      </div>
+      <div className="payment__quick" role="group" aria-label="Efectivo rápido">
+        <button type="button" onClick={() => setCash(balance.remainingForCash.toFixed(2))}>
+          Exacto
+        </button>
+        {QUICK_CASH.map((amount) => (
+          <button key={amount} type="button" onClick={() => setCash(amount)} aria-label={`Recibí ${amount} soles`}>
+            {amount}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
