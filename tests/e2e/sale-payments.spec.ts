@@ -65,3 +65,34 @@ test('short cash is refused with the shortfall; quick amounts; split Yape + cash
   const second = await harness.core.dispatch('getDocument', { id: 2 });
   expect(second).toMatchObject({ ok: true, value: { payments: [{ method: 'debito', kind: 'card', tendered: '11.40', reference: '004512' }] } });
 });
+
+test('Ajustes → Medios de pago: add one, switch one off; the till offers exactly the active ones; cash cannot be switched off', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await page.keyboard.press('F4');
+  const section = page.getByRole('region', { name: 'Medios de pago' });
+  await section.getByLabel('Nuevo medio de pago').fill('Tarjeta Ripley');
+  await section.getByRole('button', { name: 'Agregar' }).click();
+  await section.getByLabel('Plin activo').uncheck();
+  await section.getByLabel('Efectivo activo').uncheck();
+  await section.getByRole('button', { name: 'Guardar medios de pago' }).click();
+  await expect(section.getByText('Debe quedar activo al menos un medio de pago en efectivo')).toBeVisible();
+  await section.getByLabel('Efectivo activo').check();
+  await section.getByRole('button', { name: 'Guardar medios de pago' }).click();
+  await expect(section.getByText('Cambios guardados.')).toBeVisible();
+  await harness.screenshot('ajustes-medios-de-pago');
+  const view = await harness.core.dispatch('getSettings', {});
+  expect(view).toMatchObject({ ok: true, value: { paymentMethods: expect.arrayContaining([
+    { code: 'tarjeta_ripley', label: 'Tarjeta Ripley', kind: 'card', active: true },
+    { code: 'plin', label: 'Plin', kind: 'wallet', active: false },
+  ]) } });
+
+  await page.keyboard.press('F1');
+  await typeLine(page, 1, { code: 'A001', description: 'Arroz extra 1 kg', quantity: '1', price: '30' });
+  await page.getByRole('button', { name: '+ Tarjeta, Yape u otro medio' }).click();
+  const options = await page.getByLabel('Medio de pago 1').locator('option').allTextContents();
+  expect(options).toEqual(['Tarjeta de débito', 'Tarjeta de crédito', 'Yape', 'Transferencia', 'Tarjeta Ripley']);
+  await page.getByLabel('Medio de pago 1').selectOption({ label: 'Tarjeta Ripley' });
+  await page.keyboard.press('F12');
+  await expect(ticketDialog(page).getByText('Tarjeta Ripley: S/ 30.00')).toBeVisible();
+});

@@ -93,6 +93,14 @@ export function carryMissingDocuments(restored: Database.Database): CarryResult 
       SELECT m.id, ${eventCols.split(', ').map((c) => `e.${c}`).join(', ')}
       FROM live.document_events e JOIN carry c ON c.live_id = e.document_id
       JOIN main.documents m ON m.id_base_dato = c.id_base_dato ORDER BY e.id`);
+    // How those sales were paid (0006, issue 13) goes with them: the shift's cash counts on it.
+    if (columnsOf(restored, 'live', 'document_payments').length > 0) {
+      const payCols = sharedColumns(restored, 'document_payments', ['id', 'document_id']);
+      restored.exec(`INSERT INTO main.document_payments (document_id, ${payCols})
+        SELECT m.id, ${payCols.split(', ').map((c) => `p.${c}`).join(', ')}
+        FROM live.document_payments p JOIN carry c ON c.live_id = p.document_id
+        JOIN main.documents m ON m.id_base_dato = c.id_base_dato ORDER BY p.id`);
+    }
     restored.exec('DROP TABLE temp.carry');
     return { carried, undeclared, refreshed: keepNewerState(restored) };
   }

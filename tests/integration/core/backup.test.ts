@@ -141,6 +141,10 @@ describe('restore round trip', () => {
     cleanups.push(() => core.close());
     const list = await core.dispatch('listDocuments', {});
     expect(list.ok && (list.value as { rows: DocumentSummary[] }).rows.map((r) => r.number).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Their payments come with them (issue 13): the shift's cash still counts them.
+    const carriedDoc = (list.ok ? (list.value as { rows: DocumentSummary[] }).rows : []).find((r) => r.number === 8)!;
+    const detail = await core.dispatch('getDocument', { id: carriedDoc.id });
+    expect(detail).toMatchObject({ ok: true, value: { payments: [{ method: 'efectivo', kind: 'cash' }] } });
     // Numbers 6-8 were already used before the restore: the next sale does not reuse them.
     expect((await issue(core)).number).toBe(9);
   });

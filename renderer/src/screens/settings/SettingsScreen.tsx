@@ -6,6 +6,7 @@ import { BackupSettings } from './BackupSettings';
 import { CompanySettings } from './CompanySettings';
 import { DemoSettings } from './DemoSettings';
 import { ExportSettings } from './ExportSettings';
+import { PaymentMethodsSettings } from './PaymentMethodsSettings';
 import { SaleSettings } from './SaleSettings';
 import { TerminalSettings } from './TerminalSettings';
 
@@ -23,6 +24,7 @@ export function SettingsScreen(): React.JSX.Element {
           <TerminalSettings settings={settings} />
           <ApiSettings settings={settings} />
           <SaleSettings settings={settings} />
+          <PaymentMethodsSettings settings={settings} />
           <DemoSettings settings={settings} />
           <ExportSettings />
           <BackupSettings />
