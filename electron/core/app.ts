@@ -11,6 +11,7 @@ import {
   ProductsRepository,
   SeriesRepository,
   SettingsRepository,
+  UsersRepository,
   type BeforeMigrateHook,
   type Db,
 } from './db';
@@ -31,6 +32,7 @@ import { ClockSkew } from './services/clock-skew';
 import { testConnection } from './services/connection-test';
 import type { FileChooser } from './services/file-chooser';
 import { SetupService } from './mode/setup';
+import { AuthService } from './users';
 import type { StartMode } from './mode/mode-file';
 
 export interface CoreOptions {
@@ -94,6 +96,7 @@ export function createCore(options: CoreOptions): Core {
   });
   const documentsRepo = new DocumentsRepository(db, now);
   const paymentsRepo = new PaymentsRepository(db);
+  const auth = new AuthService(new UsersRepository(db, now), now);
   const seriesRepo = new SeriesRepository(db);
   const settingsRepo = new SettingsRepository(db);
   const settings = new SettingsService(settingsRepo, seriesRepo, options.secrets, options.demoEndpoint, options.mode);
@@ -170,7 +173,7 @@ export function createCore(options: CoreOptions): Core {
         : log.info('daily backup done', { file: r.backup?.fileName, deleted: r.deleted.length }),
   });
   const printing = new PrintingService(options.printer, settings, documents);
-  const issue = new IssueService({ db, documents: documentsRepo, payments: paymentsRepo, series: seriesRepo, settings, customers, now, log });
+  const issue = new IssueService({ db, documents: documentsRepo, payments: paymentsRepo, series: seriesRepo, settings, customers, now, log, cashier: () => auth.current() });
 
   function status(): AppStatus {
     const o = outbox.status;
@@ -278,8 +281,16 @@ export function createCore(options: CoreOptions): Core {
       exportDocuments: (input) => exporter.exportDocuments(input),
       chooseRestoreFile: () => restoreFlow.choose(),
       restoreBackup: (input) => restoreFlow.restore(input.file),
+      getSession: () => auth.session(),
+      listCashiers: () => auth.cashiers(),
+      createFirstAdmin: (input) => auth.createFirstAdmin(input.name, input.pin),
+      login: (input) => auth.login(input.userId, input.pin),
+      lock: () => auth.lock(),
+      listUsers: () => auth.list(),
+      saveUser: (input) => auth.save(input),
     },
     log,
+    (method) => auth.authorize(method),
   );
 
   return {

@@ -27,10 +27,16 @@ const hasMethod = (name: string): name is BridgeMethod => Object.prototype.hasOw
  * Method name -> handler, validating input and output against the bridge contract. Never throws: every failure
  * becomes `{ ok: false, error }` with a Spanish message. The same function serves Electron IPC and the browser tests.
  */
-export function createDispatcher(handlers: Handlers, log: Logger = silentLogger) {
+export function createDispatcher(handlers: Handlers, log: Logger = silentLogger, authorize?: (method: BridgeMethod) => void) {
   return async function dispatch(method: string, input: unknown): Promise<BridgeResult<unknown>> {
     if (!hasMethod(method)) {
       return { ok: false, error: { code: 'unknown_method', message: 'Operación no permitida.' } };
+    }
+    // Who may call what is the core's decision (issue 13), taken before the input is even read.
+    try {
+      authorize?.(method);
+    } catch (e) {
+      return { ok: false, error: toBridgeError(e, method, log) };
     }
     const spec = bridgeContract[method];
     // Every text that crosses the bridge is cleaned (bidi and zero-width characters out, NFC) and refused when it

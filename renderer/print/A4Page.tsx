@@ -42,6 +42,12 @@ export function A4Page({ data }: { data: TicketData }): React.JSX.Element {
         )}
         <dt>Fecha de emisión</dt>
         <dd>{data.issuedAt}</dd>
+        {data.cashier ? (
+          <>
+            <dt>Cajero</dt>
+            <dd>{data.cashier}</dd>
+          </>
+        ) : null}
         {data.dueDate ? (
           <>
             <dt>Fecha de vencimiento</dt>

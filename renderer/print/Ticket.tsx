@@ -22,6 +22,12 @@ export function Ticket({ data, paper = '80mm' }: { data: TicketData; paper?: Tic
       <dl className="ticket__meta">
         <dt>Fecha de emisión</dt>
         <dd>{data.issuedAt}</dd>
+        {data.cashier ? (
+          <>
+            <dt>Cajero</dt>
+            <dd>{data.cashier}</dd>
+          </>
+        ) : null}
         {data.dueDate ? (
           <>
             <dt>Vencimiento</dt>

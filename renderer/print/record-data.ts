@@ -84,6 +84,7 @@ export function ticketFromRecord(record: ReceiptRecord): TicketData {
     }),
     copy: true,
     copyNumber: null,
+    cashier: null,
     demo: false,
   };
 }

@@ -78,6 +78,8 @@ export interface TicketData {
   copy: boolean;
   /** Which copy this is (1 = first reprint), when known. */
   copyNumber: number | null;
+  /** Who issued it (issue 13), when known. */
+  cashier: string | null;
   demo: boolean;
   status?: DocStatus;
   /** Not yet accepted by SUNAT (issued offline or still being sent): the ticket says so. */
@@ -170,6 +172,7 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     }),
     copy: options.copy,
     copyNumber: options.copy ? detail.reprints + 1 : null,
+    cashier: detail.cashierName ?? null,
     demo: detail.demo,
     status: detail.status,
     awaitingSunat: OPEN_STATUSES.includes(detail.status),

@@ -24,6 +24,7 @@ import { backupContract } from './backup';
 import { PrintRequestSchema, PrintResultSchema } from './print';
 import { productsContract } from './products';
 import { setupContract } from './setup';
+import { usersContract } from './users';
 import { SaleInputSchema } from './sale';
 import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, TokenInputSchema, TokenStatusSchema } from './settings';
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
@@ -60,6 +61,7 @@ export const bridgeContract = {
   ...productsContract,
   ...backupContract,
   ...setupContract,
+  ...usersContract,
 } as const satisfies Record<BridgeMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeContract = typeof bridgeContract;

@@ -71,6 +71,8 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   acceptedAt: z.string().nullable(),
   /** How the sale was paid (issue 13), in the order taken; empty for credit and for documents older than 0006. */
   payments: z.array(SettledPaymentSchema),
+  /** Who issued it (issue 13); null for documents issued before cashiers existed. */
+  cashierName: z.string().nullable(),
   events: z.array(DocumentEventSchema),
 });
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;

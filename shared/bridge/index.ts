@@ -9,3 +9,6 @@ export * from './sale';
 export * from './settings';
 export * from './status';
 export * from './setup';
+export * from './users';
+export * from './access';
+export { ROLES, ROLE_LABELS, hasRole, type Role } from '../users/roles';

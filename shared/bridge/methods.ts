@@ -38,6 +38,14 @@ export const BRIDGE_METHOD_NAMES = [
   // the real provider (issue 11)
   'testConnection',
   'completeSetup',
+  // cashiers (issue 13)
+  'getSession',
+  'listCashiers',
+  'createFirstAdmin',
+  'login',
+  'lock',
+  'listUsers',
+  'saveUser',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

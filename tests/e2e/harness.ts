@@ -85,6 +85,11 @@ type HarnessOptions = {
   printer: 'none' | 'pdf';
   /** A first run as the shell starts it: modo.json decides the file; none yet, so the setup wizard shows. */
   firstRun: boolean;
+  /**
+   * Who is at the till when the page opens (issue 13): 'admin' (default) creates the first administrator, signed in,
+   * through the bridge as the first-run screen does; 'none' leaves the till without users (the page asks to create one).
+   */
+  staff: 'admin' | 'none';
 };
 
 type CoreModules = {
@@ -112,6 +117,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
   coreClock: [undefined, { option: true }],
   printer: ['none', { option: true }],
   firstRun: [false, { option: true }],
+  staff: ['admin', { option: true }],
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -121,7 +127,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
     },
     { scope: 'worker' },
   ],
-  harness: async ({ page, server, sandboxOptions, coreClock, printer, firstRun }, use) => {
+  harness: async ({ page, server, sandboxOptions, coreClock, printer, firstRun, staff }, use) => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-'));
     const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
     const { app, secrets, mode: modeFile } = loadCore();
@@ -170,6 +176,10 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       ...(printer === 'pdf' ? { printer: createPagePrinter({ openPage: openPrintPage, baseUrl: server.url, printed }) } : {}),
     });
     core.start();
+    if (staff === 'admin' && !firstRun) {
+      const signedIn = await core.dispatch('createFirstAdmin', { name: 'Admin Pruebas', pin: '135790' });
+      if (!signedIn.ok) throw new Error(`harness: could not create the administrator: ${JSON.stringify(signedIn.error)}`);
+    }
 
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {

@@ -78,6 +78,9 @@ export interface DocumentRow {
   client_key: string | null;
   /** The document this one replaces (reissued under a new number after a conflict). */
   reissue_of: number | null;
+  /** Who issued it (0007, issue 13): null before users existed. */
+  cashier_id: number | null;
+  cashier_name: string | null;
   /** 1 when reconciled as accepted from the receipt record, without a CDR: "Obtener CDR" is offered. */
   cdr_missing: 0 | 1;
 }
@@ -105,6 +108,9 @@ export interface NewDocument {
   next_attempt_at?: string | null;
   client_key?: string | null;
   reissue_of?: number | null;
+  /** Who issued it (0007, issue 13); null when nobody was signed in (no users yet). */
+  cashier_id?: number | null;
+  cashier_name?: string | null;
 }
 
 /**

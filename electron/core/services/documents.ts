@@ -63,6 +63,7 @@ export class DocumentsService {
       nextAttemptAt: row.next_attempt_at,
       acceptedAt: row.accepted_at,
       payments: this.payments?.of(id) ?? [],
+      cashierName: row.cashier_name,
       events: this.documents.events(id).map((e) => ({
         at: e.at,
         fromStatus: e.from_status,

@@ -18,6 +18,8 @@ export interface IssueDeps {
   settings: SettingsService;
   customers: CustomersService;
   now: () => Date;
+  /** Who is signed in (issue 13): recorded on the document and printed on the ticket. */
+  cashier?: () => { id: number; name: string } | null;
   /** Failures after the commit are reported here and never fail the sale. */
   log?: { warn(message: string, data?: Record<string, unknown>): void };
 }
@@ -100,7 +102,8 @@ export class IssueService {
       id_Base_Dato: randomUUID(),
     });
     // Same sale, same payments: the new document carries what the customer paid for the old one.
-    return this.insert(invoice, number, { reissue_of: old.id, demo: old.demo === 1 }, this.deps.payments.of(old.id));
+    const cashier = { cashier_id: old.cashier_id, cashier_name: old.cashier_name };
+    return this.insert(invoice, number, { reissue_of: old.id, demo: old.demo === 1, ...cashier }, this.deps.payments.of(old.id));
   }
 
   private company() {
@@ -117,7 +120,9 @@ export class IssueService {
     const number = series.nextNumber(sale.docType as '01' | '03', sale.series as string);
     const invoice = InvoiceSchema.parse(buildInvoice({ ...sale, number }, this.company()));
     const payments = this.settle(invoice, tenders ?? []);
-    return { row: this.insert(invoice, number, { client_key: clientKey ?? null, demo: settings.isDemo() }, payments), invoice };
+    const cashier = this.deps.cashier?.() ?? null;
+    const who = { cashier_id: cashier?.id ?? null, cashier_name: cashier?.name ?? null };
+    return { row: this.insert(invoice, number, { client_key: clientKey ?? null, demo: settings.isDemo(), ...who }, payments), invoice };
   }
 
   /**
@@ -139,7 +144,7 @@ export class IssueService {
   private insert(
     invoice: Invoice,
     number: number,
-    extra: { client_key?: string | null; reissue_of?: number; demo: boolean },
+    extra: { client_key?: string | null; reissue_of?: number; demo: boolean; cashier_id: number | null; cashier_name: string | null },
     payments: readonly SettledPayment[],
   ): DocumentRow {
     const { documents } = this.deps;

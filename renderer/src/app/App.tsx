@@ -1,5 +1,5 @@
 // The shell of the UI: demo banner, navigation, the five screens and the status bar.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Nav } from '../components/Nav';
 import { DemoBanner, StatusBar } from '../components/StatusBar';
 import { DocumentsScreen } from '../screens/documents/DocumentsScreen';
@@ -8,13 +8,65 @@ import { ProductsScreen } from '../screens/products/ProductsScreen';
 import { SaleScreen } from '../screens/sale/SaleScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { SetupWizard } from '../screens/setup/SetupWizard';
+import { SignInScreen } from '../screens/signin/SignInScreen';
+import { ROLE_LABELS } from '../../../shared/bridge';
 import { screenForKey, type ScreenId } from './screens';
+import { SessionProvider, useSession } from './session-context';
 import { SettingsProvider } from './settings-context';
 import { useAppStatus } from './useAppStatus';
 import { confirmLeave } from './unsaved';
 
 export function App(): React.JSX.Element {
+  return (
+    <SessionProvider>
+      <Till />
+    </SessionProvider>
+  );
+}
+
+/** Who is at the till and the lock key (F9), in the navigation bar (issue 13). */
+function CashierBadge({ onLock }: { onLock: () => void }): React.JSX.Element | null {
+  const { session } = useSession();
+  if (!session?.user) return null;
+  return (
+    <div className="cashier-badge" data-testid="cashier">
+      <span>
+        {session.user.name} · {ROLE_LABELS[session.user.role]}
+      </span>
+      <button type="button" className="statusbar__button" onClick={onLock}>
+        Bloquear (F9)
+      </button>
+    </div>
+  );
+}
+
+function Till(): React.JSX.Element {
   const status = useAppStatus();
+  const { session, lock } = useSession();
+  // Nobody signed in (or no administrator yet): the app stays mounted, inert, under the sign-in screen. While the
+  // session is still loading the app is not held back (the core refuses anything not allowed anyway).
+  const locked = session !== null && session.user === null;
+  const focusBeforeLock = useRef<Element | null>(null);
+  const wasLocked = useRef(false);
+  // The cursor's place is taken before the app turns inert (which blurs it).
+  const lockTill = useCallback(() => {
+    focusBeforeLock.current = document.activeElement;
+    void lock();
+  }, [lock]);
+  useEffect(() => {
+    if (locked) {
+      wasLocked.current = true;
+      return;
+    }
+    if (!wasLocked.current) return;
+    wasLocked.current = false;
+    // Back at the till: the cursor returns where it was (a sale in progress), or to the first code field.
+    requestAnimationFrame(() => {
+      const before = focusBeforeLock.current;
+      if (before instanceof HTMLElement && before !== document.body && before.isConnected) before.focus();
+      else document.getElementById('line-0-code')?.focus();
+    });
+  }, [locked]);
   const [screen, setScreen] = useState<ScreenId>('sale');
 
   const select = useCallback((next: ScreenId) => {
@@ -26,6 +78,13 @@ export function App(): React.JSX.Element {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (locked) return;
+      if (event.key === 'F9') {
+        // Stepping away from the till: lock it; the sale in progress is kept for when the cashier comes back.
+        event.preventDefault();
+        lockTill();
+        return;
+      }
       const target = screenForKey(event);
       if (target && !document.querySelector('dialog[open]')) {
         event.preventDefault();
@@ -34,7 +93,7 @@ export function App(): React.JSX.Element {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [select]);
+  }, [select, locked, lockTill]);
 
   if (status?.setupRequired) {
     return (
@@ -46,9 +105,11 @@ export function App(): React.JSX.Element {
 
   return (
     <SettingsProvider>
-      <div className="app">
+      <div className="app" inert={locked}>
         {status?.demo ? <DemoBanner /> : null}
-        <Nav current={screen} pending={status?.pending ?? null} onSelect={select} />
+        <Nav current={screen} pending={status?.pending ?? null} onSelect={select}>
+          <CashierBadge onLock={lockTill} />
+        </Nav>
         <main className="app__main">
           {/* The sale stays mounted so nothing typed is lost while the cashier looks at another screen. */}
           <SaleScreen active={screen === 'sale'} />
@@ -59,6 +120,7 @@ export function App(): React.JSX.Element {
         </main>
         <StatusBar status={status} />
       </div>
+      {locked ? <SignInScreen /> : null}
     </SettingsProvider>
   );
 }

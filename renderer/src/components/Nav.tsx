@@ -1,13 +1,16 @@
+import type { ReactNode } from 'react';
 import { SCREENS, type ScreenId } from '../app/screens';
 
 interface NavProps {
   current: ScreenId;
   pending: number | null;
   onSelect: (screen: ScreenId) => void;
+  /** Shown at the right end of the bar (who is at the till). */
+  children?: ReactNode;
 }
 
 /** The main navigation: one button per screen with its shortcut key. */
-export function Nav({ current, pending, onSelect }: NavProps): React.JSX.Element {
+export function Nav({ current, pending, onSelect, children }: NavProps): React.JSX.Element {
   return (
     <nav className="nav" aria-label="Pantallas">
       <span className="nav__brand">Caja</span>
@@ -32,6 +35,7 @@ export function Nav({ current, pending, onSelect }: NavProps): React.JSX.Element
           </li>
         ))}
       </ul>
+      {children}
     </nav>
   );
 }

@@ -85,11 +85,11 @@ export class DocumentsRepository {
     this.insertDocument = sqlite.prepare(`INSERT INTO documents (
         id_base_dato, doc_type, series, number, issued_at, issue_date, currency, customer_doc_type,
         customer_doc_number, customer_name, total, igv, payload, status, demo, next_attempt_at, created_at, updated_at,
-        client_key, reissue_of
+        client_key, reissue_of, cashier_id, cashier_name
       ) VALUES (
         @id_base_dato, @doc_type, @series, @number, @issued_at, @issue_date, @currency, @customer_doc_type,
         @customer_doc_number, @customer_name, @total, @igv, @payload, @status, @demo, @next_attempt_at, @at, @at,
-        @client_key, @reissue_of
+        @client_key, @reissue_of, @cashier_id, @cashier_name
       )`);
     this.insertEvent = sqlite.prepare(
       'INSERT INTO document_events (document_id, at, from_status, to_status, detail) VALUES (?, ?, ?, ?, ?)',
@@ -159,6 +159,8 @@ export class DocumentsRepository {
       next_attempt_at: doc.next_attempt_at ?? null,
       client_key: doc.client_key ?? null,
       reissue_of: doc.reissue_of ?? null,
+      cashier_id: doc.cashier_id ?? null,
+      cashier_name: doc.cashier_name ?? null,
       at,
     });
     const id = Number(result.lastInsertRowid);

@@ -4,6 +4,7 @@ import { CustomersRepository } from './customers';
 import { DocumentsRepository } from './documents';
 import { LookupsRepository } from './lookups';
 import { PaymentsRepository } from './payments';
+import { UsersRepository } from './users';
 import { SeriesRepository } from './series';
 import { SettingsRepository } from './settings';
 
@@ -14,6 +15,7 @@ export interface Repositories {
   customers: CustomersRepository;
   lookups: LookupsRepository;
   payments: PaymentsRepository;
+  users: UsersRepository;
 }
 
 export function createRepositories(db: Db, now: Clock = () => new Date()): Repositories {
@@ -24,10 +26,12 @@ export function createRepositories(db: Db, now: Clock = () => new Date()): Repos
     customers: new CustomersRepository(db, now),
     lookups: new LookupsRepository(db, now),
     payments: new PaymentsRepository(db),
+    users: new UsersRepository(db, now),
   };
 }
 
-export { CustomersRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, SeriesRepository, SettingsRepository };
+export { CustomersRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, SeriesRepository, SettingsRepository, UsersRepository };
+export type { UserRow } from './users';
 export { cdrNotesOf } from './documents';
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';
 export * from './products';

@@ -9,22 +9,32 @@ import { ExportSettings } from './ExportSettings';
 import { PaymentMethodsSettings } from './PaymentMethodsSettings';
 import { SaleSettings } from './SaleSettings';
 import { TerminalSettings } from './TerminalSettings';
+import { UsersSettings } from './UsersSettings';
+import { useSession } from '../../app/session-context';
 
 export function SettingsScreen(): React.JSX.Element {
   const { settings, error } = useSettings();
+  const { session } = useSession();
+  // Ajustes belongs to the administrator (issue 13); the core refuses every change anyway.
+  const admin = !session?.usersExist || session.user?.role === 'administrador';
   return (
     <section id="screen-settings" className="screen settings" aria-labelledby="settings-title" tabIndex={-1}>
       <div className="screen__head">
         <h1 id="settings-title">Ajustes</h1>
       </div>
       {error ? <Alert tone="error" title="No se pudieron leer los ajustes">{error}</Alert> : null}
-      {settings ? (
+      {!admin ? (
+        <Alert tone="error" title="Solo el administrador">
+          Ajustes, el token, los productos, las copias y los usuarios los cambia un administrador. Bloquee la caja (F9) para que ingrese.
+        </Alert>
+      ) : settings ? (
         <div className="settings__columns">
           <CompanySettings settings={settings} />
           <TerminalSettings settings={settings} />
           <ApiSettings settings={settings} />
           <SaleSettings settings={settings} />
           <PaymentMethodsSettings settings={settings} />
+          <UsersSettings />
           <DemoSettings settings={settings} />
           <ExportSettings />
           <BackupSettings />

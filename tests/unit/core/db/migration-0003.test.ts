@@ -39,9 +39,10 @@ describe('migration 0003_outbox_integrity', () => {
       const after = db.sqlite.prepare('SELECT * FROM documents ORDER BY id').all() as Record<string, unknown>[];
       expect(after).toHaveLength(30);
       after.forEach((row, i) => {
-        const { client_key, reissue_of, cdr_missing, ...rest } = row;
+        const { client_key, reissue_of, cdr_missing, cashier_id, cashier_name, ...rest } = row;
         expect(rest).toEqual(before[i]);
-        expect([client_key, reissue_of, cdr_missing]).toEqual([null, null, 0]);
+        // New columns of 0003 and 0007 (issue 13: who issued it) start empty on every existing row.
+        expect([client_key, reissue_of, cdr_missing, cashier_id, cashier_name]).toEqual([null, null, 0, null, null]);
       });
       expect(db.sqlite.prepare('SELECT COUNT(*) AS n, MIN(repeats) AS r FROM document_events').get()).toEqual({ n: 30, r: 1 });
       const docs = new DocumentsRepository(db, steppingClock());

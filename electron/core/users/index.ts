@@ -1,0 +1,2 @@
+export { AuthService } from './auth';
+export { hashPin, pinMatches } from './pin-hash';

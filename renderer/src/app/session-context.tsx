@@ -1,0 +1,38 @@
+// Who is at the till (issue 13), as the core says: loaded once, replaced by sign-in and lock answers.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Session } from '../../../shared/bridge';
+import { call } from '../pos';
+
+interface SessionState {
+  /** null while loading. */
+  session: Session | null;
+  replace: (session: Session) => void;
+  lock: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }): React.JSX.Element {
+  const [session, setSession] = useState<Session | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void call((api) => api.getSession({})).then((result) => {
+      if (alive && result.ok) setSession(result.value);
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+  const lock = useCallback(async () => {
+    const result = await call((api) => api.lock({}));
+    if (result.ok) setSession(result.value);
+  }, []);
+  const value = useMemo(() => ({ session, replace: setSession, lock }), [session, lock]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const state = useContext(SessionContext);
+  if (!state) throw new Error('useSession outside SessionProvider');
+  return state;
+}

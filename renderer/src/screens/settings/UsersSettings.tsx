@@ -1,0 +1,112 @@
+// Usuarios (issue 13): the administrator adds cashiers, supervisors and administrators, changes a PIN or a role, and
+// switches a user off. The core refuses leaving the shop without an active administrator.
+import { useCallback, useEffect, useState } from 'react';
+import { ROLES, ROLE_LABELS, type Role, type User } from '../../../../shared/bridge';
+import { Field, fieldAria } from '../../components/Field';
+import { call } from '../../pos';
+import type { SaveMessage } from './save-result';
+import { SettingsSection } from './SettingsSection';
+
+type Draft = { id?: number; name: string; role: Role; pin: string; active: boolean };
+const EMPTY: Draft = { name: '', role: 'cajero', pin: '', active: true };
+
+export function UsersSettings(): React.JSX.Element {
+  const [users, setUsers] = useState<User[]>([]);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<SaveMessage>(null);
+  const load = useCallback(async () => {
+    const result = await call((api) => api.listUsers({}));
+    if (result.ok) setUsers(result.value);
+  }, []);
+  useEffect(() => {
+    let alive = true;
+    void call((api) => api.listUsers({})).then((result) => {
+      if (alive && result.ok) setUsers(result.value);
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const save = async () => {
+    const input = { ...(draft.id ? { id: draft.id } : {}), name: draft.name, role: draft.role, active: draft.active, ...(draft.pin ? { pin: draft.pin } : {}) };
+    const result = await call((api) => api.saveUser(input));
+    if (result.ok) {
+      setMessage({ tone: 'success', text: `Usuario guardado: ${result.value.name}.` });
+      setDraft(EMPTY);
+      setErrors({});
+      await load();
+    } else {
+      setErrors(Object.fromEntries((result.error.fields ?? []).map((f) => [f.path, f.message])));
+      setMessage({ tone: 'error', text: result.error.message });
+    }
+  };
+
+  return (
+    <SettingsSection id="settings-users" title="Usuarios" message={message}>
+      <table className="installments" aria-label="Usuarios">
+        <thead>
+          <tr>
+            <th scope="col">Nombre</th>
+            <th scope="col">Rol</th>
+            <th scope="col">Estado</th>
+            <th scope="col">
+              <span className="visually-hidden">Editar</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td>{u.name}</td>
+              <td>{ROLE_LABELS[u.role]}</td>
+              <td>{u.active ? 'Activo' : 'Desactivado'}</td>
+              <td>
+                <button type="button" className="button--link" onClick={() => setDraft({ id: u.id, name: u.name, role: u.role, pin: '', active: u.active })}>
+                  Editar {u.name}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className="settings__form settings__grid"
+        noValidate
+        aria-label={draft.id ? 'Editar usuario' : 'Nuevo usuario'}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Field id="user-name" label="Nombre del usuario" error={errors.name}>
+          <input {...fieldAria('user-name', errors.name)} value={draft.name} maxLength={40} onChange={(e) => setDraft({ ...draft, name: e.target.value })} autoComplete="off" />
+        </Field>
+        <Field id="user-role" label="Rol" error={errors.role}>
+          <select {...fieldAria('user-role', errors.role)} value={draft.role} onChange={(e) => setDraft({ ...draft, role: e.target.value as Role })}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="user-pin" label={draft.id ? 'Nuevo PIN (vacío: no cambia)' : 'PIN (4 a 6 dígitos)'} error={errors.pin}>
+          <input {...fieldAria('user-pin', errors.pin)} type="password" inputMode="numeric" maxLength={6} value={draft.pin} onChange={(e) => setDraft({ ...draft, pin: e.target.value })} autoComplete="new-password" />
+        </Field>
+        <label className="field field--check">
+          <input type="checkbox" checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} /> Activo
+        </label>
+        <div className="settings__actions">
+          <button type="submit">{draft.id ? 'Guardar usuario' : 'Agregar usuario'}</button>
+          {draft.id ? (
+            <button type="button" onClick={() => setDraft(EMPTY)}>
+              Cancelar
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

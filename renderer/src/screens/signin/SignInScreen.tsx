@@ -1,0 +1,106 @@
+// The till's door (issue 13): the first run creates the administrator; afterwards a cashier picks their name and types
+// their PIN. Shown over the app (which stays mounted, so a sale in progress survives the lock) until someone signs in.
+import { useEffect, useRef, useState } from 'react';
+import { useSession } from '../../app/session-context';
+import { Field, fieldAria } from '../../components/Field';
+import { call } from '../../pos';
+
+type Errors = Partial<Record<'name' | 'pin' | 'confirm' | 'userId', string>>;
+
+function errorsOf(fields: readonly { path: string; message: string }[] | undefined): Errors {
+  const out: Errors = {};
+  for (const f of fields ?? []) if (f.path === 'name' || f.path === 'pin' || f.path === 'userId') out[f.path] ??= f.message;
+  return out;
+}
+
+function FirstAdmin(): React.JSX.Element {
+  const { replace } = useSession();
+  const [name, setName] = useState('');
+  const [pin, setPin] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = async () => {
+    if (pin !== confirm) {
+      setErrors({ confirm: 'Los PIN no coinciden' });
+      return;
+    }
+    const result = await call((api) => api.createFirstAdmin({ name, pin }));
+    if (result.ok) replace(result.value);
+    else setErrors(errorsOf(result.error.fields));
+  };
+  return (
+    <form className="signin__form" noValidate aria-label="Crear administrador" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <h1>Cree el usuario administrador</h1>
+      <p className="muted">Es quien cambia Ajustes, el token, los productos, las copias y los usuarios. Su PIN tiene de 4 a 6 dígitos.</p>
+      <Field id="admin-name" label="Nombre" error={errors.name}>
+        <input {...fieldAria('admin-name', errors.name)} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" autoFocus />
+      </Field>
+      <Field id="admin-pin" label="PIN" error={errors.pin}>
+        <input {...fieldAria('admin-pin', errors.pin)} type="password" inputMode="numeric" maxLength={6} value={pin} onChange={(e) => setPin(e.target.value)} />
+      </Field>
+      <Field id="admin-confirm" label="Repita el PIN" error={errors.confirm}>
+        <input {...fieldAria('admin-confirm', errors.confirm)} type="password" inputMode="numeric" maxLength={6} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      </Field>
+      <button type="submit" className="button--primary">Crear y entrar</button>
+    </form>
+  );
+}
+
+function Login(): React.JSX.Element {
+  const { replace } = useSession();
+  const [cashiers, setCashiers] = useState<{ id: number; name: string }[]>([]);
+  const [userId, setUserId] = useState<number | null>(null);
+  const [pin, setPin] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const pinRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    void call((api) => api.listCashiers({})).then((result) => {
+      if (!result.ok) return;
+      setCashiers(result.value);
+      setUserId((current) => current ?? result.value[0]?.id ?? null);
+      requestAnimationFrame(() => pinRef.current?.focus());
+    });
+  }, []);
+  const submit = async () => {
+    if (userId === null) {
+      setErrors({ userId: 'Elija su nombre' });
+      return;
+    }
+    const result = await call((api) => api.login({ userId, pin }));
+    setPin('');
+    if (result.ok) replace(result.value);
+    else {
+      setErrors({ pin: result.error.message, ...errorsOf((result.error.fields ?? []).filter((f) => f.path !== 'pin')) });
+      pinRef.current?.focus();
+    }
+  };
+  return (
+    <form className="signin__form" noValidate aria-label="Ingresar" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <h1>Caja bloqueada</h1>
+      <p className="muted">Elija su nombre e ingrese su PIN.</p>
+      <Field id="signin-user" label="Usuario" error={errors.userId}>
+        <select {...fieldAria('signin-user', errors.userId)} value={userId ?? ''} onChange={(e) => setUserId(Number(e.target.value))}>
+          {cashiers.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="signin-pin" label="PIN" error={errors.pin}>
+        <input {...fieldAria('signin-pin', errors.pin)} ref={pinRef} type="password" inputMode="numeric" maxLength={6} value={pin} onChange={(e) => setPin(e.target.value)} />
+      </Field>
+      <button type="submit" className="button--primary">Ingresar</button>
+    </form>
+  );
+}
+
+export function SignInScreen(): React.JSX.Element | null {
+  const { session } = useSession();
+  if (!session) return null;
+  return (
+    <div className="signin" role="dialog" aria-modal="true" aria-label={session.usersExist ? 'Ingresar a la caja' : 'Crear administrador'}>
+      {session.usersExist ? <Login /> : <FirstAdmin />}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// The role each bridge method needs (issue 13; roles in shared/users/roles.ts). 'public': allowed while the till is
+// locked (sign-in, status). The core checks this on every call (electron/core/users/authorize.ts); screens only use it
+// to hide what would be refused anyway.
+import type { Role } from '../users/roles';
+import type { BridgeMethodName } from './methods';
+
+export type Access = 'public' | Role;
+
+export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
+  getStatus: 'public',
+  getSettings: 'public',
+  getSession: 'public',
+  listCashiers: 'public',
+  createFirstAdmin: 'public',
+  login: 'public',
+  lock: 'public',
+  // The counter and the back office's reading and reprinting.
+  issueSale: 'cajero',
+  listDocuments: 'cajero',
+  getDocument: 'cajero',
+  retryDocument: 'cajero',
+  retryAll: 'cajero',
+  registerReprint: 'cajero',
+  getCdrZip: 'cajero',
+  lookupCustomer: 'cajero',
+  searchCustomers: 'cajero',
+  lookupReceipt: 'cajero',
+  lookupGuide: 'cajero',
+  downloadGuideXml: 'cajero',
+  queryCdr: 'cajero',
+  printDocument: 'cajero',
+  listProducts: 'cajero',
+  getProductByCode: 'cajero',
+  // A document re-issued under a new number is a supervisor's decision.
+  reissueDocument: 'supervisor',
+  // Ajustes, the token, products, backups, exports and users.
+  saveSettings: 'administrador',
+  setToken: 'administrador',
+  testConnection: 'administrador',
+  completeSetup: 'administrador',
+  saveProduct: 'administrador',
+  setProductActive: 'administrador',
+  importProducts: 'administrador',
+  exportProducts: 'administrador',
+  listBackups: 'administrador',
+  backupNow: 'administrador',
+  chooseBackupFolder: 'administrador',
+  exportDocuments: 'administrador',
+  chooseRestoreFile: 'administrador',
+  restoreBackup: 'administrador',
+  listUsers: 'administrador',
+  saveUser: 'administrador',
+};

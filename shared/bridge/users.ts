@@ -1,0 +1,40 @@
+// Cashiers across the bridge (issue 13): the sign-in screen, the lock, and the users of Ajustes.
+import { z } from 'zod';
+import { PinSchema, RoleSchema, UserNameSchema } from '../users/roles';
+
+const NoInput = z.strictObject({});
+
+export const UserSchema = z.object({ id: z.number().int(), name: z.string(), role: RoleSchema, active: z.boolean() });
+export type User = z.infer<typeof UserSchema>;
+
+export const SessionSchema = z.object({
+  /** Who is signed in on this till, or null (locked, or nobody yet). */
+  user: UserSchema.nullable(),
+  /** False until the first administrator exists: the app asks to create one before anything else. */
+  usersExist: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const LoginInputSchema = z.strictObject({ userId: z.number({ error: 'Elija su nombre' }).int().positive(), pin: PinSchema });
+export const FirstAdminInputSchema = z.strictObject({ name: UserNameSchema, pin: PinSchema });
+
+/** Create (no id) or change a user; a PIN left out keeps the current one (a new user needs one). */
+export const SaveUserInputSchema = z.strictObject({
+  id: z.number().int().positive().optional(),
+  name: UserNameSchema,
+  role: RoleSchema,
+  pin: PinSchema.optional(),
+  active: z.boolean().default(true),
+});
+export type SaveUserInput = z.input<typeof SaveUserInputSchema>;
+
+export const usersContract = {
+  getSession: { input: NoInput, output: SessionSchema },
+  /** The active cashiers' names for the sign-in screen (no roles, no PINs). */
+  listCashiers: { input: NoInput, output: z.array(z.object({ id: z.number().int(), name: z.string() })) },
+  createFirstAdmin: { input: FirstAdminInputSchema, output: SessionSchema },
+  login: { input: LoginInputSchema, output: SessionSchema },
+  lock: { input: NoInput, output: SessionSchema },
+  listUsers: { input: NoInput, output: z.array(UserSchema) },
+  saveUser: { input: SaveUserInputSchema, output: UserSchema },
+} as const;
