@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { AppStatus, BridgeEvent, BridgeResult } from '../../shared/bridge';
 import { createApiClient, type ApiConfig, type FetchLike } from './api';
 import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow, type Restorer } from './backup';
+import { CashService, openDrawer } from './cash';
 import {
+  CashRepository,
   CustomersRepository,
   DocumentsRepository,
   PaymentsRepository,
@@ -172,8 +174,26 @@ export function createCore(options: CoreOptions): Core {
         ? log.warn('daily backup failed', { error: r.error instanceof Error ? r.error.message : String(r.error) })
         : log.info('daily backup done', { file: r.backup?.fileName, deleted: r.deleted.length }),
   });
-  const printing = new PrintingService(options.printer, settings, documents);
-  const issue = new IssueService({ db, documents: documentsRepo, payments: paymentsRepo, series: seriesRepo, settings, customers, now, log, cashier: () => auth.current() });
+  const cash = new CashService({ db, cash: new CashRepository(db, now), auth, settings, now });
+  const printing = new PrintingService(options.printer, settings, documents, (id) => cash.report(id));
+  const issue = new IssueService({
+    db,
+    documents: documentsRepo,
+    payments: paymentsRepo,
+    series: seriesRepo,
+    settings,
+    customers,
+    now,
+    log,
+    cashier: () => auth.current(),
+    cashSession: () => cash.sessionForSale(),
+  });
+  /** The drawer opens after the commit, on its own: a drawer that fails to open never undoes a sale. */
+  const kickDrawer = (why: string) => {
+    void openDrawer(settings.shift().drawer).then((r) => {
+      if (!r.opened && settings.shift().drawer.mode === 'network') log.warn('the cash drawer did not open', { why, message: r.message });
+    });
+  };
 
   function status(): AppStatus {
     const o = outbox.status;
@@ -231,6 +251,7 @@ export function createCore(options: CoreOptions): Core {
           emit({ type: 'document', id: row.id, status: row.status });
           emitStatusSoon();
           outbox.wake();
+          if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash sale');
         });
         return documents.summaryOf(row);
       },
@@ -288,6 +309,17 @@ export function createCore(options: CoreOptions): Core {
       lock: () => auth.lock(),
       listUsers: () => auth.list(),
       saveUser: (input) => auth.save(input),
+      getCashState: () => cash.state(),
+      openCashSession: (input) => cash.open(input.openingFloat),
+      addCashMovement: (input) => {
+        const movement = cash.movement(input);
+        afterCommit('addCashMovement: open the drawer', () => kickDrawer(`cash ${movement.kind}`));
+        return movement;
+      },
+      getCashReport: (input) => cash.report(input.sessionId),
+      closeCashSession: (input) => cash.close(input),
+      listCashSessions: () => cash.list(),
+      openCashDrawer: () => openDrawer(settings.shift().drawer),
     },
     log,
     (method) => auth.authorize(method),

@@ -1,5 +1,5 @@
 // The role each bridge method needs (issue 13; roles in shared/users/roles.ts). 'public': allowed while the till is
-// locked (sign-in, status). The core checks this on every call (electron/core/users/authorize.ts); screens only use it
+// locked (sign-in, status). The core checks this on every call (electron/core/users/auth.ts); screens only use it
 // to hide what would be refused anyway.
 import type { Role } from '../users/roles';
 import type { BridgeMethodName } from './methods';
@@ -31,6 +31,15 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   printDocument: 'cajero',
   listProducts: 'cajero',
   getProductByCode: 'cajero',
+  // The cash session: a cash out by a cashier, or closing another's session, also needs a supervisor's PIN (the core
+  // checks the approval in electron/core/cash).
+  getCashState: 'cajero',
+  openCashSession: 'cajero',
+  addCashMovement: 'cajero',
+  getCashReport: 'cajero',
+  closeCashSession: 'cajero',
+  listCashSessions: 'cajero',
+  openCashDrawer: 'supervisor',
   // A document re-issued under a new number is a supervisor's decision.
   reissueDocument: 'supervisor',
   // Ajustes, the token, products, backups, exports and users.

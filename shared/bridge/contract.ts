@@ -25,6 +25,7 @@ import { PrintRequestSchema, PrintResultSchema } from './print';
 import { productsContract } from './products';
 import { setupContract } from './setup';
 import { usersContract } from './users';
+import { cashContract } from './cash';
 import { SaleInputSchema } from './sale';
 import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, TokenInputSchema, TokenStatusSchema } from './settings';
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
@@ -62,6 +63,7 @@ export const bridgeContract = {
   ...backupContract,
   ...setupContract,
   ...usersContract,
+  ...cashContract,
 } as const satisfies Record<BridgeMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeContract = typeof bridgeContract;

@@ -1,4 +1,5 @@
 export * from './backup';
+export * from './cash';
 export * from './contract';
 export * from './documents';
 export * from './lookups';

@@ -46,6 +46,14 @@ export const BRIDGE_METHOD_NAMES = [
   'lock',
   'listUsers',
   'saveUser',
+  // the cash session (issue 13)
+  'getCashState',
+  'openCashSession',
+  'addCashMovement',
+  'getCashReport',
+  'closeCashSession',
+  'listCashSessions',
+  'openCashDrawer',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

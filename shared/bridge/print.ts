@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { ReceiptLookupInputSchema } from './lookups';
 import { PaperSchema } from './settings';
 
-/** What to print: a local document, or a boleta/factura record found through the API's lookups. */
+/** What to print: a local document, a boleta/factura record found through the API's lookups, or a shift report. */
 export const PrintSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('document'), id: z.number().int().positive() }),
   z.strictObject({ kind: z.literal('record'), lookup: ReceiptLookupInputSchema }),
+  /** A cash session's report: its X while open, its kept Z once closed (always on ticket paper). */
+  z.strictObject({ kind: z.literal('cashReport'), sessionId: z.number().int().positive() }),
 ]);
 export type PrintSource = z.infer<typeof PrintSourceSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PaymentMethodSchema, PaymentMethodsSchema } from '../payments';
 import { PROVIDERS } from '../api/dialect';
 import { SCALE_MODES } from '../catalog/scale-barcode';
+import { ShiftSettingsSchema } from '../cash/settings';
 
 /**
  * Where the invoicing API lives. The real provider's bases come from provider-factiliza.md ("Bases and tokens":
@@ -69,6 +70,8 @@ export const SettingsViewSchema = z.object({
   }),
   /** The shop's payment methods (issue 13), in the order the till offers them. */
   paymentMethods: z.array(PaymentMethodSchema),
+  /** The cash session and the drawer (issue 13). */
+  shift: ShiftSettingsSchema,
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -111,6 +114,7 @@ export const SettingsUpdateSchema = z.strictObject({
     })
     .optional(),
   paymentMethods: PaymentMethodsSchema.optional(),
+  shift: ShiftSettingsSchema.optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 

@@ -15,6 +15,10 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
+/** A supervisor's consent given at this till: who, and their PIN (a discount over the limit, a cash out). */
+export const ApprovalSchema = z.strictObject({ userId: z.number({ error: 'Elija quién autoriza' }).int().positive(), pin: PinSchema });
+export type Approval = z.infer<typeof ApprovalSchema>;
+
 export const LoginInputSchema = z.strictObject({ userId: z.number({ error: 'Elija su nombre' }).int().positive(), pin: PinSchema });
 export const FirstAdminInputSchema = z.strictObject({ name: UserNameSchema, pin: PinSchema });
 

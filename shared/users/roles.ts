@@ -1,7 +1,7 @@
 // Who may do what at the till (issue 13). Three roles, each with everything of the one before:
 //   cajero: sell, reprint, X report; supervisor: also approves discounts over the limit, cash outs and closing another
 //   cashier's session; administrador: also Ajustes, the token, products, backups and users.
-// The core enforces this map on every bridge call (electron/core/users/authorize.ts), not only the screens.
+// The core enforces this map on every bridge call (electron/core/users/auth.ts), not only the screens.
 import { z } from 'zod';
 
 export const ROLES = ['cajero', 'supervisor', 'administrador'] as const;

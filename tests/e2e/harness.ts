@@ -90,6 +90,9 @@ type HarnessOptions = {
    * through the bridge as the first-run screen does; 'none' leaves the till without users (the page asks to create one).
    */
   staff: 'admin' | 'none';
+  /** The cash session (issue 13): 'open' (default) opens one with a float of S/ 0.00 for the administrator, so that
+   * selling works at once; 'closed' leaves the till closed (the Caja screen opens it). */
+  cash: 'open' | 'closed';
 };
 
 type CoreModules = {
@@ -118,6 +121,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
   printer: ['none', { option: true }],
   firstRun: [false, { option: true }],
   staff: ['admin', { option: true }],
+  cash: ['open', { option: true }],
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -127,7 +131,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
     },
     { scope: 'worker' },
   ],
-  harness: async ({ page, server, sandboxOptions, coreClock, printer, firstRun, staff }, use) => {
+  harness: async ({ page, server, sandboxOptions, coreClock, printer, firstRun, staff, cash }, use) => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-'));
     const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
     const { app, secrets, mode: modeFile } = loadCore();
@@ -179,6 +183,10 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
     if (staff === 'admin' && !firstRun) {
       const signedIn = await core.dispatch('createFirstAdmin', { name: 'Admin Pruebas', pin: '135790' });
       if (!signedIn.ok) throw new Error(`harness: could not create the administrator: ${JSON.stringify(signedIn.error)}`);
+      if (cash === 'open') {
+        const opened = await core.dispatch('openCashSession', { openingFloat: '0' });
+        if (!opened.ok) throw new Error(`harness: could not open the cash session: ${JSON.stringify(opened.error)}`);
+      }
     }
 
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));

@@ -84,7 +84,8 @@ export function carryMissingDocuments(restored: Database.Database): CarryResult 
       .prepare(`SELECT COUNT(*) FROM live.documents WHERE id IN (SELECT live_id FROM carry) AND status IN ${OPEN}`)
       .pluck()
       .get() as number;
-    const docCols = sharedColumns(restored, 'documents', ['id', 'reissue_of']);
+    // Ids into tables the copy may lack (the cashier, the cash session) stay behind; the cashier's name goes along.
+    const docCols = sharedColumns(restored, 'documents', ['id', 'reissue_of', 'cashier_id', 'cash_session_id']);
     const carried = restored
       .prepare(`INSERT INTO main.documents (${docCols}) SELECT ${docCols} FROM live.documents WHERE id IN (SELECT live_id FROM carry) ORDER BY id`)
       .run().changes;

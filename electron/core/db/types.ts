@@ -81,6 +81,8 @@ export interface DocumentRow {
   /** Who issued it (0007, issue 13): null before users existed. */
   cashier_id: number | null;
   cashier_name: string | null;
+  /** The cash session it was sold in (0008, issue 13): null before sessions, or when none was required. */
+  cash_session_id: number | null;
   /** 1 when reconciled as accepted from the receipt record, without a CDR: "Obtener CDR" is offered. */
   cdr_missing: 0 | 1;
 }
@@ -111,6 +113,7 @@ export interface NewDocument {
   /** Who issued it (0007, issue 13); null when nobody was signed in (no users yet). */
   cashier_id?: number | null;
   cashier_name?: string | null;
+  cash_session_id?: number | null;
 }
 
 /**

@@ -20,6 +20,8 @@ export interface IssueDeps {
   now: () => Date;
   /** Who is signed in (issue 13): recorded on the document and printed on the ticket. */
   cashier?: () => { id: number; name: string } | null;
+  /** The cash session the sale belongs to (issue 13); throws when selling needs an open one and there is none. */
+  cashSession?: () => number | null;
   /** Failures after the commit are reported here and never fail the sale. */
   log?: { warn(message: string, data?: Record<string, unknown>): void };
 }
@@ -101,8 +103,8 @@ export class IssueService {
       fecha_Emision: limaDateTime(now()),
       id_Base_Dato: randomUUID(),
     });
-    // Same sale, same payments: the new document carries what the customer paid for the old one.
-    const cashier = { cashier_id: old.cashier_id, cashier_name: old.cashier_name };
+    // Same sale, same payments, same cash session: the new document carries what the customer paid for the old one.
+    const cashier = { cashier_id: old.cashier_id, cashier_name: old.cashier_name, cash_session_id: old.cash_session_id };
     return this.insert(invoice, number, { reissue_of: old.id, demo: old.demo === 1, ...cashier }, this.deps.payments.of(old.id));
   }
 
@@ -117,11 +119,12 @@ export class IssueService {
     // Checked again inside the transaction: two calls racing with one key still make one document.
     const existing = clientKey ? documents.getByClientKey(clientKey) : undefined;
     if (existing) return { row: existing, invoice: undefined };
+    const cashSessionId = this.deps.cashSession?.() ?? null;
     const number = series.nextNumber(sale.docType as '01' | '03', sale.series as string);
     const invoice = InvoiceSchema.parse(buildInvoice({ ...sale, number }, this.company()));
     const payments = this.settle(invoice, tenders ?? []);
     const cashier = this.deps.cashier?.() ?? null;
-    const who = { cashier_id: cashier?.id ?? null, cashier_name: cashier?.name ?? null };
+    const who = { cashier_id: cashier?.id ?? null, cashier_name: cashier?.name ?? null, cash_session_id: cashSessionId };
     return { row: this.insert(invoice, number, { client_key: clientKey ?? null, demo: settings.isDemo(), ...who }, payments), invoice };
   }
 
@@ -144,7 +147,7 @@ export class IssueService {
   private insert(
     invoice: Invoice,
     number: number,
-    extra: { client_key?: string | null; reissue_of?: number; demo: boolean; cashier_id: number | null; cashier_name: string | null },
+    extra: { client_key?: string | null; reissue_of?: number; demo: boolean; cashier_id: number | null; cashier_name: string | null; cash_session_id: number | null },
     payments: readonly SettledPayment[],
   ): DocumentRow {
     const { documents } = this.deps;

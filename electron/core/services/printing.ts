@@ -25,15 +25,20 @@ export class PrintingService {
     private readonly printer: Printer | undefined,
     private readonly settings: SettingsService,
     private readonly documents: DocumentsService,
+    /** Checks a shift report exists before printing it (throws in Spanish otherwise). */
+    private readonly cashReport: (sessionId: number) => unknown = () => undefined,
   ) {}
 
   async print(request: PrintRequest & { copy: boolean }): Promise<PrintResult> {
     if (!this.printer) throw new CoreError('print_unavailable', 'La impresión no está disponible en este entorno.');
     if (request.source.kind === 'document') this.documents.get(request.source.id);
+    if (request.source.kind === 'cashReport') this.cashReport(request.source.sessionId);
     const configured = this.settings.printer();
+    // A shift report is a till slip: on the ticket printer even when documents print on A4.
+    const paper = request.paper ?? configured.paper;
     const job: PrintJob = {
       source: request.source,
-      paper: request.paper ?? configured.paper,
+      paper: request.source.kind === 'cashReport' && paper === 'A4' ? '80mm' : paper,
       deviceName: configured.deviceName,
       copy: request.copy,
       action: request.action,

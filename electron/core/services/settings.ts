@@ -8,6 +8,7 @@ import { PROVIDERS } from '../../../shared/api/dialect';
 import { SCALE_MODES } from '../../../shared/catalog/scale-barcode';
 import { CoreError } from './errors';
 import { DEFAULT_PAYMENT_METHODS, PaymentMethodsSchema, type PaymentMethod } from '../../../shared/payments';
+import { DEFAULT_SHIFT_SETTINGS, ShiftSettingsSchema, type ShiftSettings } from '../../../shared/cash/settings';
 
 const CompanySchema = z.object({
   ruc: z.string(),
@@ -147,7 +148,13 @@ export class SettingsService {
       portal: portal ? { remembered: true, usuario: portal.usuario } : { remembered: false },
       sale: this.read('sale', SaleSettingsSchema, DEFAULT_SALE),
       paymentMethods: this.paymentMethods(),
+      shift: this.shift(),
     };
+  }
+
+  /** Whether selling needs an open cash session, and how the drawer opens (issue 13). */
+  shift(): ShiftSettings {
+    return this.read('shift', ShiftSettingsSchema, DEFAULT_SHIFT_SETTINGS);
   }
 
   /** The shop's payment methods (issue 13); a new shop starts with efectivo, cards, Yape, Plin and transfer. */
@@ -191,6 +198,7 @@ export class SettingsService {
     if (change.printer) this.settings.set('printer', change.printer);
     if (change.sale) this.settings.set('sale', { ...this.read('sale', SaleSettingsSchema, DEFAULT_SALE), ...change.sale });
     if (change.paymentMethods) this.settings.set('paymentMethods', change.paymentMethods);
+    if (change.shift) this.settings.set('shift', change.shift);
     if (change.demo !== undefined) this.settings.set('demo', change.demo);
     if (change.series) {
       this.settings.set('series', change.series);

@@ -1,7 +1,7 @@
 // Who is at the till (issue 13): sign-in with a PIN, the lock, the users of Ajustes, and the check every bridge call
 // passes (METHOD_ACCESS). Until the first administrator exists the till is open: the app asks to create one first.
-import { METHOD_ACCESS, type BridgeMethodName, type SaveUserInput, type Session, type User } from '../../../shared/bridge';
-import { hasRole, ROLE_LABELS } from '../../../shared/users/roles';
+import { METHOD_ACCESS, type Approval, type BridgeMethodName, type SaveUserInput, type Session, type User } from '../../../shared/bridge';
+import { hasRole, ROLE_LABELS, type Role } from '../../../shared/users/roles';
 import type { UserRow, UsersRepository } from '../db';
 import { CoreError } from '../services/errors';
 import { hashPin, pinMatches } from './pin-hash';
@@ -53,6 +53,35 @@ export class AuthService {
   }
 
   login(userId: number, pin: string): Session {
+    this.currentId = this.checkPin(userId, pin).id;
+    return this.session();
+  }
+
+  /**
+   * Who allows an action that needs `needed` (a cash out, closing another's session, a large discount): the signed-in
+   * user when their role suffices, else the user of `approval` after their PIN checks (same throttle as the sign-in).
+   * Null while no users exist (the till is open). Refused in Spanish, saying what is missing.
+   */
+  approve(needed: Role, what: string, approval?: Approval): { id: number; name: string } | null {
+    if (this.users.count() === 0) return null;
+    const me = this.current();
+    if (me && hasRole(me.role, needed)) return { id: me.id, name: me.name };
+    if (!approval) {
+      throw new CoreError('approval_required', `${what} necesita la autorización de un ${ROLE_LABELS[needed].toLowerCase()}: ingrese su PIN.`, [
+        { path: 'approval', message: `Autorización de un ${ROLE_LABELS[needed].toLowerCase()}` },
+      ]);
+    }
+    const row = this.checkPin(approval.userId, approval.pin);
+    if (!hasRole(row.role, needed)) {
+      throw new CoreError('forbidden', `${row.name} no puede autorizar esto: se necesita un ${ROLE_LABELS[needed].toLowerCase()}.`, [
+        { path: 'approval', message: 'No tiene el rol necesario' },
+      ]);
+    }
+    return { id: row.id, name: row.name };
+  }
+
+  /** The active user whose PIN this is; wrong PINs count towards the wait. */
+  private checkPin(userId: number, pin: string): UserRow {
     const row = this.users.getById(userId);
     if (!row || row.active !== 1) throw new CoreError('not_found', 'Usuario no encontrado o desactivado.', [{ path: 'userId', message: 'Elija su nombre' }]);
     const now = this.now().getTime();
@@ -67,8 +96,7 @@ export class AuthService {
       throw new CoreError('auth', 'PIN incorrecto.', [{ path: 'pin', message: 'PIN incorrecto' }]);
     }
     this.failures.delete(userId);
-    this.currentId = row.id;
-    return this.session();
+    return row;
   }
 
   lock(): Session {

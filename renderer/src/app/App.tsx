@@ -1,7 +1,8 @@
-// The shell of the UI: demo banner, navigation, the five screens and the status bar.
+// The shell of the UI: demo banner, navigation, the six screens and the status bar.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Nav } from '../components/Nav';
 import { DemoBanner, StatusBar } from '../components/StatusBar';
+import { CashScreen } from '../screens/cash/CashScreen';
 import { DocumentsScreen } from '../screens/documents/DocumentsScreen';
 import { LookupsScreen } from '../screens/lookups/LookupsScreen';
 import { ProductsScreen } from '../screens/products/ProductsScreen';
@@ -117,6 +118,7 @@ function Till(): React.JSX.Element {
           {screen === 'lookups' ? <LookupsScreen /> : null}
           {screen === 'settings' ? <SettingsScreen /> : null}
           {screen === 'products' ? <ProductsScreen /> : null}
+          {screen === 'cash' ? <CashScreen /> : null}
         </main>
         <StatusBar status={status} />
       </div>

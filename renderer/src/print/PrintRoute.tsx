@@ -1,11 +1,12 @@
 // The print route (#/print?job=...): what the Electron print window (and the browser tests' printer) load. It reads
 // the job, loads the data through window.pos, renders the template for the paper and, once the QR image is decoded
-// and the fonts are in, tells whoever waits: <html data-print-ready="1" data-print-name="RUC-TT-SERIE-NUMERO">, or
+// and the fonts are in, tells whoever waits: <html data-print-ready="1" data-print-name="RUC-TT-SERIE-NUMERO"> (or RUC-CAJA-Z-n),, or
 // data-print-error="<message>" when it cannot.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { parsePrintRoute } from '../../print/print-job';
 import { PrintedDocument } from '../../print/PrintedDocument';
-import { loadTicket, printName } from './load-ticket';
+import { CashReportTicket } from '../../print/CashReportTicket';
+import { loadPrintable, printName } from './load-ticket';
 
 const root = () => document.documentElement;
 
@@ -24,10 +25,10 @@ async function imagesSettled(el: HTMLElement): Promise<void> {
 
 export function PrintRoute({ hash }: { hash: string }): React.JSX.Element {
   const parsed = useMemo(() => parsePrintRoute(hash), [hash]);
-  const [loaded, setLoaded] = useState<Awaited<ReturnType<typeof loadTicket>> | null>(null);
+  const [loaded, setLoaded] = useState<Awaited<ReturnType<typeof loadPrintable>> | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const error = !parsed.ok ? parsed.error : loaded && !loaded.ok ? loaded.error : null;
-  const data = loaded?.ok ? loaded.data : null;
+  const data = loaded?.ok ? loaded.printable : null;
 
   useEffect(() => {
     root().classList.add('print-mode');
@@ -36,7 +37,7 @@ export function PrintRoute({ hash }: { hash: string }): React.JSX.Element {
   useEffect(() => {
     if (!parsed.ok) return;
     let alive = true;
-    void loadTicket(parsed.view).then((result) => {
+    void loadPrintable(parsed.view).then((result) => {
       if (alive) setLoaded(result);
     });
     return () => {
@@ -66,7 +67,11 @@ export function PrintRoute({ hash }: { hash: string }): React.JSX.Element {
   if (!parsed.ok || !data) return <div className="print-root" aria-busy="true" />;
   return (
     <div ref={ref} className="print-root" data-paper={parsed.view.paper}>
-      <PrintedDocument data={data} paper={parsed.view.paper} />
+      {data.kind === 'cashReport' ? (
+        <CashReportTicket report={data.report} issuer={data.issuer} paper={parsed.view.paper === '58mm' ? '58mm' : '80mm'} />
+      ) : (
+        <PrintedDocument data={data.data} paper={parsed.view.paper} />
+      )}
     </div>
   );
 }

@@ -1,23 +1,34 @@
-// The data of a print job, through the bridge: a local document (its detail and the issuer's names from Ajustes)
-// or a boleta/factura record from the lookups.
+// The data of a print job, through the bridge: a local document (its detail and the issuer's names from Ajustes),
+// a boleta/factura record from the lookups, or a cash session's report (issue 13).
+import type { CashReport } from '../../../shared/cash';
 import type { PrintView } from '../../print/print-job';
+import type { ReportIssuer } from '../../print/CashReportTicket';
 import { ticketFromDocument, ticketFromRecord, type TicketData } from '../../print/ticket-data';
 import { call } from '../pos';
 
-export async function loadTicket(view: PrintView): Promise<{ ok: true; data: TicketData } | { ok: false; error: string }> {
+export type Printable = { kind: 'ticket'; data: TicketData } | { kind: 'cashReport'; report: CashReport; issuer: ReportIssuer };
+
+export async function loadPrintable(view: PrintView): Promise<{ ok: true; printable: Printable } | { ok: false; error: string }> {
   const { source } = view;
   if (source.kind === 'record') {
     const record = await call((api) => api.lookupReceipt(source.lookup));
-    return record.ok ? { ok: true, data: ticketFromRecord(record.value) } : { ok: false, error: record.error.message };
+    return record.ok ? { ok: true, printable: { kind: 'ticket', data: ticketFromRecord(record.value) } } : { ok: false, error: record.error.message };
   }
-  const [detail, settings] = await Promise.all([call((api) => api.getDocument({ id: source.id })), call((api) => api.getSettings({}))]);
-  if (!detail.ok) return { ok: false, error: detail.error.message };
+  const settings = await call((api) => api.getSettings({}));
   if (!settings.ok) return { ok: false, error: settings.error.message };
+  if (source.kind === 'cashReport') {
+    const report = await call((api) => api.getCashReport({ sessionId: source.sessionId }));
+    return report.ok ? { ok: true, printable: { kind: 'cashReport', report: report.value, issuer: settings.value.company } } : { ok: false, error: report.error.message };
+  }
+  const detail = await call((api) => api.getDocument({ id: source.id }));
+  if (!detail.ok) return { ok: false, error: detail.error.message };
   const options = { copy: view.copy, ...(view.cashReceived ? { cashReceived: view.cashReceived } : {}) };
-  return { ok: true, data: ticketFromDocument(detail.value, settings.value.company, options) };
+  return { ok: true, printable: { kind: 'ticket', data: ticketFromDocument(detail.value, settings.value.company, options) } };
 }
 
-/** The PDF's default name: RUC-TT-SERIE-NUMERO. */
-export function printName(data: TicketData): string {
+/** The PDF's default name: RUC-TT-SERIE-NUMERO, or RUC-CAJA-X|Z-<session>. */
+export function printName(printable: Printable): string {
+  if (printable.kind === 'cashReport') return `${printable.issuer.ruc}-CAJA-${printable.report.kind}-${printable.report.session.id}`;
+  const { data } = printable;
   return `${data.issuer.ruc}-${data.docType}-${data.series}-${data.number}`;
 }

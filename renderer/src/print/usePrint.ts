@@ -11,13 +11,13 @@ export interface PrintOutcome {
   text: string;
 }
 
-function describe(result: PrintResult, action: PrintAction, copy: boolean): PrintOutcome {
+function describe(result: PrintResult, action: PrintAction, copy: boolean, what: string): PrintOutcome {
   if (action === 'pdf') {
     return result.done ? { tone: 'success', text: `PDF guardado en ${result.savedTo ?? 'el archivo elegido'}.` } : { tone: 'info', text: 'No se guardó el PDF.' };
   }
   if (!result.done) return { tone: 'info', text: 'Impresión cancelada.' };
   if (copy && result.reprints !== undefined) return { tone: 'success', text: `Copia impresa (reimpresión n.º ${result.reprints}).` };
-  return { tone: 'success', text: copy ? 'Copia impresa.' : 'Comprobante impreso.' };
+  return { tone: 'success', text: copy ? 'Copia impresa.' : `${what} impreso.` };
 }
 
 interface UsePrintOptions {
@@ -42,7 +42,7 @@ export function usePrint({ source, copy, cashReceived, onPrinted }: UsePrintOpti
       try {
         const result = await call((api) => api.printDocument({ source, paper, action, copy, ...(cashReceived && !copy ? { cashReceived } : {}) }));
         if (result.ok) {
-          setOutcome(describe(result.value, action, copy));
+          setOutcome(describe(result.value, action, copy, source.kind === 'cashReport' ? 'Reporte de caja' : 'Comprobante'));
           if (result.value.done) onPrinted?.();
           return result.value.done;
         }

@@ -18,6 +18,7 @@ async function withStaff(r: Rig) {
   await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
   const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
   const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+  await r.call('openCashSession', { openingFloat: '50' });
   await r.call('lock');
   return { cajero, supervisor };
 }

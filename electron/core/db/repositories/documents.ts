@@ -85,11 +85,11 @@ export class DocumentsRepository {
     this.insertDocument = sqlite.prepare(`INSERT INTO documents (
         id_base_dato, doc_type, series, number, issued_at, issue_date, currency, customer_doc_type,
         customer_doc_number, customer_name, total, igv, payload, status, demo, next_attempt_at, created_at, updated_at,
-        client_key, reissue_of, cashier_id, cashier_name
+        client_key, reissue_of, cashier_id, cashier_name, cash_session_id
       ) VALUES (
         @id_base_dato, @doc_type, @series, @number, @issued_at, @issue_date, @currency, @customer_doc_type,
         @customer_doc_number, @customer_name, @total, @igv, @payload, @status, @demo, @next_attempt_at, @at, @at,
-        @client_key, @reissue_of, @cashier_id, @cashier_name
+        @client_key, @reissue_of, @cashier_id, @cashier_name, @cash_session_id
       )`);
     this.insertEvent = sqlite.prepare(
       'INSERT INTO document_events (document_id, at, from_status, to_status, detail) VALUES (?, ?, ?, ?, ?)',
@@ -161,6 +161,7 @@ export class DocumentsRepository {
       reissue_of: doc.reissue_of ?? null,
       cashier_id: doc.cashier_id ?? null,
       cashier_name: doc.cashier_name ?? null,
+      cash_session_id: doc.cash_session_id ?? null,
       at,
     });
     const id = Number(result.lastInsertRowid);

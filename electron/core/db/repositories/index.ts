@@ -1,5 +1,6 @@
 // All repositories of one open database. Build them once per Db: each prepares its statements in its constructor.
 import type { Clock, Db } from '../types';
+import { CashRepository } from './cash';
 import { CustomersRepository } from './customers';
 import { DocumentsRepository } from './documents';
 import { LookupsRepository } from './lookups';
@@ -16,6 +17,7 @@ export interface Repositories {
   lookups: LookupsRepository;
   payments: PaymentsRepository;
   users: UsersRepository;
+  cash: CashRepository;
 }
 
 export function createRepositories(db: Db, now: Clock = () => new Date()): Repositories {
@@ -27,11 +29,13 @@ export function createRepositories(db: Db, now: Clock = () => new Date()): Repos
     lookups: new LookupsRepository(db, now),
     payments: new PaymentsRepository(db),
     users: new UsersRepository(db, now),
+    cash: new CashRepository(db, now),
   };
 }
 
-export { CustomersRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, SeriesRepository, SettingsRepository, UsersRepository };
+export { CashRepository, CustomersRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, SeriesRepository, SettingsRepository, UsersRepository };
 export type { UserRow } from './users';
+export { sessionView, type CashSessionRow } from './cash';
 export { cdrNotesOf } from './documents';
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';
 export * from './products';

@@ -8,7 +8,7 @@ const KEYS: [string, string][] = [
   ['F8', 'Efectivo recibido'],
   ['Ctrl+L', 'Última línea'],
   ['Ctrl+P', 'Imprimir (en el comprobante)'],
-  ['F1–F5', 'Pantallas'],
+  ['F1–F6', 'Pantallas'],
 ];
 
 export function KeyHints(): React.JSX.Element {

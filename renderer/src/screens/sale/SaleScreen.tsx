@@ -1,4 +1,5 @@
 // Venta: the till. Boleta/factura, customer, lines, live totals, payment, legends; F12 or Ctrl+Enter issues.
+import { CashClosedNotice } from './CashClosedNotice';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { DocumentSummary } from '../../../../shared/bridge';
@@ -148,6 +149,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
       >
         <div className="sale__main">
           {settingsError ? <Alert tone="error" title="No se pudieron leer los ajustes">{settingsError}</Alert> : null}
+          <CashClosedNotice active={active} />
           {failure ? (
             <Alert tone="error" title={failure.message}>
               {failure.general.length > 0 ? (

@@ -3,6 +3,7 @@ import { useSettings } from '../../app/settings-context';
 import { Alert } from '../../components/Alert';
 import { ApiSettings } from './ApiSettings';
 import { BackupSettings } from './BackupSettings';
+import { CashSettings } from './CashSettings';
 import { CompanySettings } from './CompanySettings';
 import { DemoSettings } from './DemoSettings';
 import { ExportSettings } from './ExportSettings';
@@ -34,6 +35,7 @@ export function SettingsScreen(): React.JSX.Element {
           <ApiSettings settings={settings} />
           <SaleSettings settings={settings} />
           <PaymentMethodsSettings settings={settings} />
+          <CashSettings settings={settings} />
           <UsersSettings />
           <DemoSettings settings={settings} />
           <ExportSettings />

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterEach } from 'vitest';
-import type { NewDocument } from '../../../../electron/core/db';
+import { defaultMigrationsDir, type NewDocument } from '../../../../electron/core/db';
 
 const created: string[] = [];
 
@@ -53,4 +53,15 @@ export function newDocument(overrides: Partial<NewDocument> = {}): NewDocument {
     payload: JSON.stringify({ serie: series, numero: number }),
     ...overrides,
   };
+}
+
+/** A folder with the app's migrations up to `version` (included): a database as an older Caja left it. */
+export function folderUpTo(version: number): string {
+  const dir = tempDir('caja-migrations-');
+  for (const file of fs.readdirSync(defaultMigrationsDir())) {
+    if (file.endsWith('.sql') && Number(file.slice(0, 4)) <= version) {
+      fs.copyFileSync(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+    }
+  }
+  return dir;
 }

@@ -1,19 +1,8 @@
 // Migration 0003 rebuilds `documents` (new statuses, columns) and must keep every row, event and the name search.
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DocumentsRepository, defaultMigrationsDir, openDatabase } from '../../../../electron/core/db';
-import { newDocument, steppingClock, tempDir } from './helpers';
-
-function folderUpTo(version: number): string {
-  const dir = tempDir('caja-migrations-');
-  for (const file of fs.readdirSync(defaultMigrationsDir())) {
-    if (file.endsWith('.sql') && Number(file.slice(0, 4)) <= version) {
-      fs.copyFileSync(path.join(defaultMigrationsDir(), file), path.join(dir, file));
-    }
-  }
-  return dir;
-}
+import { DocumentsRepository, openDatabase } from '../../../../electron/core/db';
+import { folderUpTo, newDocument, steppingClock, tempDir } from './helpers';
 
 describe('migration 0003_outbox_integrity', () => {
   it('keeps every document, event and the customer-name search, and allows the new statuses', () => {
@@ -39,10 +28,10 @@ describe('migration 0003_outbox_integrity', () => {
       const after = db.sqlite.prepare('SELECT * FROM documents ORDER BY id').all() as Record<string, unknown>[];
       expect(after).toHaveLength(30);
       after.forEach((row, i) => {
-        const { client_key, reissue_of, cdr_missing, cashier_id, cashier_name, ...rest } = row;
+        const { client_key, reissue_of, cdr_missing, cashier_id, cashier_name, cash_session_id, ...rest } = row;
         expect(rest).toEqual(before[i]);
-        // New columns of 0003 and 0007 (issue 13: who issued it) start empty on every existing row.
-        expect([client_key, reissue_of, cdr_missing, cashier_id, cashier_name]).toEqual([null, null, 0, null, null]);
+        // New columns of 0003, 0007 and 0008 (issue 13: who issued it, in which cash session) start empty.
+        expect([client_key, reissue_of, cdr_missing, cashier_id, cashier_name, cash_session_id]).toEqual([null, null, 0, null, null, null]);
       });
       expect(db.sqlite.prepare('SELECT COUNT(*) AS n, MIN(repeats) AS r FROM document_events').get()).toEqual({ n: 30, r: 1 });
       const docs = new DocumentsRepository(db, steppingClock());

@@ -1,0 +1,2 @@
+export { CashService } from './cash-service';
+export { DRAWER_PULSE, openDrawer, sendDrawerPulse } from './drawer';

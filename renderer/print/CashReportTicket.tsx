@@ -1,0 +1,127 @@
+// The shift's report on ticket paper (issue 13): the X during the shift, the Z that closes it. The same component is
+// the on-screen view of Caja, so what the cashier reads is what prints.
+import { CASH_MOVEMENT_LABELS, denominationLabel, PEN_DENOMINATIONS, type CashReport } from '../../shared/cash';
+import { Dec } from '../../shared/billing/decimal';
+import { formatDateTime } from '../src/format/dates';
+import { formatMoney } from '../src/format/money';
+
+export interface ReportIssuer {
+  ruc: string;
+  name: string;
+  tradeName: string;
+}
+
+type Row = { label: string; count?: number; amount: string; currency?: string; strong?: boolean };
+
+function Section({ title, rows, empty }: { title: string; rows: Row[]; empty?: string }): React.JSX.Element {
+  return (
+    <section className="cash-report__section" aria-label={title}>
+      <h3>{title}</h3>
+      {rows.length === 0 ? (
+        <p className="cash-report__empty">{empty ?? 'Ninguno'}</p>
+      ) : (
+        <table className="print-totals">
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i} className={r.strong ? 'print-totals__strong' : undefined}>
+                <th scope="row">
+                  {r.label}
+                  {r.count !== undefined ? ` (${r.count})` : ''}
+                </th>
+                <td>{formatMoney(r.amount, r.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** Sobrante (more cash than expected) or faltante (less): how a Peruvian arqueo names the difference. */
+export function differenceLabel(difference: string): string {
+  const d = new Dec(difference);
+  return d.isZero() ? 'Diferencia (cuadra)' : d.isNegative() ? 'Faltante' : 'Sobrante';
+}
+
+export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: CashReport; issuer: ReportIssuer; paper?: '80mm' | '58mm' }): React.JSX.Element {
+  const { session, cash } = report;
+  const title = report.kind === 'Z' ? 'CIERRE DE CAJA (Z)' : 'REPORTE X (CAJA ABIERTA)';
+  const counted = report.denominations
+    ? PEN_DENOMINATIONS.filter((d) => (report.denominations?.[d] ?? 0) > 0).map((d) => ({
+        label: `${report.denominations?.[d] ?? 0} x ${denominationLabel(d)}`,
+        amount: new Dec(d).times(report.denominations?.[d] ?? 0).toFixed(2),
+      }))
+    : [];
+  return (
+    <article className={`ticket ticket--${paper} cash-report`} aria-label={title} data-print-template="cash-report">
+      <header className="ticket__issuer">
+        {issuer.tradeName ? <p className="ticket__trade">{issuer.tradeName}</p> : null}
+        <p className="ticket__name">{issuer.name}</p>
+        <p>R.U.C. {issuer.ruc}</p>
+      </header>
+      <h2 className="ticket__doc">
+        {title} <span className="ticket__number">N° {session.id}</span>
+      </h2>
+      <dl className="ticket__meta">
+        <dt>Caja</dt>
+        <dd>{session.terminal}</dd>
+        <dt>Apertura</dt>
+        <dd>
+          {formatDateTime(session.openedAt)} · {session.openedBy}
+        </dd>
+        {session.closedAt ? (
+          <>
+            <dt>Cierre</dt>
+            <dd>
+              {formatDateTime(session.closedAt)} · {session.closedBy}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Emitido</dt>
+            <dd>{formatDateTime(report.generatedAt)}</dd>
+          </>
+        )}
+      </dl>
+      <Section
+        title="Ventas"
+        empty="Sin ventas"
+        rows={[
+          ...report.byDocType.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency })),
+          ...report.sales.map((r) => ({ label: 'Total', count: r.count, amount: r.total, currency: r.currency, strong: true })),
+        ]}
+      />
+      <Section title="Por medio de pago" empty="Sin ventas" rows={report.byMethod.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
+      <Section title="Por cajero" empty="Sin ventas" rows={report.byCashier.map((r) => ({ label: r.name, count: r.count, amount: r.total, currency: r.currency }))} />
+      <Section title="Por estado en SUNAT" empty="Sin ventas" rows={report.byStatus.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
+      <Section
+        title="Movimientos de caja"
+        empty="Sin movimientos"
+        rows={report.movements.map((m) => ({
+          label: `${CASH_MOVEMENT_LABELS[m.kind]}: ${m.reason} (${m.userName}${m.approvedBy ? `, autorizó ${m.approvedBy}` : ''})`,
+          amount: m.kind === 'out' ? `-${m.amount}` : m.amount,
+        }))}
+      />
+      <Section
+        title="Efectivo en caja (S/)"
+        rows={[
+          { label: 'Fondo inicial', amount: cash.openingFloat },
+          { label: '+ Ventas en efectivo', amount: cash.cashSales },
+          { label: '+ Ingresos', amount: cash.cashIn },
+          { label: '- Retiros', amount: cash.cashOut },
+          { label: 'Efectivo esperado', amount: cash.expected, strong: true },
+          ...(cash.counted !== null ? [{ label: 'Efectivo contado', amount: cash.counted, strong: true }] : []),
+          ...(cash.difference !== null ? [{ label: differenceLabel(cash.difference), amount: cash.difference }] : []),
+        ]}
+      />
+      {counted.length > 0 ? <Section title="Conteo por denominación" rows={counted} /> : null}
+      <p className="cash-report__pending">
+        {report.awaitingSunat === 0
+          ? 'Todos los comprobantes del turno fueron enviados a SUNAT.'
+          : `${report.awaitingSunat} comprobante(s) del turno aún por enviar a SUNAT.`}
+      </p>
+      {report.kind === 'Z' ? <p className="cash-report__signature">Firma del cajero: ______________________</p> : null}
+    </article>
+  );
+}

@@ -1,0 +1,4 @@
+export * from './amounts';
+export * from './denominations';
+export * from './report';
+export * from './settings';
