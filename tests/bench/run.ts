@@ -2,6 +2,7 @@
 import { run as billing } from './billing.bench';
 import { benchDrain, benchIssue, benchSearch } from './core.bench';
 import { run as backup } from './backup.bench';
+import { run as cash } from './cash.bench';
 import { run as products } from './products.bench';
 
 async function main() {
@@ -14,6 +15,8 @@ async function main() {
   await benchSearch(quick ? 20_000 : 1_000_000);
   console.log('# products');
   await products(quick ? 5_000 : 50_000);
+  console.log('# shift');
+  await cash(5_000);
   console.log('# backups');
   await backup(quick ? 20_000 : 1_000_000);
 }
