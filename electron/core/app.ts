@@ -6,6 +6,7 @@ import { CashService, openDrawer } from './cash';
 import {
   CashRepository,
   CustomersRepository,
+  DiscountsRepository,
   DocumentsRepository,
   PaymentsRepository,
   LookupsRepository,
@@ -155,7 +156,8 @@ export function createCore(options: CoreOptions): Core {
     },
   });
 
-  const documents = new DocumentsService(documentsRepo, now, paymentsRepo);
+  const discountsRepo = new DiscountsRepository(db);
+  const documents = new DocumentsService(documentsRepo, now, paymentsRepo, discountsRepo);
   const lookupsRepo = new LookupsRepository(db, now);
   const customers = new CustomersService(new CustomersRepository(db, now), api, lookupsRepo, now);
   const lookups = new LookupsService(api, lookupsRepo, documentsRepo, settings);
@@ -180,6 +182,7 @@ export function createCore(options: CoreOptions): Core {
     db,
     documents: documentsRepo,
     payments: paymentsRepo,
+    discounts: discountsRepo,
     series: seriesRepo,
     settings,
     customers,
@@ -187,6 +190,7 @@ export function createCore(options: CoreOptions): Core {
     log,
     cashier: () => auth.current(),
     cashSession: () => cash.sessionForSale(),
+    approveDiscount: (what, approval) => auth.approve('supervisor', what, approval),
   });
   /** The drawer opens after the commit, on its own: a drawer that fails to open never undoes a sale. */
   const kickDrawer = (why: string) => {

@@ -78,6 +78,12 @@ export function A4Page({ data }: { data: TicketData }): React.JSX.Element {
                 {line.description}
                 {line.bag ? ' (ICBPER)' : ''}
                 {line.exonerated ? ' (EXO)' : ''}
+                {line.discount ? (
+                  <span className="a4__discount">
+                    {' '}
+                    (precio de lista {formatUnitPrice(line.discount.listPrice)}, importe {formatAmount(line.discount.listTotal)}, descuento -{formatAmount(line.discount.amount)})
+                  </span>
+                ) : null}
               </td>
               <td>{formatUnitPrice(line.unitPrice)}</td>
               <td>{formatAmount(line.total)}</td>

@@ -93,6 +93,9 @@ export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: C
         ]}
       />
       <Section title="Por medio de pago" empty="Sin ventas" rows={report.byMethod.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
+      {report.discounts.length > 0 ? (
+        <Section title="Descuentos" rows={report.discounts.map((r) => ({ label: 'Ventas con descuento', count: r.count, amount: `-${r.total}`, currency: r.currency }))} />
+      ) : null}
       <Section title="Por cajero" empty="Sin ventas" rows={report.byCashier.map((r) => ({ label: r.name, count: r.count, amount: r.total, currency: r.currency }))} />
       <Section title="Por estado en SUNAT" empty="Sin ventas" rows={report.byStatus.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
       <Section

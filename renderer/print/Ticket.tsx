@@ -68,12 +68,31 @@ export function Ticket({ data, paper = '80mm' }: { data: TicketData; paper?: Tic
               {line.bag ? ' (ICBPER)' : ''}
               {line.exonerated ? ' (EXO)' : ''}
             </p>
-            <p className="ticket__amounts">
-              <span>
-                {line.quantity} {line.unitName} x {formatUnitPrice(line.unitPrice)}
-              </span>
-              <span>{formatAmount(line.total)}</span>
-            </p>
+            {line.discount ? (
+              <>
+                <p className="ticket__amounts">
+                  <span>
+                    {line.quantity} {line.unitName} x {formatUnitPrice(line.discount.listPrice)}
+                  </span>
+                  <span>{formatAmount(line.discount.listTotal)}</span>
+                </p>
+                <p className="ticket__amounts ticket__discount">
+                  <span>Descuento</span>
+                  <span>-{formatAmount(line.discount.amount)}</span>
+                </p>
+                <p className="ticket__amounts">
+                  <span>Neto</span>
+                  <span>{formatAmount(line.total)}</span>
+                </p>
+              </>
+            ) : (
+              <p className="ticket__amounts">
+                <span>
+                  {line.quantity} {line.unitName} x {formatUnitPrice(line.unitPrice)}
+                </span>
+                <span>{formatAmount(line.total)}</span>
+              </p>
+            )}
           </div>
         ))}
       </div>

@@ -42,6 +42,7 @@ export function Totals({ data }: { data: TicketData }): React.JSX.Element {
         {nonZero(totals.exoneradas) ? <TotalRow label={`Op. exoneradas ${data.currencySymbol}`} value={totals.exoneradas} /> : null}
         <TotalRow label={`I.G.V.${totals.igvRate ? ` ${totals.igvRate} %` : ''} ${data.currencySymbol}`} value={totals.igv} />
         {nonZero(totals.icbper) ? <TotalRow label={`I.C.B.P.E.R. ${data.currencySymbol}`} value={totals.icbper} /> : null}
+        {data.discountTotal ? <TotalRow label={`Descuentos ${data.currencySymbol}`} value={`-${data.discountTotal}`} /> : null}
         <TotalRow label={`Importe total ${data.currencySymbol}`} value={totals.total} strong />
       </tbody>
     </table>

@@ -85,6 +85,7 @@ export function ticketFromRecord(record: ReceiptRecord): TicketData {
     copy: true,
     copyNumber: null,
     cashier: null,
+    discountTotal: null,
     demo: false,
   };
 }

@@ -22,6 +22,8 @@ export interface TicketLine {
   /** What the line costs the customer (IGV included, ICBPER apart), 2 decimals. */
   total: string;
   bag: boolean;
+  /** A discounted line (issue 13): its list price and total, and what was taken off (line and sale share). */
+  discount?: { listPrice: string; listTotal: string; amount: string };
 }
 
 export interface Installment {
@@ -80,6 +82,8 @@ export interface TicketData {
   copyNumber: number | null;
   /** Who issued it (issue 13), when known. */
   cashier: string | null;
+  /** Every discount of the sale together (issue 13), when it had any. */
+  discountTotal: string | null;
   demo: boolean;
   status?: DocStatus;
   /** Not yet accepted by SUNAT (issued offline or still being sent): the ticket says so. */
@@ -131,7 +135,7 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
           address: invoice.cliente_Direccion === '-' ? '' : invoice.cliente_Direccion,
         }
       : null,
-    lines: invoice.detalle.map((l) => ({
+    lines: invoice.detalle.map((l, i) => ({
       quantity: String(l.cantidad),
       unit: l.unidad,
       unitName: unitName(l.unidad),
@@ -141,6 +145,7 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
       exonerated: l.tip_Afe_Igv === '20',
       total: money(new Decimal(l.monto_Valor_Venta).plus(l.igv)),
       bag: l.factor_Icbper !== undefined,
+      ...discountOf(detail, i),
     })),
     totals: {
       gravadas: money(invoice.monto_Oper_Gravadas),
@@ -173,10 +178,18 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     copy: options.copy,
     copyNumber: options.copy ? detail.reprints + 1 : null,
     cashier: detail.cashierName ?? null,
+    discountTotal: detail.discountTotal ?? null,
     demo: detail.demo,
     status: detail.status,
     awaitingSunat: OPEN_STATUSES.includes(detail.status),
   };
+}
+
+/** The list price and discount of line `position`, when it was discounted. */
+function discountOf(detail: DocumentDetail, position: number): Pick<TicketLine, 'discount'> {
+  const d = (detail.discounts ?? []).find((x) => x.position === position);
+  if (!d) return {};
+  return { discount: { listPrice: unitPriceText(d.listPrice), listTotal: money(d.listTotal), amount: money(new Decimal(d.lineDiscount).plus(d.saleShare)) } };
 }
 
 /** The IGV percentage of the taxed lines (affectation 10), as printed: '18', '10.5'. */

@@ -73,6 +73,11 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   payments: z.array(SettledPaymentSchema),
   /** Who issued it (issue 13); null for documents issued before cashiers existed. */
   cashierName: z.string().nullable(),
+  /** The discounted lines (issue 13): position in the invoice's details, list price and total, what was taken off. */
+  discounts: z.array(z.object({ position: z.number().int(), listPrice: z.string(), listTotal: z.string(), lineDiscount: z.string(), saleShare: z.string() })),
+  /** Every discount together (null: none), and the supervisor who approved it beyond the limit. */
+  discountTotal: z.string().nullable(),
+  discountApprovedBy: z.string().nullable(),
   events: z.array(DocumentEventSchema),
 });
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;

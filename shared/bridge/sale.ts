@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CustomerSchema, SaleLegendSchema, SaleLineSchema, SalePaymentSchema } from '../billing';
 import { TenderSchema } from '../payments';
+import { DiscountSchema, LineDiscountSchema } from '../discounts/schema';
+import { ApprovalSchema } from './users';
 
 /**
  * What the till sends to issue a sale. The core adds the terminal's series, the next number, the issue time and
@@ -21,6 +23,14 @@ export const SaleInputSchema = z.object({
    * The shop's own record, stored with the document and printed; never sent to SUNAT.
    */
   tenders: z.array(TenderSchema, { error: 'Pagos no válidos' }).max(10, { error: 'Como máximo 10 pagos por venta' }).optional(),
+  /**
+   * Discounts (issue 13): on lines (by index in `lines`) and on the whole sale. The API has no discount fields: the
+   * core declares the net prices (shared/discounts/apply.ts) and keeps the list prices and discounts for the ticket.
+   */
+  lineDiscounts: z.array(LineDiscountSchema, { error: 'Descuentos no válidos' }).max(1000).optional(),
+  saleDiscount: DiscountSchema.optional(),
+  /** A supervisor's PIN, when the discounts go beyond the limit of Ajustes → Caja. */
+  approval: ApprovalSchema.optional(),
   /**
    * Idempotency key: the till makes one per sale and sends it again if it retries the same sale, so a second press
    * of F12 after an error can never issue a second document.

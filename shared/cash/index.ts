@@ -1,4 +1,5 @@
 export * from './amounts';
 export * from './denominations';
 export * from './report';
+export * from './sales-summary';
 export * from './settings';

@@ -3,6 +3,7 @@
 // sends the kick with the ticket, nothing for Caja to do), or the ESC/POS pulse sent raw to a network printer on TCP
 // 9100 (electron/core/cash/drawer.ts).
 import { z } from 'zod';
+import { DiscountLimitSchema } from '../discounts/schema';
 
 export const DRAWER_MODES = ['none', 'driver', 'network'] as const;
 export const DRAWER_MODE_LABELS = {
@@ -30,7 +31,9 @@ export const ShiftSettingsSchema = z.strictObject({
   /** Selling needs an open cash session (default). Off: sales outside a session belong to none. */
   requireSession: z.boolean({ error: 'Indique si se exige abrir caja para vender' }),
   drawer: DrawerSettingsSchema,
+  /** Discounts beyond this percentage of the sale need a supervisor's PIN (settings saved before it: 10 %). */
+  discountLimit: DiscountLimitSchema.default('10'),
 });
-export type ShiftSettings = z.infer<typeof ShiftSettingsSchema>;
+export type ShiftSettings = z.output<typeof ShiftSettingsSchema>;
 
-export const DEFAULT_SHIFT_SETTINGS: ShiftSettings = { requireSession: true, drawer: { mode: 'none', host: '', port: 9100 } };
+export const DEFAULT_SHIFT_SETTINGS: ShiftSettings = { requireSession: true, drawer: { mode: 'none', host: '', port: 9100 }, discountLimit: '10' };

@@ -52,6 +52,11 @@ test('first administrator, a cashier added in Ajustes, F9 lock keeps the sale, t
   await page.keyboard.press('F4');
   await expect(page.getByText('Solo el administrador')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Usuarios' })).toHaveCount(0);
+  // The till is closed until someone opens it with the float (issue 13): the cashier does, and sells.
+  await page.keyboard.press('F6');
+  await page.getByLabel('Fondo de caja (S/)').fill('50');
+  await page.getByRole('button', { name: 'Abrir caja' }).click();
+  await expect(page.getByTestId('cash-status')).toContainText('Caja abierta n.º 1');
   await page.keyboard.press('F1');
   await page.keyboard.press('F12');
   const dialog = ticketDialog(page);

@@ -1,5 +1,5 @@
 // Issue 13: a whole shift at the till. The cashier finds the till closed, opens it with a float, sells in cash with
-// change, by card, by Yape and split; takes cash out with a supervisor's PIN; reads the X; counts by denomination and
+// change, by card, by Yape, split, and with a discount a supervisor approves; takes cash out with a supervisor's PIN; reads the X; counts by denomination and
 // closes; the Z comes out of the ticket printer (checked as text from its PDF) and is kept.
 import { test, expect } from './harness';
 import { pdfText } from './print-checks';
@@ -7,7 +7,7 @@ import { closeDialog, ticketDialog, typeLine } from './sale-helpers';
 
 test.use({ cash: 'closed', printer: 'pdf' });
 
-test('open with a float, four sales, a cash out approved by a supervisor, X, count by denomination, Z printed and kept', async ({ harness }) => {
+test('open with a float, five sales (one discounted with approval), a cash out approved by a supervisor, X, count by denomination, Z printed and kept', async ({ harness }) => {
   const { page, core } = harness;
   const must = async (method: string, input: unknown) => {
     const r = await core.dispatch(method, input);
@@ -68,6 +68,19 @@ test('open with a float, four sales, a cash out approved by a supervisor, X, cou
   await page.keyboard.press('F12');
   await expect(ticketDialog(page).getByText('Vuelto: S/ 3.50')).toBeVisible();
   await closeDialog(page);
+  // 5) 11.50 with 20 % off the sale (beyond the 10 % limit: Ana's PIN), 9.20 by credit card.
+  await typeLine(page, 1, { code: 'A001', description: 'Arroz extra 1 kg', quantity: '2', price: '5.75' });
+  await page.getByLabel('Descuento a toda la venta').fill('20%');
+  await page.getByRole('button', { name: '+ Tarjeta, Yape u otro medio' }).click();
+  await page.getByLabel('Medio de pago 1').selectOption({ label: 'Tarjeta de crédito' });
+  await expect(page.getByLabel('Monto del pago 1')).toHaveValue('9.20');
+  await page.keyboard.press('F12');
+  await expect(page.getByText('Un descuento de 20.00 % (S/ 2.30) necesita la autorización de un supervisor: ingrese su PIN.')).toBeVisible();
+  await page.getByLabel('Autoriza').selectOption({ label: 'Ana Supervisora' });
+  await page.getByLabel('PIN del supervisor').fill('5678');
+  await page.keyboard.press('F12');
+  await expect(ticketDialog(page).getByText('Tarjeta de crédito: S/ 9.20')).toBeVisible();
+  await closeDialog(page);
 
   // A cash out of S/ 20.00: the cashier needs a supervisor's PIN.
   await page.keyboard.press('F6');
@@ -84,14 +97,16 @@ test('open with a float, four sales, a cash out approved by a supervisor, X, cou
   await move.getByRole('button', { name: 'Registrar retiro' }).click();
   await expect(move.getByText('Retiro registrado: S/ 20.00 (Pago a proveedor de pan).')).toBeVisible();
 
-  // The X: 4 sales for 45.80; cash 11.50 + 6.50 = 18.00; expected 100 + 18 − 20 = 98.00.
+  // The X: 5 sales for 55.00; cash 11.50 + 6.50 = 18.00; expected 100 + 18 − 20 = 98.00.
   const x = page.getByRole('article', { name: 'REPORTE X (CAJA ABIERTA)' });
   await expect(x.getByRole('row', { name: 'Efectivo esperado S/ 98.00' })).toBeVisible();
-  await expect(x.getByRole('row', { name: 'Total (4) S/ 45.80' })).toBeVisible();
+  await expect(x.getByRole('row', { name: 'Total (5) S/ 55.00' })).toBeVisible();
+  await expect(x.getByRole('row', { name: 'Ventas con descuento (1) S/ -2.30' })).toBeVisible();
+  await expect(x.getByRole('row', { name: 'Tarjeta de crédito (1) S/ 9.20' })).toBeVisible();
   await expect(x.getByRole('row', { name: 'Efectivo (2) S/ 18.00' })).toBeVisible();
   await expect(x.getByRole('row', { name: 'Yape (2) S/ 16.40' })).toBeVisible();
   await expect(x.getByRole('row', { name: 'Tarjeta de débito (1) S/ 11.40' })).toBeVisible();
-  await expect(x.getByText('4 comprobante(s) del turno aún por enviar a SUNAT.').or(x.getByText('Todos los comprobantes del turno fueron enviados a SUNAT.'))).toBeVisible();
+  await expect(x.getByText('5 comprobante(s) del turno aún por enviar a SUNAT.').or(x.getByText('Todos los comprobantes del turno fueron enviados a SUNAT.'))).toBeVisible();
   await harness.screenshot('caja-reporte-x');
 
   // The count by denomination: 50 + 2 × 20 + 5 + 2 + 0.50 = 97.50 → S/ 0.50 short.
@@ -120,7 +135,9 @@ test('open with a float, four sales, a cash out approved by a supervisor, X, cou
     'CIERRE DE CAJA (Z)',
     'N° 1',
     'Luis Cajero',
-    'Boletas (4) S/ 45.80',
+    'Boletas (5) S/ 55.00',
+    'Ventas con descuento (1) S/ -2.30',
+    'Tarjeta de crédito (1) S/ 9.20',
     'Efectivo (2) S/ 18.00',
     'Yape (2) S/ 16.40',
     'Tarjeta de débito (1) S/ 11.40',

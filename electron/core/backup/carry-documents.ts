@@ -102,6 +102,14 @@ export function carryMissingDocuments(restored: Database.Database): CarryResult 
         FROM live.document_payments p JOIN carry c ON c.live_id = p.document_id
         JOIN main.documents m ON m.id_base_dato = c.id_base_dato ORDER BY p.id`);
     }
+    // Their discounts (0009) too: the ticket reprints list price, discount and net.
+    if (columnsOf(restored, 'live', 'document_discounts').length > 0) {
+      const discCols = sharedColumns(restored, 'document_discounts', ['document_id']);
+      restored.exec(`INSERT INTO main.document_discounts (document_id, ${discCols})
+        SELECT m.id, ${discCols.split(', ').map((c) => `x.${c}`).join(', ')}
+        FROM live.document_discounts x JOIN carry c ON c.live_id = x.document_id
+        JOIN main.documents m ON m.id_base_dato = c.id_base_dato ORDER BY x.document_id, x.position`);
+    }
     restored.exec('DROP TABLE temp.carry');
     return { carried, undeclared, refreshed: keepNewerState(restored) };
   }

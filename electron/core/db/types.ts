@@ -83,6 +83,9 @@ export interface DocumentRow {
   cashier_name: string | null;
   /** The cash session it was sold in (0008, issue 13): null before sessions, or when none was required. */
   cash_session_id: number | null;
+  /** Every discount of the sale together, and who approved it beyond the limit (0009, issue 13). */
+  discount_total: string | null;
+  discount_approved_by: string | null;
   /** 1 when reconciled as accepted from the receipt record, without a CDR: "Obtener CDR" is offered. */
   cdr_missing: 0 | 1;
 }
@@ -114,6 +117,8 @@ export interface NewDocument {
   cashier_id?: number | null;
   cashier_name?: string | null;
   cash_session_id?: number | null;
+  discount_total?: string | null;
+  discount_approved_by?: string | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DocumentDetail, DocumentFilter, DocumentList, DocumentSummary, FileData } from '../../../shared/bridge';
-import type { DocumentRow, DocumentsRepository, PaymentsRepository, DocumentSummary as SummaryRow } from '../db';
+import type { DiscountsRepository, DocumentRow, DocumentsRepository, PaymentsRepository, DocumentSummary as SummaryRow } from '../db';
 import { deadlineOf } from './deadlines';
 import { CoreError } from './errors';
 
@@ -10,6 +10,8 @@ export class DocumentsService {
     private readonly now: () => Date,
     /** How each sale was paid (issue 13); absent in tests that need no payments. */
     private readonly payments?: PaymentsRepository,
+    /** The discounts of each sale (issue 13); absent in tests that need none. */
+    private readonly discounts?: DiscountsRepository,
   ) {}
 
   summaryOf(row: SummaryRow): DocumentSummary {
@@ -64,6 +66,9 @@ export class DocumentsService {
       acceptedAt: row.accepted_at,
       payments: this.payments?.of(id) ?? [],
       cashierName: row.cashier_name,
+      discounts: this.discounts?.of(id) ?? [],
+      discountTotal: row.discount_total,
+      discountApprovedBy: row.discount_approved_by,
       events: this.documents.events(id).map((e) => ({
         at: e.at,
         fromStatus: e.from_status,
@@ -97,6 +102,8 @@ export class DocumentsService {
    */
   retry(id: number): DocumentSummary {
     const row = this.get(id);
+    // Asked while the outbox is sending it right now (the button showed 'pending' a moment ago): already retrying.
+    if (row.status === 'sending') return this.summaryOf(row);
     if (row.status !== 'pending' && row.status !== 'blocked_auth' && row.status !== 'attention') {
       throw new CoreError('not_retryable', 'Solo se puede reintentar un documento pendiente, bloqueado o que requiere atención.');
     }

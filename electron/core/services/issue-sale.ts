@@ -4,8 +4,10 @@ import { InvoiceSchema, type Invoice } from '../../../shared/api';
 import { buildInvoice, type SaleDraftInput } from '../../../shared/billing';
 import type { SaleInputParsed } from '../../../shared/bridge';
 import { CURRENCIES, findEntry, limaDate, limaDateTime } from '../../../shared/catalog';
+import { discountNeedsApproval, discountSale } from '../../../shared/discounts';
 import { settleTenders, type SettledPayment, type Tender } from '../../../shared/payments';
-import type { Db, DocumentRow, DocumentsRepository, PaymentsRepository, SeriesRepository } from '../db';
+import type { Approval } from '../../../shared/bridge';
+import type { Db, DiscountsRepository, DocumentRow, DocumentsRepository, LineDiscountRecord, PaymentsRepository, SeriesRepository } from '../db';
 import type { CustomersService } from './customers';
 import { CoreError } from './errors';
 import type { SettingsService } from './settings';
@@ -14,6 +16,7 @@ export interface IssueDeps {
   db: Db;
   documents: DocumentsRepository;
   payments: PaymentsRepository;
+  discounts: DiscountsRepository;
   series: SeriesRepository;
   settings: SettingsService;
   customers: CustomersService;
@@ -22,11 +25,23 @@ export interface IssueDeps {
   cashier?: () => { id: number; name: string } | null;
   /** The cash session the sale belongs to (issue 13); throws when selling needs an open one and there is none. */
   cashSession?: () => number | null;
+  /**
+   * A supervisor's consent for discounts beyond the limit (issue 13): who approved, or a refusal (CoreError) asking for
+   * the PIN. Without it no discount needs approval (test rigs).
+   */
+  approveDiscount?: (what: string, approval: Approval | undefined) => { name: string } | null;
   /** Failures after the commit are reported here and never fail the sale. */
   log?: { warn(message: string, data?: Record<string, unknown>): void };
 }
 
-type Draft = Omit<SaleDraftInput, 'number'> & { clientKey?: string; tenders?: Tender[] };
+/** What the discounts of a sale leave on record: per discounted line, and for the whole document. */
+interface DiscountRecord {
+  lines: LineDiscountRecord[];
+  total: string;
+  approvedBy: string | null;
+}
+
+type Draft = Omit<SaleDraftInput, 'number'> & { clientKey?: string; tenders?: Tender[]; discounts?: DiscountRecord };
 
 /**
  * The hot path (architecture §2.2): in ONE immediate transaction take the next number of the terminal's series,
@@ -54,8 +69,14 @@ export class IssueService {
     }
     const names = settings.seriesNames();
     const series = input.docType === '01' ? names.factura : names.boleta;
+    const { lineDiscounts, saleDiscount, approval, ...sale } = input;
+    const discounted = discountSale(sale.lines, lineDiscounts, saleDiscount);
+    if (!discounted.ok) throw new CoreError('validation', 'Revise los descuentos.', discounted.errors);
+    const discounts = discounted.plan ? this.discountRecord(discounted.plan, approval) : undefined;
     const draft = {
-      ...input,
+      ...sale,
+      lines: discounted.lines,
+      ...(discounts ? { discounts } : {}),
       series,
       issuedAt: limaDateTime(now()),
       idBaseDato: randomUUID(),
@@ -76,6 +97,18 @@ export class IssueService {
       }
     }
     return row;
+  }
+
+  /** The discounts' record; asks for a supervisor when they go beyond the limit of Ajustes → Caja. */
+  private discountRecord(plan: NonNullable<Extract<ReturnType<typeof discountSale>, { ok: true }>['plan']>, approval: Approval | undefined): DiscountRecord {
+    let approvedBy: string | null = null;
+    if (discountNeedsApproval(plan, this.deps.settings.shift().discountLimit)) {
+      approvedBy = this.deps.approveDiscount?.(`Un descuento de ${plan.percent} % (S/ ${plan.discount})`, approval)?.name ?? null;
+    }
+    const lines = plan.lines.flatMap((l, position) =>
+      l.lineDiscount === '0.00' && l.saleShare === '0.00' ? [] : [{ position, listPrice: l.listPrice, listTotal: l.listTotal, lineDiscount: l.lineDiscount, saleShare: l.saleShare }],
+    );
+    return { lines, total: plan.discount, approvedBy };
   }
 
   /**
@@ -105,7 +138,8 @@ export class IssueService {
     });
     // Same sale, same payments, same cash session: the new document carries what the customer paid for the old one.
     const cashier = { cashier_id: old.cashier_id, cashier_name: old.cashier_name, cash_session_id: old.cash_session_id };
-    return this.insert(invoice, number, { reissue_of: old.id, demo: old.demo === 1, ...cashier }, this.deps.payments.of(old.id));
+    const discounts = { discount_total: old.discount_total, discount_approved_by: old.discount_approved_by };
+    return this.insert(invoice, number, { reissue_of: old.id, demo: old.demo === 1, ...cashier, ...discounts }, this.deps.payments.of(old.id), this.deps.discounts.of(old.id));
   }
 
   private company() {
@@ -115,7 +149,7 @@ export class IssueService {
 
   private store(draft: Draft): { row: DocumentRow; invoice: Invoice | undefined } {
     const { documents, series, settings } = this.deps;
-    const { clientKey, tenders, ...sale } = draft;
+    const { clientKey, tenders, discounts, ...sale } = draft;
     // Checked again inside the transaction: two calls racing with one key still make one document.
     const existing = clientKey ? documents.getByClientKey(clientKey) : undefined;
     if (existing) return { row: existing, invoice: undefined };
@@ -125,7 +159,9 @@ export class IssueService {
     const payments = this.settle(invoice, tenders ?? []);
     const cashier = this.deps.cashier?.() ?? null;
     const who = { cashier_id: cashier?.id ?? null, cashier_name: cashier?.name ?? null, cash_session_id: cashSessionId };
-    return { row: this.insert(invoice, number, { client_key: clientKey ?? null, demo: settings.isDemo(), ...who }, payments), invoice };
+    const discounted = { discount_total: discounts?.total ?? null, discount_approved_by: discounts?.approvedBy ?? null };
+    const extra = { client_key: clientKey ?? null, demo: settings.isDemo(), ...who, ...discounted };
+    return { row: this.insert(invoice, number, extra, payments, discounts?.lines ?? []), invoice };
   }
 
   /**
@@ -147,8 +183,9 @@ export class IssueService {
   private insert(
     invoice: Invoice,
     number: number,
-    extra: { client_key?: string | null; reissue_of?: number; demo: boolean; cashier_id: number | null; cashier_name: string | null; cash_session_id: number | null },
+    extra: Pick<NewDocumentExtra, 'demo' | 'cashier_id' | 'cashier_name' | 'cash_session_id' | 'discount_total' | 'discount_approved_by'> & { client_key?: string | null; reissue_of?: number },
     payments: readonly SettledPayment[],
+    discounts: readonly LineDiscountRecord[],
   ): DocumentRow {
     const { documents } = this.deps;
     const id = documents.insert({
@@ -168,11 +205,14 @@ export class IssueService {
       ...extra,
     });
     this.deps.payments.record(id, payments);
+    this.deps.discounts.record(id, discounts);
     const row = documents.getById(id);
     if (!row) throw new CoreError('internal', 'No se pudo leer el comprobante recién guardado.');
     return row;
   }
 }
+
+type NewDocumentExtra = { demo: boolean; cashier_id: number | null; cashier_name: string | null; cash_session_id: number | null; discount_total: string | null; discount_approved_by: string | null };
 
 /** A JSON money number (at most 2 decimals) as a fixed 2-decimal string, without float arithmetic. */
 const money = (n: number) => new Decimal(String(n)).toFixed(2);

@@ -150,6 +150,9 @@ describe('settings and documents', () => {
     expect((await r.call<DocumentSummary>('registerReprint', { id: a.id })).reprints).toBe(1);
     await r.core.outbox.drain();
     expect(await r.raw('retryDocument', { id: a.id })).toMatchObject({ ok: false, error: { code: 'not_retryable' } });
+    // Asked while the outbox is sending it: already being retried, nothing changes.
+    r.core.db.sqlite.prepare("UPDATE documents SET status = 'sending' WHERE id = ?").run(a.id);
+    expect(await r.raw('retryDocument', { id: a.id })).toMatchObject({ ok: true, value: { status: 'sending' } });
     const zip = await r.call<{ fileName: string; base64: string }>('getCdrZip', { id: a.id });
     expect(zip.fileName).toMatch(/^R-\d{11}-03-B001-1\.zip$/);
   });

@@ -88,7 +88,7 @@ export class CashRepository {
     this.selectMovements = sqlite.prepare('SELECT * FROM cash_movements WHERE session_id = ? ORDER BY id');
     // A document re-issued under a new number is 'superseded': its replacement carries the sale.
     this.selectDocuments = sqlite.prepare(`SELECT d.id, d.doc_type AS docType, d.status, d.currency, d.total,
-        d.cashier_name AS cashierName, EXISTS (SELECT 1 FROM documents r WHERE r.reissue_of = d.id) AS superseded
+        d.cashier_name AS cashierName, d.discount_total AS discount, EXISTS (SELECT 1 FROM documents r WHERE r.reissue_of = d.id) AS superseded
       FROM documents d WHERE d.cash_session_id = ? ORDER BY d.id`);
     this.selectPayments = sqlite.prepare(`SELECT p.document_id AS documentId, p.method, p.label, p.kind, p.applied
       FROM documents d JOIN document_payments p ON p.document_id = d.id

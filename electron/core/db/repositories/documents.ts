@@ -85,11 +85,11 @@ export class DocumentsRepository {
     this.insertDocument = sqlite.prepare(`INSERT INTO documents (
         id_base_dato, doc_type, series, number, issued_at, issue_date, currency, customer_doc_type,
         customer_doc_number, customer_name, total, igv, payload, status, demo, next_attempt_at, created_at, updated_at,
-        client_key, reissue_of, cashier_id, cashier_name, cash_session_id
+        client_key, reissue_of, cashier_id, cashier_name, cash_session_id, discount_total, discount_approved_by
       ) VALUES (
         @id_base_dato, @doc_type, @series, @number, @issued_at, @issue_date, @currency, @customer_doc_type,
         @customer_doc_number, @customer_name, @total, @igv, @payload, @status, @demo, @next_attempt_at, @at, @at,
-        @client_key, @reissue_of, @cashier_id, @cashier_name, @cash_session_id
+        @client_key, @reissue_of, @cashier_id, @cashier_name, @cash_session_id, @discount_total, @discount_approved_by
       )`);
     this.insertEvent = sqlite.prepare(
       'INSERT INTO document_events (document_id, at, from_status, to_status, detail) VALUES (?, ?, ?, ?, ?)',
@@ -162,6 +162,8 @@ export class DocumentsRepository {
       cashier_id: doc.cashier_id ?? null,
       cashier_name: doc.cashier_name ?? null,
       cash_session_id: doc.cash_session_id ?? null,
+      discount_total: doc.discount_total ?? null,
+      discount_approved_by: doc.discount_approved_by ?? null,
       at,
     });
     const id = Number(result.lastInsertRowid);

@@ -2,6 +2,7 @@
 import type { Clock, Db } from '../types';
 import { CashRepository } from './cash';
 import { CustomersRepository } from './customers';
+import { DiscountsRepository } from './discounts';
 import { DocumentsRepository } from './documents';
 import { LookupsRepository } from './lookups';
 import { PaymentsRepository } from './payments';
@@ -18,6 +19,7 @@ export interface Repositories {
   payments: PaymentsRepository;
   users: UsersRepository;
   cash: CashRepository;
+  discounts: DiscountsRepository;
 }
 
 export function createRepositories(db: Db, now: Clock = () => new Date()): Repositories {
@@ -30,11 +32,13 @@ export function createRepositories(db: Db, now: Clock = () => new Date()): Repos
     payments: new PaymentsRepository(db),
     users: new UsersRepository(db, now),
     cash: new CashRepository(db, now),
+    discounts: new DiscountsRepository(db),
   };
 }
 
-export { CashRepository, CustomersRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, SeriesRepository, SettingsRepository, UsersRepository };
+export { CashRepository, CustomersRepository, DiscountsRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, SeriesRepository, SettingsRepository, UsersRepository };
 export type { UserRow } from './users';
+export type { LineDiscountRecord } from './discounts';
 export { sessionView, type CashSessionRow } from './cash';
 export { cdrNotesOf } from './documents';
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';

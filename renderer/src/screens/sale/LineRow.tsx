@@ -11,7 +11,7 @@ import { PRODUCT_LISTBOX_ID } from './ProductListbox';
 
 const BAG_HINT = 'Lo marca el producto del catálogo (Productos: «bolsa plástica»); no se marca a mano.';
 
-export const LINE_COLUMNS = ['code', 'description', 'unit', 'quantity', 'unitPrice', 'affectation', 'bag'] as const;
+export const LINE_COLUMNS = ['code', 'description', 'unit', 'quantity', 'unitPrice', 'discount', 'affectation', 'bag'] as const;
 export type LineColumn = (typeof LINE_COLUMNS)[number];
 
 const LABELS: Record<LineColumn, string> = {
@@ -20,6 +20,7 @@ const LABELS: Record<LineColumn, string> = {
   unit: 'Unidad',
   quantity: 'Cantidad',
   unitPrice: 'Precio con IGV',
+  discount: 'Descuento',
   affectation: 'Afectación',
   bag: 'Bolsa plástica (ICBPER)',
 };
@@ -78,7 +79,7 @@ function LineRowView({ index, control, register, onRemove, allowPriceChange, com
   // The same array from render to render: react-hook-form re-subscribes (and re-reads the form) in a layout effect
   // whenever the `name` it is given is a new array.
   const amountNames = useMemo(
-    () => [`lines.${index}.quantity`, `lines.${index}.unitPrice`, `lines.${index}.affectation`, `lines.${index}.bag`] as const,
+    () => [`lines.${index}.quantity`, `lines.${index}.unitPrice`, `lines.${index}.affectation`, `lines.${index}.bag`, `lines.${index}.discount`] as const,
     [index],
   );
   const amount = useWatch({ control, name: amountNames, exact: true, compute: lineAmountText });
@@ -135,6 +136,8 @@ function LineRowView({ index, control, register, onRemove, allowPriceChange, com
       {cell('unitPrice', (aria) => (
         <input {...aria} {...register(name('unitPrice'))} inputMode="decimal" autoComplete="off" readOnly={locked} title={locked ? LOCKED_HINT : undefined} />
       ))}
+      {/* '10%' or an amount ('1.50'): the line is declared at its net price (issue 13). */}
+      {cell('discount', (aria) => <input {...aria} {...register(name('discount'))} inputMode="decimal" autoComplete="off" placeholder="% o S/" title="Descuento: 10% o un monto (1.50)" />)}
       {cell('affectation', (aria) => (
         <select {...aria} {...register(name('affectation'))} disabled={locked} title={locked ? LOCKED_HINT : undefined}>
           {AFFECTATION_OPTIONS}

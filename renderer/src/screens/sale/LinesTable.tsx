@@ -17,6 +17,7 @@ const HEADINGS: Record<LineColumn, string> = {
   unit: 'Unidad',
   quantity: 'Cant.',
   unitPrice: 'Precio c/IGV',
+  discount: 'Dscto.',
   affectation: 'IGV',
   bag: 'Bolsa',
 };

@@ -1,4 +1,5 @@
 // Venta: the till. Boleta/factura, customer, lines, live totals, payment, legends; F12 or Ctrl+Enter issues.
+import { SaleApproval } from './SaleApproval';
 import { CashClosedNotice } from './CashClosedNotice';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -65,7 +66,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
     },
     [reload],
   );
-  const { busy, failure, submit } = useIssueSale({ form, settings, onIssued });
+  const { busy, failure, submit, approvalAsked } = useIssueSale({ form, settings, onIssued });
 
   useEffect(() => {
     if (!active) return;
@@ -161,6 +162,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
               ) : null}
             </Alert>
           ) : null}
+          {approvalAsked ? <SaleApproval form={form} /> : null}
           <SaleHeader form={form} series={settings?.series ?? null} />
           <CustomerSection form={form} />
           <LinesTable
@@ -174,7 +176,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
         <TotalsProvider control={form.control} igvRegime={settings?.company.igvRegime ?? 'general'}>
           <aside className="sale__side" aria-label="Totales y pago">
             <DisplayFeed control={form.control} />
-            <TotalsPanel control={form.control} />
+            <TotalsPanel control={form.control} register={form.register} />
             <PaymentSection form={form} />
             <LegendsSection form={form} />
             <button type="submit" className="button--primary button--big" disabled={busy || !settings} aria-keyshortcuts="F12 Control+Enter">

@@ -1,11 +1,14 @@
-// Live totals of the sale and the amount in words (legend 1000).
-import { useWatch, type Control } from 'react-hook-form';
+// Live totals of the sale, its discount on the whole (issue 13) and the amount in words (legend 1000).
+import { useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { Field, fieldAria } from '../../components/Field';
 import { formatMoney } from '../../format/money';
 import type { SaleFormValues } from './form-values';
 import { useTotals } from './totals-context';
 
-export function TotalsPanel({ control }: { control: Control<SaleFormValues> }): React.JSX.Element {
+export function TotalsPanel({ control, register }: { control: Control<SaleFormValues>; register: UseFormRegister<SaleFormValues> }): React.JSX.Element {
   const totals = useTotals();
+  const { errors } = useFormState({ control, name: 'saleDiscount' });
+  const discountError = errors.saleDiscount?.message;
   const currency = useWatch({ control, name: 'currency' });
   const row = (label: string, value: string, id: string, strong = false) => (
     <div className={`totals__row${strong ? ' totals__row--total' : ''}`}>
@@ -25,8 +28,12 @@ export function TotalsPanel({ control }: { control: Control<SaleFormValues> }): 
         {row('Op. exoneradas', totals.exoneradas, 'total-exoneradas')}
         {row(`IGV (${totals.igvPercent} %)`, totals.igv, 'total-igv')}
         {row('ICBPER', totals.icbper, 'total-icbper')}
+        {totals.discount !== '0.00' ? row('Descuentos', `-${totals.discount}`, 'total-discount') : null}
         {row('Total', totals.total, 'total-total', true)}
       </dl>
+      <Field id="sale-discount" label="Descuento a toda la venta" error={discountError} className="totals__discount">
+        <input {...fieldAria('sale-discount', discountError)} {...register('saleDiscount')} inputMode="decimal" autoComplete="off" placeholder="10% o 5.00" />
+      </Field>
       <p className="totals__words" data-testid="total-words">
         {totals.total === '0.00' ? '' : totals.words}
       </p>

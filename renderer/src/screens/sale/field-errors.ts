@@ -12,7 +12,7 @@ export interface PlacedErrors {
   general: string[];
 }
 
-const LINE_FIELDS = new Set(['code', 'description', 'unit', 'quantity', 'unitPrice', 'affectation', 'bag']);
+const LINE_FIELDS = new Set(['code', 'description', 'unit', 'quantity', 'unitPrice', 'discount', 'affectation', 'bag']);
 const CUSTOMER_FIELDS = new Set(['docType', 'docNumber', 'name', 'address']);
 
 /** One path to a form field name, or null when no field of the form shows it. */
@@ -40,6 +40,15 @@ export function fieldNameOf(path: string, lineIndex: readonly number[]): SaleFie
       // How the sale was paid (issue 13): a shortfall is fixed in the cash field; a bad other payment on its row.
       if (second !== undefined && third === 'reference') return `payment.others.${Number(second)}.reference` as SaleFieldName;
       return 'payment.cashReceived';
+    case 'saleDiscount':
+      return 'saleDiscount';
+    case 'approval':
+      return 'approval.pin';
+    case 'lineDiscounts': {
+      // A line's discount by its index in the sale's lines (issue 13).
+      const formIndex = second === undefined ? undefined : lineIndex[Number(second)];
+      return formIndex === undefined ? 'lines.root' : (`lines.${formIndex}.discount` as SaleFieldName);
+    }
     case 'legends':
       if (second === undefined) return 'legends.root';
       return `legends.${Number(second)}.${third === 'code' ? 'code' : 'value'}` as SaleFieldName;

@@ -1,5 +1,6 @@
 // The sale form's values (what the inputs hold: text, booleans) and their conversion to the bridge's SaleInput.
 import type { SaleInput } from '../../../../shared/bridge';
+import { discountsOf, type TypedDiscounts } from './sale-discounts';
 import type { AffectationCode, IdentityDocType, LegendCode, UnitCode } from '../../../../shared/catalog';
 
 export interface LineValues {
@@ -14,6 +15,8 @@ export interface LineValues {
   productCode: string;
   /** Form-only: the product's "se vende por unidades enteras" (null for a line typed by hand: as the unit says). */
   wholeUnits: boolean | null;
+  /** The line's discount as typed: '10%', '1.50' or '' (issue 13). */
+  discount: string;
 }
 
 export interface InstallmentValues {
@@ -35,10 +38,14 @@ export interface SaleFormValues {
   lines: LineValues[];
   payment: { method: 'CONTADO' | 'CREDITO'; cashReceived: string; others: OtherPaymentValues[]; installments: InstallmentValues[] };
   legends: { code: LegendCode; value: string }[];
+  /** A discount on the whole sale as typed: '5%', '2.00' or '' (issue 13). */
+  saleDiscount: string;
+  /** A supervisor's PIN, asked when the discounts go beyond the limit. */
+  approval: { userId: string; pin: string };
 }
 
 export function emptyLine(): LineValues {
-  return { code: '', description: '', unit: 'NIU', quantity: '1', unitPrice: '', affectation: '10', bag: false, productCode: '', wholeUnits: null };
+  return { code: '', description: '', unit: 'NIU', quantity: '1', unitPrice: '', affectation: '10', bag: false, productCode: '', wholeUnits: null, discount: '' };
 }
 
 export function emptySale(docType: '01' | '03' = '03'): SaleFormValues {
@@ -49,6 +56,8 @@ export function emptySale(docType: '01' | '03' = '03'): SaleFormValues {
     lines: [emptyLine()],
     payment: { method: 'CONTADO', cashReceived: '', others: [], installments: [] },
     legends: [],
+    saleDiscount: '',
+    approval: { userId: '', pin: '' },
   };
 }
 
@@ -66,6 +75,8 @@ export interface SaleInputWithMap {
   input: SaleInput;
   /** Index in the form's `lines` of each line of `input.lines`. */
   lineIndex: number[];
+  /** The discounts as read, and those typed wrong ('abc', '120%'): shown on their fields, the sale is not sent. */
+  discounts: TypedDiscounts;
 }
 
 /** The form values as the bridge's SaleInput: blank lines dropped, decimals normalised, form-only fields removed. */
@@ -112,7 +123,12 @@ export function toSaleInput(values: SaleFormValues, cashMethod = 'efectivo'): Sa
   };
   const tenders = values.payment.method === 'CONTADO' ? tendersOf(values.payment, cashMethod) : [];
   if (tenders.length > 0) input.tenders = tenders;
-  return { input, lineIndex };
+  const discounts = discountsOf(values, lineIndex);
+  if (discounts.lineDiscounts.length > 0) input.lineDiscounts = discounts.lineDiscounts;
+  if (discounts.saleDiscount) input.saleDiscount = discounts.saleDiscount;
+  const approverId = Number(values.approval?.userId ?? '');
+  if (approverId > 0 && values.approval.pin.trim() !== '') input.approval = { userId: approverId, pin: values.approval.pin.trim() };
+  return { input, lineIndex, discounts };
 }
 
 /**

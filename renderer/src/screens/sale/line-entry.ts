@@ -24,6 +24,7 @@ export function productLine(product: Product, quantity: string): LineValues {
     bag: product.bag,
     productCode: product.code,
     wholeUnits: product.wholeUnits,
+    discount: '',
   };
 }
 

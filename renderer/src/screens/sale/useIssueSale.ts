@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { validateSale } from '../../../../shared/billing';
+import { discountSale } from '../../../../shared/discounts';
 import type { DocumentSummary, SettingsView } from '../../../../shared/bridge';
 import { limaDateTime } from '../../../../shared/catalog';
 import { call } from '../../pos';
@@ -30,6 +31,7 @@ function newSaleKey(): string {
 export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<IssueFailure | null>(null);
+  const [approvalAsked, setApprovalAsked] = useState(false);
   const inFlight = useRef(false);
   // One key per sale, sent again when the same sale is retried after an error: the core issues it at most once.
   const saleKey = useRef(newSaleKey());
@@ -62,10 +64,20 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
       const values = form.getValues();
       // Cash is taken with the first active cash method of Ajustes (issue 13).
       const cashMethod = settings.paymentMethods.find((m) => m.kind === 'cash' && m.active)?.code ?? 'efectivo';
-      const { input, lineIndex } = toSaleInput(values, cashMethod);
+      const { input, lineIndex, discounts } = toSaleInput(values, cashMethod);
+      if (discounts.errors.length > 0) {
+        showErrors('Revise los descuentos.', discounts.errors, lineIndex);
+        return;
+      }
       const next = values.docType === '01' ? settings.series.factura : settings.series.boleta;
       const company = { ruc: settings.company.ruc, igvRegime: settings.company.igvRegime };
-      const draft = { ...input, series: next.series, number: next.nextNumber, issuedAt: limaDateTime(Date.now()) };
+      // The lines at their net prices, as the core will declare them (issue 13).
+      const discounted = discountSale(input.lines.map((l) => ({ ...l, quantity: String(l.quantity), unitPrice: String(l.unitPrice) })), discounts.lineDiscounts, discounts.saleDiscount);
+      if (!discounted.ok) {
+        showErrors('Revise los descuentos.', discounted.errors, lineIndex);
+        return;
+      }
+      const draft = { ...input, lines: discounted.lines, series: next.series, number: next.nextNumber, issuedAt: limaDateTime(Date.now()) };
       const check = validateSale(draft, company);
       if (!check.ok) {
         const companyProblem = check.errors.some((e) => e.path.startsWith('company'));
@@ -74,9 +86,12 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
       }
       const result = await call((api) => api.issueSale({ ...input, clientKey: saleKey.current }));
       if (!result.ok) {
+        // A discount beyond the limit: the supervisor's PIN is asked on the form, F12 again sends it.
+        if (result.error.code === 'approval_required') setApprovalAsked(true);
         showErrors(result.error.message, result.error.fields ?? [], lineIndex);
         return;
       }
+      setApprovalAsked(false);
       saleKey.current = newSaleKey();
       form.reset(emptySale());
       onIssued(result.value, values.payment.method === 'CONTADO' ? values.payment.cashReceived : '');
@@ -92,5 +107,5 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
     void form.handleSubmit(issue)();
   }, [form, issue]);
 
-  return { busy, failure, submit, dismissFailure: () => setFailure(null) };
+  return { busy, failure, submit, approvalAsked, dismissFailure: () => setFailure(null) };
 }

@@ -1,4 +1,5 @@
-// Caja (issue 13): whether selling needs an open cash session, and how the drawer opens, with "Probar cajón".
+// Caja (issue 13): whether selling needs an open cash session, the discount a cashier may give alone, and how the
+// drawer opens, with "Probar cajón".
 import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/bridge';
 import { DRAWER_MODE_LABELS, DRAWER_MODES, ShiftSettingsSchema, type ShiftSettings } from '../../../../shared/cash';
@@ -49,6 +50,9 @@ export function CashSettings({ settings }: { settings: SettingsView }): React.JS
         <label className="field field--check">
           <input type="checkbox" checked={shift.requireSession} onChange={(e) => setShift({ ...shift, requireSession: e.target.checked })} /> Exigir caja abierta para vender
         </label>
+        <Field id="discount-limit" label="Descuento máximo sin autorización (%)" error={errors.discountLimit} hint="Un descuento mayor pide el PIN de un supervisor.">
+          <input {...fieldAria('discount-limit', errors.discountLimit, 'Un descuento mayor pide el PIN de un supervisor.')} inputMode="decimal" value={shift.discountLimit} onChange={(e) => setShift({ ...shift, discountLimit: e.target.value })} />
+        </Field>
         <Field id="drawer-mode" label="Cajón de dinero">
           <select {...fieldAria('drawer-mode')} value={shift.drawer.mode} onChange={(e) => setShift({ ...shift, drawer: { ...shift.drawer, mode: e.target.value as ShiftSettings['drawer']['mode'] } })}>
             {DRAWER_MODES.map((m) => (
@@ -72,7 +76,7 @@ export function CashSettings({ settings }: { settings: SettingsView }): React.JS
           </div>
         ) : null}
         <div className="settings__inline">
-          <button type="submit">Guardar caja y cajón</button>
+          <button type="submit">Guardar ajustes de caja</button>
           {shift.drawer.mode === 'network' ? (
             <button type="button" onClick={() => void test()}>
               Probar cajón

@@ -1,4 +1,5 @@
-// Migration 0008 adds the cash sessions (issue 13) without touching a single existing row.
+// Migrations 0008 (cash sessions) and 0009 (discounts) of issue 13 add their tables and columns without touching a
+// single existing row.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../electron/core/db';
@@ -6,7 +7,7 @@ import { folderUpTo, newDocument, tempDir } from './helpers';
 
 const TABLES = ['documents', 'document_payments', 'document_events', 'users', 'settings', 'products'];
 
-describe('migration 0008_cash_sessions', () => {
+describe('migrations 0008_cash_sessions and 0009_document_discounts', () => {
   it('keeps every document, payment, event and user as it was; old sales belong to no session', () => {
     const dbPath = path.join(tempDir(), 'caja.db');
     const old = openDatabase({ path: dbPath, migrationsDir: folderUpTo(7) });
@@ -25,10 +26,16 @@ describe('migration 0008_cash_sessions', () => {
     try {
       for (const table of TABLES) {
         const after = db.sqlite.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all() as Record<string, unknown>[];
-        const kept = table === 'documents' ? after.map(({ cash_session_id, ...rest }) => (expect(cash_session_id).toBeNull(), rest)) : after;
+        const kept = table === 'documents'
+          ? after.map(({ cash_session_id, discount_total, discount_approved_by, ...rest }) => {
+              expect([cash_session_id, discount_total, discount_approved_by]).toEqual([null, null, null]);
+              return rest;
+            })
+          : after;
         expect(kept, table).toEqual(before[table]);
       }
       expect(db.sqlite.prepare('SELECT COUNT(*) AS n FROM cash_sessions').get()).toEqual({ n: 0 });
+      expect(db.sqlite.prepare('SELECT COUNT(*) AS n FROM document_discounts').get()).toEqual({ n: 0 });
       expect(db.sqlite.pragma('foreign_key_check')).toEqual([]);
     } finally {
       db.close();

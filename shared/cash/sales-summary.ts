@@ -1,0 +1,108 @@
+// The sales side of the shift's reports (issue 13): the documents of a cash session, or of a range of days, counted
+// per currency, payment method, document type, SUNAT status and cashier, with exact decimals. Each sale counts once:
+// a document re-issued under a new number (a 'conflict') is left out, its replacement carries the sale and payments.
+import { z } from 'zod';
+import { Dec, ZERO, fixed2 } from '../billing/decimal';
+import { DOC_STATUS_LABELS, DOC_STATUSES, OPEN_STATUSES, type DocStatus } from '../bridge/status';
+import { PAYMENT_KINDS } from '../payments/methods';
+
+const Tally = z.object({ count: z.number().int(), total: z.string() });
+
+/** The sales side of a report: per currency, method, document type, status and cashier, and the discounts. */
+export const SalesSummarySchema = z.object({
+  sales: z.array(Tally.extend({ currency: z.string() })),
+  byMethod: z.array(Tally.extend({ method: z.string(), label: z.string(), kind: z.enum([...PAYMENT_KINDS, 'credit']), currency: z.string() })),
+  byDocType: z.array(Tally.extend({ docType: z.enum(['01', '03']), label: z.string(), currency: z.string() })),
+  byStatus: z.array(Tally.extend({ status: z.enum(DOC_STATUSES), label: z.string(), currency: z.string() })),
+  byCashier: z.array(Tally.extend({ name: z.string(), currency: z.string() })),
+  discounts: z.array(Tally.extend({ currency: z.string() })),
+  /** Documents not yet settled with SUNAT. */
+  awaitingSunat: z.number().int(),
+});
+export type SalesSummary = z.infer<typeof SalesSummarySchema>;
+
+export interface ReportDocument {
+  id: number;
+  docType: '01' | '03';
+  status: DocStatus;
+  currency: string;
+  total: string;
+  cashierName: string | null;
+  superseded: boolean;
+  /** Every discount of the document together, or null. */
+  discount?: string | null;
+}
+
+export interface ReportPayment {
+  documentId: number;
+  method: string;
+  label: string;
+  kind: (typeof PAYMENT_KINDS)[number];
+  applied: string;
+}
+
+const DOC_TYPE_LABELS = { '01': 'Facturas', '03': 'Boletas' } as const;
+const OPEN = new Set<DocStatus>(OPEN_STATUSES);
+
+/** Count and sum per key, keeping the first-seen order. */
+class Tallies<T> {
+  private readonly rows = new Map<string, { extra: T; count: number; total: Dec }>();
+  add(key: string, extra: T, amount: string): void {
+    const row = this.rows.get(key);
+    if (row) {
+      row.count += 1;
+      row.total = row.total.plus(amount);
+    } else this.rows.set(key, { extra, count: 1, total: new Dec(amount) });
+  }
+  list(): (T & { count: number; total: string })[] {
+    return [...this.rows.values()].map((r) => ({ ...r.extra, count: r.count, total: fixed2(r.total) }));
+  }
+}
+
+
+/**
+ * Counts and sums the documents and their payments, each document once (a superseded one is left out). Also answers
+ * the soles paid in cash, which the drawer holds.
+ */
+export function summarizeSales(documents: readonly ReportDocument[], payments: readonly ReportPayment[]): SalesSummary & { cashSales: Dec } {
+  const live = documents.filter((d) => !d.superseded);
+  const currencyOf = new Map(live.map((d) => [d.id, d.currency]));
+  const sales = new Tallies<{ currency: string }>();
+  const byDocType = new Tallies<{ docType: '01' | '03'; label: string; currency: string }>();
+  const byStatus = new Tallies<{ status: DocStatus; label: string; currency: string }>();
+  const byCashier = new Tallies<{ name: string; currency: string }>();
+  const discounts = new Tallies<{ currency: string }>();
+  for (const d of live) {
+    const c = d.currency;
+    sales.add(c, { currency: c }, d.total);
+    byDocType.add(`${d.docType}|${c}`, { docType: d.docType, label: DOC_TYPE_LABELS[d.docType], currency: c }, d.total);
+    byStatus.add(`${d.status}|${c}`, { status: d.status, label: DOC_STATUS_LABELS[d.status], currency: c }, d.total);
+    const name = d.cashierName ?? '(sin cajero)';
+    byCashier.add(`${name}|${c}`, { name, currency: c }, d.total);
+    if (d.discount) discounts.add(c, { currency: c }, d.discount);
+  }
+
+  const byMethod = new Tallies<{ method: string; label: string; kind: SalesSummary['byMethod'][number]['kind']; currency: string }>();
+  const paid = new Set<number>();
+  let cashSales = ZERO;
+  for (const p of payments) {
+    const currency = currencyOf.get(p.documentId);
+    if (currency === undefined) continue; // a superseded document's payments: its replacement carries them
+    paid.add(p.documentId);
+    byMethod.add(`${p.method}|${currency}`, { method: p.method, label: p.label, kind: p.kind, currency }, p.applied);
+    if (p.kind === 'cash' && currency === 'PEN') cashSales = cashSales.plus(p.applied);
+  }
+  for (const d of live) {
+    if (!paid.has(d.id)) byMethod.add(`credito_venta|${d.currency}`, { method: 'credito_venta', label: 'Al crédito (por cobrar)', kind: 'credit', currency: d.currency }, d.total);
+  }
+  return {
+    sales: sales.list(),
+    byMethod: byMethod.list(),
+    byDocType: byDocType.list().sort((a, b) => a.docType.localeCompare(b.docType)),
+    byStatus: byStatus.list(),
+    byCashier: byCashier.list(),
+    discounts: discounts.list(),
+    awaitingSunat: live.filter((d) => OPEN.has(d.status)).length,
+    cashSales,
+  };
+}

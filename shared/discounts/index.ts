@@ -1,0 +1,3 @@
+export * from './apply';
+export * from './schema';
+export * from './text';
