@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AppStatus, BridgeEvent, BridgeResult } from '../../shared/bridge';
 import { createApiClient, type ApiConfig, type FetchLike } from './api';
 import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow, type Restorer } from './backup';
-import { CashService, openDrawer } from './cash';
+import { CashService, openDrawer, salesReportCsv, salesReportFileName } from './cash';
 import {
   CashRepository,
   CustomersRepository,
@@ -324,6 +324,11 @@ export function createCore(options: CoreOptions): Core {
       closeCashSession: (input) => cash.close(input),
       listCashSessions: () => cash.list(),
       openCashDrawer: () => openDrawer(settings.shift().drawer),
+      getSalesReport: (input) => cash.salesReport(input),
+      exportSalesReport: (input) => {
+        const report = cash.salesReport(input);
+        return { fileName: salesReportFileName(report), base64: Buffer.from(salesReportCsv(report), 'utf8').toString('base64') };
+      },
     },
     log,
     (method) => auth.authorize(method),

@@ -3,40 +3,9 @@
 import { CASH_MOVEMENT_LABELS, denominationLabel, PEN_DENOMINATIONS, type CashReport } from '../../shared/cash';
 import { Dec } from '../../shared/billing/decimal';
 import { formatDateTime } from '../src/format/dates';
-import { formatMoney } from '../src/format/money';
+import { ReportHeader, Section, SalesSections, type ReportIssuer } from './report-parts';
 
-export interface ReportIssuer {
-  ruc: string;
-  name: string;
-  tradeName: string;
-}
-
-type Row = { label: string; count?: number; amount: string; currency?: string; strong?: boolean };
-
-function Section({ title, rows, empty }: { title: string; rows: Row[]; empty?: string }): React.JSX.Element {
-  return (
-    <section className="cash-report__section" aria-label={title}>
-      <h3>{title}</h3>
-      {rows.length === 0 ? (
-        <p className="cash-report__empty">{empty ?? 'Ninguno'}</p>
-      ) : (
-        <table className="print-totals">
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={i} className={r.strong ? 'print-totals__strong' : undefined}>
-                <th scope="row">
-                  {r.label}
-                  {r.count !== undefined ? ` (${r.count})` : ''}
-                </th>
-                <td>{formatMoney(r.amount, r.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
-  );
-}
+export type { ReportIssuer };
 
 /** Sobrante (more cash than expected) or faltante (less): how a Peruvian arqueo names the difference. */
 export function differenceLabel(difference: string): string {
@@ -55,11 +24,7 @@ export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: C
     : [];
   return (
     <article className={`ticket ticket--${paper} cash-report`} aria-label={title} data-print-template="cash-report">
-      <header className="ticket__issuer">
-        {issuer.tradeName ? <p className="ticket__trade">{issuer.tradeName}</p> : null}
-        <p className="ticket__name">{issuer.name}</p>
-        <p>R.U.C. {issuer.ruc}</p>
-      </header>
+      <ReportHeader issuer={issuer} />
       <h2 className="ticket__doc">
         {title} <span className="ticket__number">N° {session.id}</span>
       </h2>
@@ -84,20 +49,7 @@ export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: C
           </>
         )}
       </dl>
-      <Section
-        title="Ventas"
-        empty="Sin ventas"
-        rows={[
-          ...report.byDocType.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency })),
-          ...report.sales.map((r) => ({ label: 'Total', count: r.count, amount: r.total, currency: r.currency, strong: true })),
-        ]}
-      />
-      <Section title="Por medio de pago" empty="Sin ventas" rows={report.byMethod.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
-      {report.discounts.length > 0 ? (
-        <Section title="Descuentos" rows={report.discounts.map((r) => ({ label: 'Ventas con descuento', count: r.count, amount: `-${r.total}`, currency: r.currency }))} />
-      ) : null}
-      <Section title="Por cajero" empty="Sin ventas" rows={report.byCashier.map((r) => ({ label: r.name, count: r.count, amount: r.total, currency: r.currency }))} />
-      <Section title="Por estado en SUNAT" empty="Sin ventas" rows={report.byStatus.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
+      <SalesSections summary={report} />
       <Section
         title="Movimientos de caja"
         empty="Sin movimientos"

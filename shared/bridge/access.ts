@@ -40,6 +40,9 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   closeCashSession: 'cajero',
   listCashSessions: 'cajero',
   openCashDrawer: 'supervisor',
+  // Sales of past days, beyond the cashier's own shift.
+  getSalesReport: 'supervisor',
+  exportSalesReport: 'supervisor',
   // A document re-issued under a new number is a supervisor's decision.
   reissueDocument: 'supervisor',
   // Ajustes, the token, products, backups, exports and users.

@@ -1,6 +1,8 @@
 // The cash session across the bridge (issue 13): open with a float, cash in and out, the X report, the count and Z.
 import { z } from 'zod';
 import { CashMovementSchema, CashReportSchema, CashSessionSchema, CASH_MOVEMENT_KINDS, cashAmount, DenominationCountSchema, MovementReasonSchema } from '../cash';
+import { SalesReportInputSchema, SalesReportSchema } from '../cash';
+import { FileSchema } from './documents';
 import { ApprovalSchema } from './users';
 
 const NoInput = z.strictObject({});
@@ -50,6 +52,9 @@ export const cashContract = {
   getCashReport: { input: CashReportInputSchema, output: CashReportSchema },
   closeCashSession: { input: CloseCashSessionInputSchema, output: CashReportSchema },
   listCashSessions: { input: NoInput, output: z.array(CashSessionSchema) },
+  /** Sales of a day or a range: on screen, printed, and as CSV for the accountant. */
+  getSalesReport: { input: SalesReportInputSchema, output: SalesReportSchema },
+  exportSalesReport: { input: SalesReportInputSchema, output: FileSchema },
   /** Opens the drawer without a sale (a supervisor; also Ajustes' "Probar cajón"). */
   openCashDrawer: { input: NoInput, output: z.object({ opened: z.boolean(), message: z.string() }) },
 } as const;

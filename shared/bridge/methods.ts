@@ -54,6 +54,8 @@ export const BRIDGE_METHOD_NAMES = [
   'closeCashSession',
   'listCashSessions',
   'openCashDrawer',
+  'getSalesReport',
+  'exportSalesReport',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

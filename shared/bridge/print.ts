@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ReceiptLookupInputSchema } from './lookups';
 import { PaperSchema } from './settings';
+import { IsoDaySchema } from '../validation/day';
 
 /** What to print: a local document, a boleta/factura record found through the API's lookups, or a shift report. */
 export const PrintSourceSchema = z.discriminatedUnion('kind', [
@@ -8,6 +9,8 @@ export const PrintSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('record'), lookup: ReceiptLookupInputSchema }),
   /** A cash session's report: its X while open, its kept Z once closed (always on ticket paper). */
   z.strictObject({ kind: z.literal('cashReport'), sessionId: z.number().int().positive() }),
+  /** The sales of a day or a range (on ticket paper). */
+  z.strictObject({ kind: z.literal('salesReport'), from: IsoDaySchema, to: IsoDaySchema }),
 ]);
 export type PrintSource = z.infer<typeof PrintSourceSchema>;
 

@@ -3,3 +3,4 @@ export * from './denominations';
 export * from './report';
 export * from './sales-summary';
 export * from './settings';
+export * from './sales-report';

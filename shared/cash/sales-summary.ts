@@ -6,7 +6,8 @@ import { Dec, ZERO, fixed2 } from '../billing/decimal';
 import { DOC_STATUS_LABELS, DOC_STATUSES, OPEN_STATUSES, type DocStatus } from '../bridge/status';
 import { PAYMENT_KINDS } from '../payments/methods';
 
-const Tally = z.object({ count: z.number().int(), total: z.string() });
+export const TallySchema = z.object({ count: z.number().int(), total: z.string() });
+const Tally = TallySchema;
 
 /** The sales side of a report: per currency, method, document type, status and cashier, and the discounts. */
 export const SalesSummarySchema = z.object({
@@ -45,7 +46,7 @@ const DOC_TYPE_LABELS = { '01': 'Facturas', '03': 'Boletas' } as const;
 const OPEN = new Set<DocStatus>(OPEN_STATUSES);
 
 /** Count and sum per key, keeping the first-seen order. */
-class Tallies<T> {
+export class Tallies<T> {
   private readonly rows = new Map<string, { extra: T; count: number; total: Dec }>();
   add(key: string, extra: T, amount: string): void {
     const row = this.rows.get(key);

@@ -5,6 +5,9 @@ import type Database from 'better-sqlite3';
 import type { Approval, CashState, CloseCashSessionInput } from '../../../shared/bridge';
 import {
   buildCashReport,
+  buildSalesReport,
+  type SalesReport,
+  type SalesReportInput,
   CashReportSchema,
   totalOfCount,
   type CashMovement,
@@ -95,6 +98,12 @@ export class CashService {
     }
     if (row.z_report !== null) return CashReportSchema.parse(JSON.parse(row.z_report));
     return this.build('X', row, sessionView(row));
+  }
+
+  /** Sales of the Lima days `range.from`..`range.to`, by method, cashier, type, status and session. */
+  salesReport(range: SalesReportInput): SalesReport {
+    const { documents, payments } = this.deps.cash.salesBetween(range.from, range.to);
+    return buildSalesReport({ range, generatedAt: this.deps.now().toISOString(), documents, payments });
   }
 
   list(): CashSession[] {

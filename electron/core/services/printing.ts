@@ -34,11 +34,11 @@ export class PrintingService {
     if (request.source.kind === 'document') this.documents.get(request.source.id);
     if (request.source.kind === 'cashReport') this.cashReport(request.source.sessionId);
     const configured = this.settings.printer();
-    // A shift report is a till slip: on the ticket printer even when documents print on A4.
+    // A shift or sales report is a till slip: on the ticket printer even when documents print on A4.
     const paper = request.paper ?? configured.paper;
     const job: PrintJob = {
       source: request.source,
-      paper: request.source.kind === 'cashReport' && paper === 'A4' ? '80mm' : paper,
+      paper: (request.source.kind === 'cashReport' || request.source.kind === 'salesReport') && paper === 'A4' ? '80mm' : paper,
       deviceName: configured.deviceName,
       copy: request.copy,
       action: request.action,

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { parsePrintRoute } from '../../print/print-job';
 import { PrintedDocument } from '../../print/PrintedDocument';
 import { CashReportTicket } from '../../print/CashReportTicket';
+import { SalesReportTicket } from '../../print/SalesReportTicket';
 import { loadPrintable, printName } from './load-ticket';
 
 const root = () => document.documentElement;
@@ -69,6 +70,8 @@ export function PrintRoute({ hash }: { hash: string }): React.JSX.Element {
     <div ref={ref} className="print-root" data-paper={parsed.view.paper}>
       {data.kind === 'cashReport' ? (
         <CashReportTicket report={data.report} issuer={data.issuer} paper={parsed.view.paper === '58mm' ? '58mm' : '80mm'} />
+      ) : data.kind === 'salesReport' ? (
+        <SalesReportTicket report={data.report} issuer={data.issuer} paper={parsed.view.paper === '58mm' ? '58mm' : '80mm'} />
       ) : (
         <PrintedDocument data={data.data} paper={parsed.view.paper} />
       )}

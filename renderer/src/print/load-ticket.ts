@@ -1,12 +1,15 @@
 // The data of a print job, through the bridge: a local document (its detail and the issuer's names from Ajustes),
-// a boleta/factura record from the lookups, or a cash session's report (issue 13).
-import type { CashReport } from '../../../shared/cash';
+// a boleta/factura record from the lookups, or a cash session's or a range's sales report (issue 13).
+import type { CashReport, SalesReport } from '../../../shared/cash';
 import type { PrintView } from '../../print/print-job';
 import type { ReportIssuer } from '../../print/CashReportTicket';
 import { ticketFromDocument, ticketFromRecord, type TicketData } from '../../print/ticket-data';
 import { call } from '../pos';
 
-export type Printable = { kind: 'ticket'; data: TicketData } | { kind: 'cashReport'; report: CashReport; issuer: ReportIssuer };
+export type Printable =
+  | { kind: 'ticket'; data: TicketData }
+  | { kind: 'cashReport'; report: CashReport; issuer: ReportIssuer }
+  | { kind: 'salesReport'; report: SalesReport; issuer: ReportIssuer };
 
 export async function loadPrintable(view: PrintView): Promise<{ ok: true; printable: Printable } | { ok: false; error: string }> {
   const { source } = view;
@@ -20,6 +23,10 @@ export async function loadPrintable(view: PrintView): Promise<{ ok: true; printa
     const report = await call((api) => api.getCashReport({ sessionId: source.sessionId }));
     return report.ok ? { ok: true, printable: { kind: 'cashReport', report: report.value, issuer: settings.value.company } } : { ok: false, error: report.error.message };
   }
+  if (source.kind === 'salesReport') {
+    const report = await call((api) => api.getSalesReport({ from: source.from, to: source.to }));
+    return report.ok ? { ok: true, printable: { kind: 'salesReport', report: report.value, issuer: settings.value.company } } : { ok: false, error: report.error.message };
+  }
   const detail = await call((api) => api.getDocument({ id: source.id }));
   if (!detail.ok) return { ok: false, error: detail.error.message };
   const options = { copy: view.copy, ...(view.cashReceived ? { cashReceived: view.cashReceived } : {}) };
@@ -29,6 +36,7 @@ export async function loadPrintable(view: PrintView): Promise<{ ok: true; printa
 /** The PDF's default name: RUC-TT-SERIE-NUMERO, or RUC-CAJA-X|Z-<session>. */
 export function printName(printable: Printable): string {
   if (printable.kind === 'cashReport') return `${printable.issuer.ruc}-CAJA-${printable.report.kind}-${printable.report.session.id}`;
+  if (printable.kind === 'salesReport') return `${printable.issuer.ruc}-VENTAS-${printable.report.from}-${printable.report.to}`;
   const { data } = printable;
   return `${data.issuer.ruc}-${data.docType}-${data.series}-${data.number}`;
 }

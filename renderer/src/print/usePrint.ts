@@ -42,7 +42,7 @@ export function usePrint({ source, copy, cashReceived, onPrinted }: UsePrintOpti
       try {
         const result = await call((api) => api.printDocument({ source, paper, action, copy, ...(cashReceived && !copy ? { cashReceived } : {}) }));
         if (result.ok) {
-          setOutcome(describe(result.value, action, copy, source.kind === 'cashReport' ? 'Reporte de caja' : 'Comprobante'));
+          setOutcome(describe(result.value, action, copy, source.kind === 'cashReport' ? 'Reporte de caja' : source.kind === 'salesReport' ? 'Reporte de ventas' : 'Comprobante'));
           if (result.value.done) onPrinted?.();
           return result.value.done;
         }

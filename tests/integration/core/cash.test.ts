@@ -2,7 +2,7 @@
 // is kept and never edited; selling needs an open session once users exist; the roles of cash outs and closes.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CashState, DocumentSummary, Session, User } from '../../../shared/bridge';
-import type { CashMovement, CashReport, CashSession } from '../../../shared/cash';
+import type { CashMovement, CashReport, CashSession, SalesReport } from '../../../shared/cash';
 import { anonymousBoleta, startRig, type Rig } from './harness';
 
 let rigs: Rig[] = [];
@@ -133,5 +133,51 @@ describe('the cash session (issue 13)', () => {
     const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
     const row = r.core.db.sqlite.prepare('SELECT cash_session_id FROM documents WHERE id = ?').get(doc.id) as { cash_session_id: number | null };
     expect(row.cash_session_id).toBeNull();
+  });
+});
+
+describe('sales of a day or a range (issue 13)', () => {
+  it('counts every sale once by method, cashier, type, status and session, to the cent; CSV for the accountant; not a cashier\'s', async () => {
+    const r = await rig();
+    const { cajero, supervisor } = await staffed(r);
+    await r.call('openCashSession', { openingFloat: '0' });
+    await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
+    await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'yape', amount: '11.00' }], saleDiscount: { kind: 'amount', value: '0.80' } }));
+    await r.call('closeCashSession', { countedCash: '11.80' });
+    // The owner lets a sale go outside any session.
+    const settings = await r.call<{ shift: Record<string, unknown> }>('getSettings');
+    await r.call('saveSettings', { shift: { ...settings.shift, requireSession: false } });
+    await r.call('issueSale', anonymousBoleta({ payment: { method: 'CREDITO', installments: [{ amount: '11.80', dueDate: '2099-01-31' }] } }));
+
+    const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+    await signIn(r, cajero, '1234');
+    expect(await r.raw('getSalesReport', { from: today, to: today })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    await signIn(r, supervisor, '5678');
+    expect(await r.raw('getSalesReport', { from: today, to: '2000-01-01' })).toMatchObject({ ok: false, error: { fields: [{ path: 'to', message: 'La fecha final es anterior a la inicial' }] } });
+    const report = await r.call<SalesReport>('getSalesReport', { from: today, to: today });
+    expect(report.sales).toEqual([{ currency: 'PEN', count: 3, total: '34.60' }]);
+    expect(report.byMethod).toEqual([
+      { method: 'efectivo', label: 'Efectivo', kind: 'cash', currency: 'PEN', count: 1, total: '11.80' },
+      { method: 'yape', label: 'Yape', kind: 'wallet', currency: 'PEN', count: 1, total: '11.00' },
+      { method: 'credito_venta', label: 'Al crédito (por cobrar)', kind: 'credit', currency: 'PEN', count: 1, total: '11.80' },
+    ]);
+    expect(report.bySession).toEqual([
+      { sessionId: 1, label: 'Caja n.º 1 (B001)', currency: 'PEN', count: 2, total: '22.80' },
+      { sessionId: null, label: 'Fuera de caja', currency: 'PEN', count: 1, total: '11.80' },
+    ]);
+    expect(report.byCashier).toEqual([{ name: 'Rosa Dueña', currency: 'PEN', count: 3, total: '34.60' }]);
+    expect(report.discounts).toEqual([{ currency: 'PEN', count: 1, total: '0.80' }]);
+    // The totals match the documents to the cent.
+    const stored = r.core.db.sqlite.prepare('SELECT total FROM documents').all() as { total: string }[];
+    expect(stored.map((d) => d.total)).toEqual(['11.80', '11.00', '11.80']);
+
+    const file = await r.call<{ fileName: string; base64: string }>('exportSalesReport', { from: today, to: today });
+    expect(file.fileName).toBe(`ventas-${today}.csv`);
+    const csv = Buffer.from(file.base64, 'base64').toString('utf8');
+    expect(csv.startsWith('\uFEFFReporte de ventas,')).toBe(true);
+    expect(csv).toContain('grupo,detalle,moneda,cantidad,total\r\ntotal,Ventas,PEN,3,34.60\r\n');
+    expect(csv).toContain('medio de pago,Al crédito (por cobrar),PEN,1,11.80\r\n');
+    expect(csv).toContain('caja,Caja n.º 1 (B001),PEN,2,22.80\r\n');
+    expect(csv).toContain('descuentos,Ventas con descuento,PEN,1,0.80\r\n');
   });
 });

@@ -1,7 +1,7 @@
 // Cash sessions and their movements (0008_cash_sessions), and what the shift's report reads of the documents and
 // payments sold in a session. Closing writes the kept Z once; the triggers of 0008 refuse any later change.
 import type Database from 'better-sqlite3';
-import type { CashMovement, CashSession, ReportDocument, ReportPayment } from '../../../../shared/cash';
+import type { CashMovement, CashSession, RangeDocument, ReportDocument, ReportPayment } from '../../../../shared/cash';
 import type { Clock, Db } from '../types';
 
 export interface CashSessionRow {
@@ -72,6 +72,8 @@ export class CashRepository {
   private readonly selectMovements: Database.Statement<[number], MovementRow>;
   private readonly selectDocuments: Database.Statement<[number], Omit<ReportDocument, 'superseded'> & { superseded: 0 | 1 }>;
   private readonly selectPayments: Database.Statement<[number], ReportPayment>;
+  private readonly selectRangeDocuments: Database.Statement<[string, string], Omit<RangeDocument, 'superseded'> & { superseded: 0 | 1 }>;
+  private readonly selectRangePayments: Database.Statement<[string, string], ReportPayment>;
 
   constructor(db: Db, private readonly now: Clock = () => new Date()) {
     const { sqlite } = db;
@@ -93,6 +95,15 @@ export class CashRepository {
     this.selectPayments = sqlite.prepare(`SELECT p.document_id AS documentId, p.method, p.label, p.kind, p.applied
       FROM documents d JOIN document_payments p ON p.document_id = d.id
       WHERE d.cash_session_id = ? ORDER BY p.document_id, p.position`);
+    // A range of Lima issue days (documents_issue_date), with the session each sale was sold in.
+    this.selectRangeDocuments = sqlite.prepare(`SELECT d.id, d.doc_type AS docType, d.status, d.currency, d.total,
+        d.cashier_name AS cashierName, d.discount_total AS discount, d.cash_session_id AS sessionId, s.terminal,
+        EXISTS (SELECT 1 FROM documents r WHERE r.reissue_of = d.id) AS superseded
+      FROM documents d LEFT JOIN cash_sessions s ON s.id = d.cash_session_id
+      WHERE d.issue_date BETWEEN ? AND ? ORDER BY d.id`);
+    this.selectRangePayments = sqlite.prepare(`SELECT p.document_id AS documentId, p.method, p.label, p.kind, p.applied
+      FROM documents d JOIN document_payments p ON p.document_id = d.id
+      WHERE d.issue_date BETWEEN ? AND ? ORDER BY p.document_id, p.position`);
   }
 
   open(input: { terminal: string; user: { id: number | null; name: string }; openingFloat: string }): CashSessionRow {
@@ -150,6 +161,12 @@ export class CashRepository {
 
   movements(sessionId: number): CashMovement[] {
     return this.selectMovements.all(sessionId).map(movementView);
+  }
+
+  /** The documents issued on the Lima days `from`..`to` (YYYY-MM-DD, inclusive) and their payments. */
+  salesBetween(from: string, to: string): { documents: RangeDocument[]; payments: ReportPayment[] } {
+    const documents = this.selectRangeDocuments.all(from, to).map((d) => ({ ...d, superseded: d.superseded === 1 }));
+    return { documents, payments: this.selectRangePayments.all(from, to) };
   }
 
   /** The documents sold in the session and their payments, as the report reads them. */

@@ -1,5 +1,5 @@
-// Caja (issue 13): open the till with a float, cash in and out, the X report at any time, the count and the Z, and
-// the Z of past shifts to reprint.
+// Caja (issue 13): open the till with a float, cash in and out, the X report at any time, the count and the Z, the Z
+// of past shifts to reprint, and (for a supervisor) the sales of a day or a range.
 import { useCallback, useEffect, useState } from 'react';
 import type { CashState } from '../../../../shared/bridge';
 import type { CashReport, CashSession } from '../../../../shared/cash';
@@ -13,6 +13,9 @@ import { CloseCashForm } from './CloseCashForm';
 import { MovementForm } from './MovementForm';
 import { OpenCashForm } from './OpenCashForm';
 import { PrintReportButton } from './PrintReportButton';
+import { SalesReportPanel } from './SalesReportPanel';
+import { useSession } from '../../app/session-context';
+import { hasRole } from '../../../../shared/bridge';
 import '../../../print/ticket.css';
 
 export function CashScreen(): React.JSX.Element {
@@ -54,6 +57,9 @@ export function CashScreen(): React.JSX.Element {
     reload();
   };
 
+  const { session: who } = useSession();
+  // Past days' sales are a supervisor's (the core refuses a cashier anyway).
+  const supervisor = !who?.usersExist || (who.user !== null && hasRole(who.user.role, 'supervisor'));
   const issuer = settings?.company ?? { ruc: '', name: '', tradeName: '' };
   const session = state?.session ?? null;
   return (
@@ -138,6 +144,7 @@ export function CashScreen(): React.JSX.Element {
           </table>
         </div>
       ) : null}
+      {supervisor ? <SalesReportPanel /> : null}
     </section>
   );
 }

@@ -1,0 +1,45 @@
+// Sales of a day or a range of days (issue 13), for the owner and the accountant: the same counts as the shift's
+// reports, plus one line per cash session. The totals match the documents to the cent (one pure function, exact
+// decimals); the CSV and the printed ticket read this same object.
+import { z } from 'zod';
+import { IsoDaySchema } from '../validation/day';
+import { SalesSummarySchema, summarizeSales, Tallies, TallySchema, type ReportDocument, type ReportPayment } from './sales-summary';
+
+/** The longest range one report covers: a year (the accountant's widest question). */
+export const MAX_REPORT_DAYS = 366;
+
+export const SalesReportInputSchema = z
+  .strictObject({ from: IsoDaySchema, to: IsoDaySchema })
+  .refine((r) => r.from <= r.to, { path: ['to'], error: 'La fecha final es anterior a la inicial' })
+  .refine((r) => (Date.parse(`${r.to}T00:00:00Z`) - Date.parse(`${r.from}T00:00:00Z`)) / 86_400_000 < MAX_REPORT_DAYS, {
+    path: ['to'],
+    error: `Como máximo ${MAX_REPORT_DAYS} días por reporte`,
+  });
+export type SalesReportInput = z.infer<typeof SalesReportInputSchema>;
+
+export const SalesReportSchema = SalesSummarySchema.extend({
+  from: z.string(),
+  to: z.string(),
+  generatedAt: z.string(),
+  /** One line per cash session (and one for sales outside any session). */
+  bySession: z.array(TallySchema.extend({ sessionId: z.number().int().nullable(), label: z.string(), currency: z.string() })),
+});
+export type SalesReport = z.infer<typeof SalesReportSchema>;
+
+export type RangeDocument = ReportDocument & { sessionId: number | null; terminal: string | null };
+
+export function buildSalesReport(input: {
+  range: SalesReportInput;
+  generatedAt: string;
+  documents: readonly RangeDocument[];
+  payments: readonly ReportPayment[];
+}): SalesReport {
+  const { cashSales: _cash, ...summary } = summarizeSales(input.documents, input.payments);
+  const bySession = new Tallies<{ sessionId: number | null; label: string; currency: string }>();
+  for (const d of input.documents) {
+    if (d.superseded) continue;
+    const label = d.sessionId === null ? 'Fuera de caja' : `Caja n.º ${d.sessionId} (${d.terminal ?? ''})`;
+    bySession.add(`${d.sessionId ?? '-'}|${d.currency}`, { sessionId: d.sessionId, label, currency: d.currency }, d.total);
+  }
+  return { ...summary, from: input.range.from, to: input.range.to, generatedAt: input.generatedAt, bySession: bySession.list() };
+}
