@@ -1,13 +1,16 @@
 import path from 'node:path';
-import type { AppStatus, BridgeEvent, BridgeResult } from '../../shared/bridge';
+import type { AppStatus, BridgeEvent, BridgeResult, SettingsUpdate } from '../../shared/bridge';
 import { createApiClient, type ApiConfig, type FetchLike } from './api';
 import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow, type Restorer } from './backup';
 import { CashService, openDrawer, salesReportCsv, salesReportFileName } from './cash';
+import { Replicator } from './server';
 import {
   CashRepository,
   CustomersRepository,
   DiscountsRepository,
   DocumentsRepository,
+  ReplicationRepository,
+  defaultMigrationsDir,
   PaymentsRepository,
   LookupsRepository,
   openDatabase,
@@ -70,6 +73,8 @@ export interface CoreOptions {
   files?: FileChooser;
   /** Called before migrations touch an existing database. Default: a verified backup copy first. */
   onBeforeMigrate?: BeforeMigrateHook;
+  /** The shop server's replicator (issue 15): its own timing for tests. */
+  shopServer?: { idleMs?: number; retry?: { baseMs: number; maxMs: number }; batchSize?: number };
 }
 
 export interface Core {
@@ -142,6 +147,8 @@ export function createCore(options: CoreOptions): Core {
     statusTimer.unref?.();
   };
 
+  // The replicator is built after the outbox; a status change wakes it through this.
+  let wakeReplicator = () => {};
   const outbox = new Outbox({
     documents: documentsRepo,
     api,
@@ -153,6 +160,7 @@ export function createCore(options: CoreOptions): Core {
     emit: (e) => {
       if (e.type === 'document') emit({ type: 'document', id: e.id, status: e.status });
       emitStatusSoon();
+      wakeReplicator();
     },
   });
 
@@ -190,8 +198,31 @@ export function createCore(options: CoreOptions): Core {
     log,
     cashier: () => auth.current(),
     cashSession: () => cash.sessionForSale(),
+    seriesGuard: () => {
+      const conflict = replicator.seriesConflict();
+      if (conflict) throw new CoreError('series_conflict', conflict);
+    },
     approveDiscount: (what, approval) => auth.approve('supervisor', what, approval),
   });
+  // The shop server (issue 15): never from demo mode, whose documents are not the shop's.
+  const replicator = new Replicator({
+    queue: new ReplicationRepository(db),
+    documents: documentsRepo,
+    payments: paymentsRepo,
+    discounts: discountsRepo,
+    settings: () => {
+      const shop = settings.shopServer();
+      return shop.enabled && !settings.isDemo() ? shop : null;
+    },
+    password: () => settings.shopServerPassword(),
+    terminal: () => ({ id: settings.terminalId(), name: settings.shopServer().terminalName, series: settings.seriesNames() }),
+    migrationsDir: path.join(options.migrationsDir ?? defaultMigrationsDir(), 'server'),
+    log,
+    now,
+    onChange: () => emitStatusSoon(),
+    ...options.shopServer,
+  });
+  wakeReplicator = () => replicator.wake();
   /** The drawer opens after the commit, on its own: a drawer that fails to open never undoes a sale. */
   const kickDrawer = (why: string) => {
     void openDrawer(settings.shift().drawer).then((r) => {
@@ -214,6 +245,7 @@ export function createCore(options: CoreOptions): Core {
       clockOffMinutes: clock.offMinutes,
       needsAttention: counts.attention + counts.conflict,
       setupRequired: options.mode === 'setup',
+      shopServer: settings.shopServer().enabled && !settings.isDemo() ? replicator.status() : null,
     };
   }
 
@@ -226,24 +258,44 @@ export function createCore(options: CoreOptions): Core {
     }
   };
 
+  /** Ajustes' save (the demo switch may change files and restart). */
+  const saveSettings = (input: SettingsUpdate) => {
+    // With the mode in modo.json, the demo switch changes files (and restarts); the rest is saved here.
+    const { demo, ...rest } = input;
+    if (options.mode && demo !== undefined && demo !== settings.isDemo()) {
+      settings.update(rest);
+      setup.switchTo(demo ? 'demo' : 'real');
+      return settings.view();
+    }
+    const view = settings.update(input);
+    if (view.demo) seedDemoProducts(productsRepo);
+    outbox.wake();
+    emit({ type: 'status', status: status() });
+    return view;
+  };
+
   const dispatch = createDispatcher(
     {
       getStatus: () => status(),
       getSettings: () => settings.view(),
-      saveSettings: (input) => {
-        // With the mode in modo.json, the demo switch changes files (and restarts); the rest is saved here.
-        const { demo, ...rest } = input;
-        if (options.mode && demo !== undefined && demo !== settings.isDemo()) {
-          settings.update(rest);
-          setup.switchTo(demo ? 'demo' : 'real');
-          return settings.view();
+      saveSettings: async (input) => {
+        // A series another till owns on the shop server is refused before anything is saved (issue 15).
+        if (input.series) {
+          const taken = await replicator.checkSeries(input.series);
+          if (taken) throw new CoreError('series_conflict', taken, [{ path: 'series.boleta', message: 'Serie usada por otra caja' }]);
         }
-        const view = settings.update(input);
-        if (view.demo) seedDemoProducts(productsRepo);
-        outbox.wake();
-        emit({ type: 'status', status: status() });
-        return view;
+        try {
+          return saveSettings(input);
+        } finally {
+          replicator.reconfigure();
+        }
       },
+      setShopServerPassword: (input) => {
+        settings.setShopServerPassword(input.password);
+        replicator.reconfigure();
+        return { passwordSet: true };
+      },
+      testShopServer: () => replicator.probe(),
       setToken: (input) => {
         const result = settings.setToken(input.token, input.target);
         outbox.unblockAuth();
@@ -256,6 +308,7 @@ export function createCore(options: CoreOptions): Core {
           emitStatusSoon();
           outbox.wake();
           if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash sale');
+          replicator.wake();
         });
         return documents.summaryOf(row);
       },
@@ -342,6 +395,7 @@ export function createCore(options: CoreOptions): Core {
     },
     start: () => {
       outbox.start();
+      replicator.start();
       // Demo documents never reach the backups: a demo (or not yet set up) start takes no daily copies.
       if (options.dailyBackups !== false && !(options.mode && options.mode !== 'real')) void scheduler.start();
     },
@@ -350,9 +404,13 @@ export function createCore(options: CoreOptions): Core {
       await backups.idle();
       if (statusTimer) clearTimeout(statusTimer);
       await outbox.stop();
+      await replicator.stop();
       return { pending: status().pending };
     },
-    close: () => db.close(),
+    close: () => {
+      replicator.halt();
+      db.close();
+    },
     outbox,
     db,
     backups,

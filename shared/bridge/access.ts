@@ -60,6 +60,8 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   exportDocuments: 'administrador',
   chooseRestoreFile: 'administrador',
   restoreBackup: 'administrador',
+  setShopServerPassword: 'administrador',
+  testShopServer: 'administrador',
   listUsers: 'administrador',
   saveUser: 'administrador',
 };

@@ -27,7 +27,7 @@ import { setupContract } from './setup';
 import { usersContract } from './users';
 import { cashContract } from './cash';
 import { SaleInputSchema } from './sale';
-import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, TokenInputSchema, TokenStatusSchema } from './settings';
+import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, ShopServerPasswordInputSchema, TokenInputSchema, TokenStatusSchema } from './settings';
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
 import { DOC_STATUSES } from './status';
 
@@ -64,6 +64,9 @@ export const bridgeContract = {
   ...setupContract,
   ...usersContract,
   ...cashContract,
+  /** The shop server (issue 15): its password (write-only) and a connection check that pushes nothing. */
+  setShopServerPassword: { input: ShopServerPasswordInputSchema, output: z.object({ passwordSet: z.boolean() }) },
+  testShopServer: { input: NoInput, output: z.object({ ok: z.boolean(), message: z.string() }) },
 } as const satisfies Record<BridgeMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeContract = typeof bridgeContract;

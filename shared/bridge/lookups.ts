@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ShopServerStatusSchema } from '../server/settings';
 
 const digits = (n: number, what: string) => z.string().trim().regex(new RegExp(`^\\d{${n}}$`), `${what} tiene ${n} dígitos`);
 const ruc = digits(11, 'El RUC');
@@ -93,5 +94,7 @@ export const AppStatusSchema = z.object({
   needsAttention: z.number().int().default(0),
   /** First run: nothing chosen yet, the setup wizard is shown. */
   setupRequired: z.boolean().default(false),
+  /** The shop server (issue 15): null while none is set. */
+  shopServer: ShopServerStatusSchema.nullable().default(null),
 });
 export type AppStatus = z.infer<typeof AppStatusSchema>;

@@ -56,6 +56,9 @@ export const BRIDGE_METHOD_NAMES = [
   'openCashDrawer',
   'getSalesReport',
   'exportSalesReport',
+  // the shop server (issue 15)
+  'setShopServerPassword',
+  'testShopServer',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

@@ -3,6 +3,7 @@ import { PaymentMethodSchema, PaymentMethodsSchema } from '../payments';
 import { PROVIDERS } from '../api/dialect';
 import { SCALE_MODES } from '../catalog/scale-barcode';
 import { ShiftSettingsSchema } from '../cash/settings';
+import { ShopServerSettingsSchema } from '../server/settings';
 
 /**
  * Where the invoicing API lives. The real provider's bases come from provider-factiliza.md ("Bases and tokens":
@@ -72,6 +73,8 @@ export const SettingsViewSchema = z.object({
   paymentMethods: z.array(PaymentMethodSchema),
   /** The cash session and the drawer (issue 13). */
   shift: ShiftSettingsSchema,
+  /** The shop server (issue 15); its password only says whether it is set. */
+  shopServer: z.object({ settings: ShopServerSettingsSchema, passwordSet: z.boolean() }),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -115,6 +118,7 @@ export const SettingsUpdateSchema = z.strictObject({
     .optional(),
   paymentMethods: PaymentMethodsSchema.optional(),
   shift: ShiftSettingsSchema.optional(),
+  shopServer: ShopServerSettingsSchema.optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 
@@ -136,3 +140,8 @@ export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
 
 export const TokenStatusSchema = z.object({ tokenSet: z.boolean(), tokenLast4: z.string().max(4).optional() });
 export type TokenStatus = z.infer<typeof TokenStatusSchema>;
+
+/** The shop server's password (issue 15): written, never read back. */
+export const ShopServerPasswordInputSchema = z.strictObject({
+  password: z.string({ error: 'Ingrese la contraseña' }).min(1, { error: 'Ingrese la contraseña' }).max(200),
+});

@@ -23,6 +23,8 @@ export interface IssueDeps {
   now: () => Date;
   /** Who is signed in (issue 13): recorded on the document and printed on the ticket. */
   cashier?: () => { id: number; name: string } | null;
+  /** Refuses selling when this till's series belongs to another till on the shop server (issue 15). */
+  seriesGuard?: () => void;
   /** The cash session the sale belongs to (issue 13); throws when selling needs an open one and there is none. */
   cashSession?: () => number | null;
   /**
@@ -67,6 +69,7 @@ export class IssueService {
       const existing = this.deps.documents.getByClientKey(input.clientKey);
       if (existing) return existing;
     }
+    this.deps.seriesGuard?.();
     const names = settings.seriesNames();
     const series = input.docType === '01' ? names.factura : names.boleta;
     const { lineDiscounts, saleDiscount, approval, ...sale } = input;

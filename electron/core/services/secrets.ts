@@ -8,7 +8,8 @@ export interface SecretStore {
   delete(name: SecretName): void;
 }
 
-export type SecretName = 'apiToken' | 'apiQueryToken' | 'portalCredentials';
+/** shopServerPassword: the shop server's PostgreSQL password (issue 15). */
+export type SecretName = 'apiToken' | 'apiQueryToken' | 'portalCredentials' | 'shopServerPassword';
 
 export function memorySecretStore(initial: Partial<Record<SecretName, string>> = {}): SecretStore {
   const values = new Map(Object.entries(initial) as [SecretName, string][]);

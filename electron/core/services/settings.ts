@@ -9,6 +9,8 @@ import { SCALE_MODES } from '../../../shared/catalog/scale-barcode';
 import { CoreError } from './errors';
 import { DEFAULT_PAYMENT_METHODS, PaymentMethodsSchema, type PaymentMethod } from '../../../shared/payments';
 import { DEFAULT_SHIFT_SETTINGS, ShiftSettingsSchema, type ShiftSettings } from '../../../shared/cash/settings';
+import { DEFAULT_SHOP_SERVER, ShopServerSettingsSchema, type ShopServerSettings } from '../../../shared/server/settings';
+import { randomUUID } from 'node:crypto';
 
 const CompanySchema = z.object({
   ruc: z.string(),
@@ -149,7 +151,30 @@ export class SettingsService {
       sale: this.read('sale', SaleSettingsSchema, DEFAULT_SALE),
       paymentMethods: this.paymentMethods(),
       shift: this.shift(),
+      shopServer: { settings: this.shopServer(), passwordSet: this.secrets.get('shopServerPassword') !== undefined },
     };
+  }
+
+  /** The shop server (issue 15); off until set in Ajustes. */
+  shopServer(): ShopServerSettings {
+    return this.read('shopServer', ShopServerSettingsSchema, DEFAULT_SHOP_SERVER);
+  }
+
+  setShopServerPassword(password: string): void {
+    this.secrets.set('shopServerPassword', password);
+  }
+
+  shopServerPassword(): string | undefined {
+    return this.secrets.get('shopServerPassword');
+  }
+
+  /** This till's id on the shop server: made once, kept in the database (a restored copy keeps it). */
+  terminalId(): string {
+    const stored = this.settings.get('terminalId');
+    if (typeof stored === 'string' && stored.length > 0) return stored;
+    const id = randomUUID();
+    this.settings.set('terminalId', id);
+    return id;
   }
 
   /** Whether selling needs an open cash session, and how the drawer opens (issue 13). */
@@ -199,6 +224,7 @@ export class SettingsService {
     if (change.sale) this.settings.set('sale', { ...this.read('sale', SaleSettingsSchema, DEFAULT_SALE), ...change.sale });
     if (change.paymentMethods) this.settings.set('paymentMethods', change.paymentMethods);
     if (change.shift) this.settings.set('shift', change.shift);
+    if (change.shopServer) this.settings.set('shopServer', change.shopServer);
     if (change.demo !== undefined) this.settings.set('demo', change.demo);
     if (change.series) {
       this.settings.set('series', change.series);

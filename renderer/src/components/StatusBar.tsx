@@ -61,6 +61,7 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
               {status.authRetryAt ? `; reintento a las ${formatTime(status.authRetryAt)}` : ''}. Si persiste, revise el token en Ajustes.
             </span>
           ) : null}
+          {status.shopServer ? <ShopServerChip server={status.shopServer} /> : null}
           {status.clockOffMinutes !== null ? (
             <span className="statusbar__item statusbar__warn" data-testid="clock-warning">
               El reloj de esta PC está {Math.abs(status.clockOffMinutes)} min {status.clockOffMinutes > 0 ? 'adelantado' : 'atrasado'}: corrija la
@@ -70,6 +71,27 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
         </>
       )}
     </footer>
+  );
+}
+
+const SERVER_TEXT: Record<NonNullable<AppStatus['shopServer']>['state'], string> = {
+  off: 'Servidor de la tienda: desactivado',
+  connecting: 'Servidor de la tienda: conectando…',
+  online: 'Servidor de la tienda: en línea',
+  offline: 'Servidor de la tienda: sin conexión',
+  conflict: 'Servidor de la tienda: serie en uso por otra caja',
+  refused: 'Servidor de la tienda: versión más nueva',
+};
+
+/** The shop server (issue 15): its state, what is still to go up, and why it does not when it does not. */
+function ShopServerChip({ server }: { server: NonNullable<AppStatus['shopServer']> }): React.JSX.Element {
+  const warn = server.state !== 'online' && server.state !== 'off';
+  return (
+    <span className={`statusbar__item${warn ? ' statusbar__warn' : ''}`} data-testid="shop-server" title={server.message ?? undefined}>
+      {SERVER_TEXT[server.state]}
+      {server.pending > 0 ? ` (${server.pending} por subir)` : ''}
+      {warn && server.message ? `: ${server.message}` : ''}
+    </span>
   );
 }
 

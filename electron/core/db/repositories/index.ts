@@ -6,6 +6,7 @@ import { DiscountsRepository } from './discounts';
 import { DocumentsRepository } from './documents';
 import { LookupsRepository } from './lookups';
 import { PaymentsRepository } from './payments';
+import { ReplicationRepository } from './replication';
 import { UsersRepository } from './users';
 import { SeriesRepository } from './series';
 import { SettingsRepository } from './settings';
@@ -20,6 +21,7 @@ export interface Repositories {
   users: UsersRepository;
   cash: CashRepository;
   discounts: DiscountsRepository;
+  replication: ReplicationRepository;
 }
 
 export function createRepositories(db: Db, now: Clock = () => new Date()): Repositories {
@@ -33,12 +35,14 @@ export function createRepositories(db: Db, now: Clock = () => new Date()): Repos
     users: new UsersRepository(db, now),
     cash: new CashRepository(db, now),
     discounts: new DiscountsRepository(db),
+    replication: new ReplicationRepository(db),
   };
 }
 
-export { CashRepository, CustomersRepository, DiscountsRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, SeriesRepository, SettingsRepository, UsersRepository };
+export { CashRepository, CustomersRepository, DiscountsRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, ReplicationRepository, SeriesRepository, SettingsRepository, UsersRepository };
 export type { UserRow } from './users';
 export type { LineDiscountRecord } from './discounts';
+export type { QueuedDocument } from './replication';
 export { sessionView, type CashSessionRow } from './cash';
 export { cdrNotesOf } from './documents';
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';

@@ -9,6 +9,7 @@ import { DemoSettings } from './DemoSettings';
 import { ExportSettings } from './ExportSettings';
 import { PaymentMethodsSettings } from './PaymentMethodsSettings';
 import { SaleSettings } from './SaleSettings';
+import { ShopServerSettings } from './ShopServerSettings';
 import { TerminalSettings } from './TerminalSettings';
 import { UsersSettings } from './UsersSettings';
 import { useSession } from '../../app/session-context';
@@ -37,6 +38,7 @@ export function SettingsScreen(): React.JSX.Element {
           <PaymentMethodsSettings settings={settings} />
           <CashSettings settings={settings} />
           <UsersSettings />
+          <ShopServerSettings settings={settings} />
           <DemoSettings settings={settings} />
           <ExportSettings />
           <BackupSettings />

@@ -1,0 +1,47 @@
+// The PostgreSQL client of the shop server (issue 15): node-postgres (`pg`), pooled, with a timeout on every step —
+// connecting, each statement on the server (statement_timeout) and each query as the client waits for it — so that a
+// server that hangs never holds a till. Queries are parameterised; the hot ones are named (prepared once per session).
+import pg from 'pg';
+import type { ShopServerSettings } from '../../../shared/server/settings';
+
+export interface PoolTimeouts {
+  connectMs?: number;
+  statementMs?: number;
+  queryMs?: number;
+}
+
+export function createShopPool(settings: ShopServerSettings, password: string, timeouts: PoolTimeouts = {}): pg.Pool {
+  const pool = new pg.Pool({
+    host: settings.host,
+    port: settings.port,
+    database: settings.database,
+    user: settings.user,
+    password,
+    // Verified TLS or none: a shop server on the LAN with its own certificate needs it in the system's store.
+    ssl: settings.tls === 'on' ? { rejectUnauthorized: true } : false,
+    max: 3,
+    connectionTimeoutMillis: timeouts.connectMs ?? 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: timeouts.statementMs ?? 10_000,
+    query_timeout: timeouts.queryMs ?? 15_000,
+    application_name: 'caja',
+  });
+  // An idle client that loses its server must not crash the main process: the next query reports it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** A connection failure in the cashier's words. */
+export function serverErrorText(e: unknown): string {
+  const err = e as { code?: string; message?: string };
+  if (err.code === 'ECONNREFUSED') return 'El servidor de la tienda no responde (conexión rechazada).';
+  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return 'No se encuentra el servidor de la tienda (revise la dirección).';
+  // PostgreSQL's admin_shutdown, crash_shutdown, cannot_connect_now (errcodes-appendix), or the socket cut.
+  if (err.code === '57P01' || err.code === '57P02' || err.code === '57P03' || err.code === 'ECONNRESET') {
+    return 'El servidor de la tienda se detuvo o se está reiniciando.';
+  }
+  if (err.code === '28P01' || err.code === '28000') return 'El servidor rechazó el usuario o la contraseña.';
+  if (err.code === '3D000') return 'La base de datos no existe en el servidor.';
+  if (/timeout/i.test(err.message ?? '')) return 'El servidor de la tienda no respondió a tiempo.';
+  return `Error del servidor de la tienda: ${err.message ?? String(e)}`;
+}

@@ -1,0 +1,213 @@
+// The shop server's replicator (issue 15): connects when Ajustes has a server, applies the server's migrations,
+// registers this till and its series, then pushes the queue (0010) in batches. Its own loop and its own durable
+// outbox, apart from SUNAT's: the till sells whatever the server does; a till that was offline catches up on return.
+import type pg from 'pg';
+import type { ShopServerSettings, ShopServerStatus } from '../../../shared/server/settings';
+import type { Logger } from '../dispatch';
+import { migrateServer, ServerSchemaError } from './migrate';
+import { createShopPool, serverErrorText, type PoolTimeouts } from './pool';
+import { pushBatch, type PushSources } from './push';
+import { otherOwner, registerTerminal, seriesTakenMessage, type TerminalIdentity } from './register';
+
+export interface ReplicatorOptions extends PushSources {
+  /** The server's settings, or null when this till must not push (none set, or demo mode). */
+  settings: () => ShopServerSettings | null;
+  password: () => string | undefined;
+  terminal: () => TerminalIdentity;
+  migrationsDir: string;
+  log: Logger;
+  now?: () => Date;
+  batchSize?: number;
+  /** Wait when there is nothing to push (ms; a wake() cuts it short). */
+  idleMs?: number;
+  retry?: { baseMs: number; maxMs: number };
+  timeouts?: PoolTimeouts;
+  /** Called when the state changes or documents went up (the status bar follows). */
+  onChange?: () => void;
+}
+
+export class Replicator {
+  private pool: pg.Pool | null = null;
+  private poolKey = '';
+  private ready = false;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private failures = 0;
+  private state: ShopServerStatus['state'] = 'off';
+  private message: string | null = null;
+  private lastPushAt: string | null = null;
+
+  constructor(private readonly o: ReplicatorOptions) {}
+
+  status(): ShopServerStatus {
+    return { state: this.o.settings() ? this.state : 'off', pending: this.o.queue.pending(), lastPushAt: this.lastPushAt, message: this.message };
+  }
+
+  /** A series another till owns on the server (known from the last connection): selling under it is refused. */
+  seriesConflict(): string | null {
+    return this.state === 'conflict' ? this.message : null;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+    await this.closePool();
+  }
+
+  /** Stops the loop without waiting (the database is about to close): nothing more is read. */
+  halt(): void {
+    this.running = false;
+    this.wake();
+    void this.closePool();
+  }
+
+  /** Something new to push (a sale, a status change) or new settings: go now. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Settings changed: reconnect, re-register (a new series is claimed again). */
+  reconfigure(): void {
+    this.ready = false;
+    this.wake();
+  }
+
+  /**
+   * Before this till changes its series: refused when another till owns one of them on the server. When the server
+   * cannot be reached the change is allowed (offline-first); the claim at the next connection settles it.
+   */
+  async checkSeries(series: { boleta: string; factura: string }): Promise<string | null> {
+    if (!this.o.settings()) return null;
+    try {
+      await this.connect().catch((e: unknown) => {
+        if (!(e instanceof SeriesConflict)) throw e;
+      });
+      const pool = this.requirePool();
+      for (const [docType, name] of [['03', series.boleta], ['01', series.factura]] as const) {
+        const owner = await otherOwner(pool, this.o.terminal().id, docType, name);
+        if (owner) return seriesTakenMessage(name, owner);
+      }
+      return null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Checks the connection without pushing: what answered, in the cashier's words. */
+  async probe(): Promise<{ ok: boolean; message: string }> {
+    if (!this.o.settings()) return { ok: false, message: 'El servidor de la tienda no está activado.' };
+    try {
+      await this.connect();
+      const r = await this.requirePool().query<{ n: string }>('SELECT COUNT(*) AS n FROM documents');
+      return { ok: true, message: `Conectado: el servidor guarda ${r.rows[0]?.n ?? 0} comprobante(s) de la tienda.` };
+    } catch (e) {
+      if (e instanceof SeriesConflict || e instanceof ServerSchemaError) return { ok: false, message: e.message };
+      return { ok: false, message: serverErrorText(e) };
+    }
+  }
+
+  /** One pass for tests and "Probar": connect if needed and push until the queue is empty. Throws on failure. */
+  async pushAll(): Promise<number> {
+    let total = 0;
+    await this.connect();
+    for (;;) {
+      const n = await pushBatch(this.requirePool(), this.o, this.o.terminal().id, this.o.batchSize ?? 200);
+      if (n === 0) break;
+      total += n;
+      this.lastPushAt = (this.o.now?.() ?? new Date()).toISOString();
+    }
+    return total;
+  }
+
+  private requirePool(): pg.Pool {
+    if (!this.pool) throw new Error('shop server pool not open');
+    return this.pool;
+  }
+
+  private async closePool(): Promise<void> {
+    const pool = this.pool;
+    this.pool = null;
+    this.ready = false;
+    if (pool) await pool.end().catch(() => undefined);
+  }
+
+  /** Opens the pool for the current settings, migrates the server and registers the till (once per connection). */
+  private async connect(): Promise<void> {
+    const settings = this.o.settings();
+    if (!settings) throw new Error('no shop server configured');
+    const password = this.o.password() ?? '';
+    const key = JSON.stringify([settings, password]);
+    if (key !== this.poolKey) {
+      await this.closePool();
+      this.poolKey = key;
+    }
+    this.pool ??= createShopPool(settings, password, this.o.timeouts);
+    if (this.ready) return;
+    await migrateServer(this.pool, this.o.migrationsDir);
+    const claim = await registerTerminal(this.pool, this.o.terminal());
+    if (!claim.ok) {
+      this.state = 'conflict';
+      this.message = claim.message;
+      throw new SeriesConflict(claim.message);
+    }
+    this.ready = true;
+    this.state = 'online';
+    this.message = null;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let pause = this.o.idleMs ?? 1_000;
+      let configured: boolean;
+      try {
+        configured = this.o.settings() !== null;
+      } catch {
+        break; // the database closed under the loop
+      }
+      if (!configured) {
+        this.state = 'off';
+        await this.closePool();
+      } else {
+        try {
+          const before = this.state;
+          const pushed = await this.pushAll();
+          this.failures = 0;
+          if (pushed > 0) this.o.log.info('shop server: pushed', { documents: pushed });
+          if (pushed > 0 || before !== this.state) this.o.onChange?.();
+        } catch (e) {
+          this.ready = false;
+          this.failures += 1;
+          if (!(e instanceof SeriesConflict)) {
+            this.state = e instanceof ServerSchemaError ? 'refused' : 'offline';
+            this.message = e instanceof ServerSchemaError ? e.message : serverErrorText(e);
+          }
+          const retry = this.o.retry ?? { baseMs: 1_000, maxMs: 30_000 };
+          pause = Math.min(retry.maxMs, retry.baseMs * 2 ** Math.min(this.failures - 1, 10));
+          this.o.log.warn('shop server: push failed', { state: this.state, message: this.message });
+          if (this.failures === 1) this.o.onChange?.();
+        }
+      }
+      if (!this.running) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = null;
+    }
+  }
+}
+
+class SeriesConflict extends Error {
+  override readonly name = 'SeriesConflict';
+}

@@ -1,0 +1,39 @@
+// The shop server (issue 15), in Ajustes → Servidor de la tienda: one PostgreSQL database shared by the shop's tills.
+// Optional: with it off, Caja behaves exactly as a single till. The password is kept in the secret store, as the
+// token is, and never reaches the renderer.
+import { z } from 'zod';
+
+const HOST = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const NAME = /^[A-Za-z_][A-Za-z0-9_$-]{0,62}$/;
+
+export const ShopServerSettingsSchema = z
+  .strictObject({
+    enabled: z.boolean({ error: 'Indique si esta caja usa el servidor de la tienda' }),
+    host: z.string().trim().max(200, { error: 'Dirección demasiado larga' }),
+    port: z.number({ error: 'Ingrese el puerto' }).int({ error: 'El puerto es un número entero' }).min(1, { error: 'Puerto entre 1 y 65535' }).max(65535, { error: 'Puerto entre 1 y 65535' }),
+    database: z.string().trim().max(63),
+    user: z.string().trim().max(63),
+    /** 'on': TLS with the server's certificate checked against the system's authorities. */
+    tls: z.enum(['off', 'on'], { error: 'Elija si la conexión usa TLS' }),
+    /** How this till is named on the server ("Caja 2"): shown to the other tills. */
+    terminalName: z.string().trim().min(1, { error: 'Ingrese el nombre de esta caja' }).max(40, { error: 'Como máximo 40 caracteres' }),
+  })
+  .superRefine((s, ctx) => {
+    if (!s.enabled) return;
+    if (!HOST.test(s.host)) ctx.addIssue({ code: 'custom', path: ['host'], message: 'Ingrese la IP o el nombre del servidor (ej. 192.168.1.10)' });
+    if (!NAME.test(s.database)) ctx.addIssue({ code: 'custom', path: ['database'], message: 'Ingrese el nombre de la base de datos' });
+    if (!NAME.test(s.user)) ctx.addIssue({ code: 'custom', path: ['user'], message: 'Ingrese el usuario' });
+  });
+export type ShopServerSettings = z.infer<typeof ShopServerSettingsSchema>;
+
+export const DEFAULT_SHOP_SERVER: ShopServerSettings = { enabled: false, host: '', port: 5432, database: 'caja', user: 'caja', tls: 'off', terminalName: 'Caja 1' };
+
+/** What the till knows of its link to the server, for the status bar and Ajustes. */
+export const ShopServerStatusSchema = z.object({
+  state: z.enum(['off', 'connecting', 'online', 'offline', 'conflict', 'refused']),
+  /** Documents written on this till and not yet on the server. */
+  pending: z.number().int(),
+  lastPushAt: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type ShopServerStatus = z.infer<typeof ShopServerStatusSchema>;

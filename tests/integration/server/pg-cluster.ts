@@ -1,0 +1,85 @@
+// A throwaway PostgreSQL cluster for the shop-server tests (issue 15): Debian's initdb and pg_ctl on a temp folder
+// and a random port, never a mock. As root (CI), the server runs as the `postgres` user the package creates, since
+// initdb refuses root. `.ci/run` installs the package when it is missing; the README says what the tests need.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface PgCluster {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+  stop(): void;
+  start(): void;
+  /** Stops and removes the cluster's folder. */
+  destroy(): void;
+}
+
+/** Where Debian keeps the server's programs (they are not on PATH unless linked). */
+function pgBin(program: string): string {
+  const onPath = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).stdout.trim();
+  if (onPath) return onPath;
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) {
+    const candidate = path.join(root, v, 'bin', program);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error(`PostgreSQL's ${program} was not found: install Debian's postgresql package (.ci/run does)`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Runs a PostgreSQL program, as `postgres` when we are root. */
+function run(program: string, args: string[]): void {
+  const bin = pgBin(program);
+  if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' });
+  else execFileSync(bin, args, { stdio: 'pipe' });
+}
+
+export async function startPgCluster(): Promise<PgCluster> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-pg-'));
+  const data = path.join(dir, 'data');
+  const pwfile = path.join(dir, 'pw');
+  const password = `pw${Math.random().toString(36).slice(2)}`;
+  fs.writeFileSync(pwfile, password);
+  if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+  run('initdb', ['-D', data, '-U', 'caja', '--pwfile', pwfile, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const port = await freePort();
+  const start = () =>
+    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  start();
+  return {
+    host: '127.0.0.1',
+    port,
+    user: 'caja',
+    password,
+    database: 'postgres',
+    start,
+    stop,
+    destroy() {
+      try {
+        stop();
+      } catch {
+        // already stopped
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,151 @@
+// Issue 15: tills push their documents to the shop server, a real PostgreSQL cluster started for these tests. Each
+// document lands once (by id_base_dato) with the status its till has; a till that was offline catches up when the
+// server returns; a series another till owns is refused; a server migrated by a newer Caja is refused.
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppStatus, DocumentSummary } from '../../../shared/bridge';
+import { anonymousBoleta, startRig, until, type Rig } from '../core/harness';
+import { startPgCluster, type PgCluster } from './pg-cluster';
+
+let cluster: PgCluster;
+let admin: pg.Pool;
+let dbCount = 0;
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  admin = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: cluster.database });
+}, 60_000);
+afterAll(async () => {
+  await admin?.end();
+  cluster?.destroy();
+});
+
+let rigs: Rig[] = [];
+afterEach(async () => {
+  await Promise.all(rigs.map((r) => r.dispose()));
+  rigs = [];
+});
+
+/** A fresh database for one test, and a pool on it to look at what the tills pushed. */
+async function freshDatabase(): Promise<{ name: string; pool: pg.Pool }> {
+  const name = `tienda${++dbCount}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const pool = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: name });
+  return { name, pool };
+}
+
+/** A till in real mode (the replicator never pushes demo documents) pointed at the shop server. */
+async function till(database: string, name: string, series = 'B001'): Promise<Rig> {
+  const r = await startRig({ core: { shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 200 } } } });
+  rigs.push(r);
+  await r.call('setToken', { token: r.sandbox.token });
+  await r.call('saveSettings', {
+    api: { billingBaseUrl: r.sandbox.billingBaseUrl, queryBaseUrl: r.sandbox.queryBaseUrl },
+    company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: '', address: 'Av. Lima 123', igvRegime: 'general' },
+    series: { boleta: series, factura: `F${series.slice(1)}` },
+    demo: false,
+  });
+  await r.call('setShopServerPassword', { password: cluster.password });
+  await r.call('saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database, user: cluster.user, tls: 'off', terminalName: name } });
+  r.core.start();
+  return r;
+}
+
+async function serverRows(pool: pg.Pool): Promise<{ id_base_dato: string; series: string; number: number; status: string; total: string; payments: unknown[] }[]> {
+  return (await pool.query('SELECT id_base_dato, series, number, status, total::text AS total, payments FROM documents ORDER BY series, number')).rows;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    // Before the first till connects, the server has no tables yet: that is "not yet".
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not reached');
+}
+
+describe('the shop server (issue 15)', () => {
+  it('each sale lands once with its till\'s status and payments; a repeated push changes nothing', async () => {
+    const { name, pool } = await freshDatabase();
+    try {
+      const a = await till(name, 'Caja 1');
+      const docs: DocumentSummary[] = [];
+      for (let i = 0; i < 3; i++) docs.push(await a.call<DocumentSummary>('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] })));
+      await until(a, () => docs.every((d) => a.core.db.sqlite.prepare('SELECT status FROM documents WHERE id = ?').pluck().get(d.id) === 'accepted'));
+      await waitFor(async () => (await serverRows(pool)).filter((r) => r.status === 'accepted').length === 3);
+      const rows = await serverRows(pool);
+      expect(rows.map((r) => [r.series, r.number, r.total])).toEqual([['B001', 1, '11.80'], ['B001', 2, '11.80'], ['B001', 3, '11.80']]);
+      expect(rows[0]?.payments).toEqual([{ method: 'efectivo', label: 'Efectivo', kind: 'cash', tendered: '20.00', applied: '11.80', reference: '' }]);
+      // Everything queued again (as after a crash between the push and its dequeue): the server still holds 3.
+      a.core.db.sqlite.exec('INSERT OR IGNORE INTO replication_queue (document_id) SELECT id FROM documents');
+      await waitFor(async () => (await a.call<AppStatus>('getStatus')).shopServer?.pending === 0);
+      expect((await pool.query('SELECT COUNT(*)::int AS n FROM documents')).rows[0].n).toBe(3);
+      expect((await a.call<AppStatus>('getStatus')).shopServer).toMatchObject({ state: 'online', pending: 0 });
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('a second till claiming the same series is refused, sells nothing under it, and pushes once it has its own', async () => {
+    const { name, pool } = await freshDatabase();
+    try {
+      const a = await till(name, 'Caja 1');
+      await a.call('issueSale', anonymousBoleta());
+      await waitFor(async () => (await serverRows(pool)).length === 1);
+      const b = await till(name, 'Caja 2');
+      await waitFor(async () => (await b.call<AppStatus>('getStatus')).shopServer?.state === 'conflict');
+      const refused = await b.raw('issueSale', anonymousBoleta());
+      expect(refused).toMatchObject({ ok: false, error: { code: 'series_conflict', message: expect.stringContaining('La serie B001 ya la usa «Caja 1»') } });
+      expect(await b.raw('saveSettings', { series: { boleta: 'B001', factura: 'F002' } })).toMatchObject({ ok: false, error: { code: 'series_conflict' } });
+      await b.call('saveSettings', { series: { boleta: 'B002', factura: 'F002' } });
+      await waitFor(async () => (await b.call<AppStatus>('getStatus')).shopServer?.state === 'online');
+      await b.call('issueSale', anonymousBoleta());
+      await waitFor(async () => (await serverRows(pool)).length === 2);
+      expect((await serverRows(pool)).map((r) => `${r.series}-${r.number}`)).toEqual(['B001-1', 'B002-1']);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('while the server is down the till sells on; it catches up when the server returns', async () => {
+    const { name, pool } = await freshDatabase();
+    const a = await till(name, 'Caja 1');
+    await a.call('issueSale', anonymousBoleta());
+    await waitFor(async () => (await serverRows(pool)).length === 1);
+    await pool.end();
+    cluster.stop();
+    try {
+      for (let i = 0; i < 4; i++) await a.call('issueSale', anonymousBoleta());
+      // The first failure may be the server's own goodbye (57P01); the next ones find nobody listening.
+      await waitFor(async () => (await a.call<AppStatus>('getStatus')).shopServer?.message === 'El servidor de la tienda no responde (conexión rechazada).');
+      const status = (await a.call<AppStatus>('getStatus')).shopServer;
+      expect(status).toMatchObject({ state: 'offline' });
+      expect(status?.pending).toBeGreaterThanOrEqual(4);
+    } finally {
+      cluster.start();
+    }
+    admin = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: cluster.database });
+    const back = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: name });
+    try {
+      await waitFor(async () => (await serverRows(back)).length === 5, 15_000);
+      expect((await serverRows(back)).map((r) => r.number)).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await back.end();
+    }
+  });
+
+  it('a server migrated by a newer Caja is refused and left untouched', async () => {
+    const { name, pool } = await freshDatabase();
+    try {
+      const a = await till(name, 'Caja 1');
+      await waitFor(async () => (await a.call<AppStatus>('getStatus')).shopServer?.state === 'online');
+      await pool.query("INSERT INTO schema_migrations (version, name) VALUES (99, 'from_the_future')");
+      const probe = await a.call<{ ok: boolean; message: string }>('testShopServer');
+      expect(probe.ok).toBe(true); // this connection is already migrated; a new one checks again:
+      await a.call('saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database: name, user: cluster.user, tls: 'off', terminalName: 'Caja 1 bis' } });
+      expect(await a.call('testShopServer')).toEqual({ ok: false, message: 'El servidor de la tienda tiene una versión más nueva de Caja (migración 99 from_the_future): actualice esta caja.' });
+    } finally {
+      await pool.end();
+    }
+  });
+});
