@@ -1,9 +1,10 @@
 import path from 'node:path';
+import type pg from 'pg';
 import type { AppStatus, BridgeEvent, BridgeResult, SettingsUpdate } from '../../shared/bridge';
 import { createApiClient, type ApiConfig, type FetchLike } from './api';
 import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow, type Restorer } from './backup';
 import { CashService, openDrawer, salesReportCsv, salesReportFileName } from './cash';
-import { Replicator } from './server';
+import { Replicator, searchShopDocuments, ServerUnavailable, shopDocumentDetail } from './server';
 import {
   CashRepository,
   CustomersRepository,
@@ -258,6 +259,16 @@ export function createCore(options: CoreOptions): Core {
     }
   };
 
+  /** A read from the shop server; "cannot reach it" is a Spanish refusal, not an internal error. */
+  const shopRead = async <T,>(fn: (pool: pg.Pool) => Promise<T>): Promise<T> => {
+    try {
+      return await replicator.read(fn);
+    } catch (e) {
+      if (e instanceof ServerUnavailable) throw new CoreError('server_unavailable', e.message);
+      throw e;
+    }
+  };
+
   /** Ajustes' save (the demo switch may change files and restart). */
   const saveSettings = (input: SettingsUpdate) => {
     // With the mode in modo.json, the demo switch changes files (and restarts); the rest is saved here.
@@ -296,6 +307,8 @@ export function createCore(options: CoreOptions): Core {
         return { passwordSet: true };
       },
       testShopServer: () => replicator.probe(),
+      searchShopDocuments: (input) => shopRead((pool) => searchShopDocuments(pool, input)),
+      getShopDocument: (input) => shopRead((pool) => shopDocumentDetail(pool, input.idBaseDato, now())),
       setToken: (input) => {
         const result = settings.setToken(input.token, input.target);
         outbox.unblockAuth();

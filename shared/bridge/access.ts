@@ -29,6 +29,9 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   downloadGuideXml: 'cajero',
   queryCdr: 'cajero',
   printDocument: 'cajero',
+  // Reading and reprinting any till's documents from the shop server (issue 15).
+  searchShopDocuments: 'cajero',
+  getShopDocument: 'cajero',
   listProducts: 'cajero',
   getProductByCode: 'cajero',
   // The cash session: a cash out by a cashier, or closing another's session, also needs a supervisor's PIN (the core

@@ -25,6 +25,7 @@ import { PrintRequestSchema, PrintResultSchema } from './print';
 import { productsContract } from './products';
 import { setupContract } from './setup';
 import { usersContract } from './users';
+import { ShopDocumentIdSchema, ShopDocumentRowSchema, ShopSearchInputSchema } from '../server/documents';
 import { cashContract } from './cash';
 import { SaleInputSchema } from './sale';
 import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, ShopServerPasswordInputSchema, TokenInputSchema, TokenStatusSchema } from './settings';
@@ -67,6 +68,9 @@ export const bridgeContract = {
   /** The shop server (issue 15): its password (write-only) and a connection check that pushes nothing. */
   setShopServerPassword: { input: ShopServerPasswordInputSchema, output: z.object({ passwordSet: z.boolean() }) },
   testShopServer: { input: NoInput, output: z.object({ ok: z.boolean(), message: z.string() }) },
+  /** "Todas las cajas": any till's documents from the shop server. */
+  searchShopDocuments: { input: ShopSearchInputSchema, output: z.array(ShopDocumentRowSchema) },
+  getShopDocument: { input: ShopDocumentIdSchema, output: DocumentDetailSchema },
 } as const satisfies Record<BridgeMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeContract = typeof bridgeContract;

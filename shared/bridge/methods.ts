@@ -59,6 +59,8 @@ export const BRIDGE_METHOD_NAMES = [
   // the shop server (issue 15)
   'setShopServerPassword',
   'testShopServer',
+  'searchShopDocuments',
+  'getShopDocument',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

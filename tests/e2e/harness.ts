@@ -42,6 +42,8 @@ export interface Harness {
   dataDir: string;
   /** Restarts the core asked for (option firstRun), in order. */
   restarts: string[];
+  /** Another till of the same shop (issue 15): its own core and data folder, the same sandbox; closed at the end. */
+  otherTill(): Promise<Core>;
 }
 
 /** Runs in the page before any of its scripts: the same object the preload exposes. */
@@ -161,6 +163,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
       outbox: { pollMs: 100, retry: { baseMs: 50, maxMs: 500, random: Math.random } },
       dailyBackups: false,
+      shopServer: { idleMs: 100, retry: { baseMs: 100, maxMs: 500 } },
       // Stands in for Electron's open dialog and restart: picks the newest copy, records what would be restored.
       restorer: {
         chooseFile: async () => core.backups.listBackups().backups[0]?.path ?? null,
@@ -205,6 +208,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       page.evaluate((e) => (window as unknown as { __posEmit?: (e: unknown) => void }).__posEmit?.(e), event).catch(() => undefined);
     });
 
+    const others: { core: Core; dir: string }[] = [];
     const harness: Harness = {
       page,
       core,
@@ -222,6 +226,20 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
         await expect(page.getByRole('navigation', { name: 'Pantallas' })).toBeVisible();
         await expect(page.getByTestId('next-number')).not.toHaveText('—');
       },
+      async otherTill() {
+        const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-otra-'));
+        const other = app.createCore({
+          dataDir: dir,
+          fetch: globalThis.fetch,
+          secrets: secrets.memorySecretStore(),
+          demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
+          dailyBackups: false,
+          shopServer: { idleMs: 100, retry: { baseMs: 100, maxMs: 500 } },
+        });
+        other.start();
+        others.push({ core: other, dir });
+        return other;
+      },
       async screenshot(name) {
         await fs.mkdir(SCREENS_DIR, { recursive: true });
         await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
@@ -231,6 +249,11 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
     await use(harness);
 
     offEvents();
+    for (const other of others) {
+      await other.core.stop();
+      other.core.close();
+      await fs.rm(other.dir, { recursive: true, force: true });
+    }
     await core.stop();
     core.close();
     await sandbox.close();

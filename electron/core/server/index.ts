@@ -1,4 +1,5 @@
-export { Replicator, type ReplicatorOptions } from './replicator';
+export { Replicator, ServerUnavailable, type ReplicatorOptions } from './replicator';
+export { searchShopDocuments, shopDocumentDetail } from './shop-documents';
 export { migrateServer, ServerSchemaError } from './migrate';
 export { createShopPool, serverErrorText } from './pool';
 export type { TerminalIdentity } from './register';

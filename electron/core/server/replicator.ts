@@ -114,6 +114,20 @@ export class Replicator {
     }
   }
 
+  /** Runs a read on the shop server ("Todas las cajas"), connecting first when needed. */
+  async read<T>(fn: (pool: pg.Pool) => Promise<T>): Promise<T> {
+    if (!this.o.settings()) throw new ServerUnavailable('Active el servidor de la tienda en Ajustes para ver todas las cajas.');
+    try {
+      await this.connect().catch((e: unknown) => {
+        if (!(e instanceof SeriesConflict)) throw e; // a series conflict does not stop reading
+      });
+      return await fn(this.requirePool());
+    } catch (e) {
+      if (e instanceof ServerUnavailable || (e as { name?: string }).name === 'CoreError') throw e;
+      throw new ServerUnavailable(e instanceof ServerSchemaError ? e.message : serverErrorText(e));
+    }
+  }
+
   /** One pass for tests and "Probar": connect if needed and push until the queue is empty. Throws on failure. */
   async pushAll(): Promise<number> {
     let total = 0;
@@ -206,6 +220,11 @@ export class Replicator {
       this.wakeUp = null;
     }
   }
+}
+
+/** The shop server cannot answer a read: the message says why, in Spanish. */
+export class ServerUnavailable extends Error {
+  override readonly name = 'ServerUnavailable';
 }
 
 class SeriesConflict extends Error {

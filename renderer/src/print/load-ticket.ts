@@ -27,7 +27,8 @@ export async function loadPrintable(view: PrintView): Promise<{ ok: true; printa
     const report = await call((api) => api.getSalesReport({ from: source.from, to: source.to }));
     return report.ok ? { ok: true, printable: { kind: 'salesReport', report: report.value, issuer: settings.value.company } } : { ok: false, error: report.error.message };
   }
-  const detail = await call((api) => api.getDocument({ id: source.id }));
+  // A document of another till, from the shop server (issue 15).
+  const detail = source.kind === 'shopDocument' ? await call((api) => api.getShopDocument({ idBaseDato: source.idBaseDato })) : await call((api) => api.getDocument({ id: source.id }));
   if (!detail.ok) return { ok: false, error: detail.error.message };
   const options = { copy: view.copy, ...(view.cashReceived ? { cashReceived: view.cashReceived } : {}) };
   return { ok: true, printable: { kind: 'ticket', data: ticketFromDocument(detail.value, settings.value.company, options) } };

@@ -1,4 +1,5 @@
-// Documentos: the outbox and the history of every local document, with filters, live status and a detail view.
+// Documentos: the outbox and the history of every local document, with filters, live status and a detail view; with a
+// shop server, every till's documents too (Todas las cajas).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentFilter, DocumentSummary } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
@@ -8,8 +9,11 @@ import { call, pos } from '../../pos';
 import { DocumentDetail } from './DocumentDetail';
 import { DocumentFilters } from './DocumentFilters';
 import { DocumentList } from './DocumentList';
+import { AllTillsPanel } from './AllTillsPanel';
+import { useSettings } from '../../app/settings-context';
 
 export function DocumentsScreen(): React.JSX.Element {
+  const { settings } = useSettings();
   const [filter, setFilter] = useState<DocumentFilter>({});
   const [rows, setRows] = useState<DocumentSummary[]>([]);
   const [pending, setPending] = useState<number | null>(null);
@@ -66,6 +70,7 @@ export function DocumentsScreen(): React.JSX.Element {
           )}
         </div>
       </div>
+      {settings?.shopServer.settings.enabled && !settings.demo ? <AllTillsPanel /> : null}
       {reprint !== null ? (
         <DocumentTicketDialog
           id={reprint}

@@ -1,0 +1,116 @@
+// "Todas las cajas" (issue 15): the back office reads any till's documents from the shop server. Parameterised,
+// named queries only; a detail comes back in the shape of a local document's, so the same ticket prints it.
+import type pg from 'pg';
+import type { DocumentDetail } from '../../../shared/bridge';
+import type { ShopDocumentRow, ShopSearchInput } from '../../../shared/server/documents';
+import { CoreError } from '../services/errors';
+import { deadlineOf } from '../services/deadlines';
+
+const ROW = `d.id_base_dato, t.name AS terminal, d.doc_type, d.series, d.number, d.issued_at, d.customer_name,
+  d.customer_doc_number, d.currency, d.total::text AS total, d.status, d.cashier_name`;
+
+interface Row {
+  id_base_dato: string;
+  terminal: string;
+  doc_type: '01' | '03';
+  series: string;
+  number: number;
+  issued_at: string;
+  customer_name: string;
+  customer_doc_number: string;
+  currency: string;
+  total: string;
+  status: ShopDocumentRow['status'];
+  cashier_name: string | null;
+}
+
+const rowView = (r: Row): ShopDocumentRow => ({
+  idBaseDato: r.id_base_dato,
+  terminal: r.terminal,
+  docType: r.doc_type,
+  series: r.series,
+  number: r.number,
+  issuedAt: r.issued_at,
+  customerName: r.customer_name,
+  customerDocNumber: r.customer_doc_number,
+  currency: r.currency,
+  total: r.total,
+  status: r.status,
+  cashierName: r.cashier_name,
+});
+
+/** 'B001-00000002' or 'b001-2' → series and number. */
+function printedNumber(text: string): { series: string; number: number } | null {
+  const m = /^([BF][A-Z0-9]{3})-0*(\d{1,8})$/i.exec(text.trim());
+  return m ? { series: (m[1] ?? '').toUpperCase(), number: Number(m[2]) } : null;
+}
+
+export async function searchShopDocuments(pool: pg.Pool, input: ShopSearchInput): Promise<ShopDocumentRow[]> {
+  const text = input.text?.trim() ?? '';
+  const printed = printedNumber(text);
+  const result = await pool.query<Row>({
+    name: 'caja_shop_search',
+    text: `SELECT ${ROW} FROM documents d JOIN terminals t USING (terminal_id)
+      WHERE ($1::text IS NULL OR (d.series = $1 AND d.number = $2::int))
+        AND ($3::text IS NULL OR d.customer_doc_number = $3 OR d.customer_name ILIKE '%' || $3 || '%')
+        AND ($4::date IS NULL OR d.issue_date >= $4::date) AND ($5::date IS NULL OR d.issue_date <= $5::date)
+      ORDER BY d.issued_at DESC, d.series, d.number DESC LIMIT $6`,
+    values: [printed?.series ?? null, printed?.number ?? null, !printed && text !== '' ? text : null, input.from ?? null, input.to ?? null, input.limit ?? 100],
+  });
+  return result.rows.map(rowView);
+}
+
+/** One document of any till, shaped as a local document's detail (id 0: it is not on this till). */
+export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now: Date): Promise<DocumentDetail> {
+  const result = await pool.query<Row & Record<string, unknown>>({
+    name: 'caja_shop_detail',
+    text: `SELECT ${ROW}, d.issue_date::text AS issue_date, d.customer_doc_type, d.igv::text AS igv, d.hash, d.cdr_code,
+        d.cdr_description, d.cdr_xml, d.cdr_zip IS NOT NULL AS has_cdr_zip, d.payload, d.discount_total::text AS discount_total,
+        d.payments, d.discounts, d.events, d.reprints
+      FROM documents d JOIN terminals t USING (terminal_id) WHERE d.id_base_dato = $1`,
+    values: [idBaseDato],
+  });
+  const r = result.rows[0];
+  if (!r) throw new CoreError('not_found', 'El comprobante no está en el servidor de la tienda.');
+  const events = (r.events as { at: string; from_status: string | null; to_status: string; detail: string | null }[]).map((e) => ({
+    at: e.at, fromStatus: e.from_status, toStatus: e.to_status, detail: e.detail, repeats: 1, lastAt: null,
+  }));
+  return {
+    id: 0,
+    idBaseDato: r.id_base_dato,
+    docType: r.doc_type,
+    series: r.series,
+    number: r.number,
+    issuedAt: r.issued_at,
+    issueDate: String(r.issue_date),
+    currency: r.currency,
+    customerDocType: String(r.customer_doc_type),
+    customerDocNumber: r.customer_doc_number,
+    customerName: r.customer_name,
+    total: r.total,
+    igv: String(r.igv),
+    status: r.status,
+    demo: false,
+    attempts: 0,
+    lastError: null,
+    cdrCode: (r.cdr_code as string | null) ?? null,
+    hash: (r.hash as string | null) ?? null,
+    reprints: Number(r.reprints),
+    deadline: deadlineOf(r.doc_type, String(r.issue_date), r.status, now),
+    payload: String(r.payload),
+    cdrDescription: (r.cdr_description as string | null) ?? null,
+    cdrNotes: [],
+    cdrXml: (r.cdr_xml as string | null) ?? null,
+    hasCdrZip: r.has_cdr_zip === true,
+    cdrMissing: false,
+    reissueOf: null,
+    nextAttemptAt: null,
+    acceptedAt: null,
+    payments: r.payments as DocumentDetail['payments'],
+    cashierName: r.cashier_name,
+    discounts: r.discounts as DocumentDetail['discounts'],
+    discountTotal: (r.discount_total as string | null) ?? null,
+    discountApprovedBy: null,
+    events,
+  };
+}

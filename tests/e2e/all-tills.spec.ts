@@ -1,0 +1,85 @@
+// Issue 15: "Todas las cajas". Till 2 sells into its own database and pushes to the shop server (a real PostgreSQL
+// cluster started here); at till 1 the back office finds that sale by its printed number or its customer, and
+// reprints it (a copy, checked as text from its PDF) without knowing which till sold it.
+import pg from 'pg';
+import type { Core } from '../../electron/core/app';
+import { startPgCluster, type PgCluster } from '../integration/server/pg-cluster';
+import { test, expect } from './harness';
+import { pdfText } from './print-checks';
+
+test.use({ printer: 'pdf' });
+
+let cluster: PgCluster;
+test.beforeAll(async () => {
+  cluster = await startPgCluster();
+  const admin = new pg.Client({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: cluster.database });
+  await admin.connect();
+  await admin.query('CREATE DATABASE tienda');
+  await admin.end();
+});
+test.afterAll(() => cluster?.destroy());
+
+async function must(core: Core, method: string, input: unknown): Promise<unknown> {
+  const r = await core.dispatch(method, input);
+  if (!r.ok) throw new Error(`${method}: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+/** A till out of demo mode (demo documents are never the shop's), pointed at the shop server. */
+async function goLive(core: Core, sandbox: { billingBaseUrl: string; queryBaseUrl: string; token: string }, name: string, series: string): Promise<void> {
+  await must(core, 'setToken', { token: sandbox.token });
+  await must(core, 'saveSettings', {
+    api: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl },
+    company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: 'Bodega San Martín', address: 'Av. Lima 123', igvRegime: 'general' },
+    series: { boleta: series, factura: `F${series.slice(1)}` },
+    demo: false,
+  });
+  await must(core, 'setShopServerPassword', { password: cluster.password });
+  await must(core, 'saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database: 'tienda', user: cluster.user, tls: 'off', terminalName: name } });
+}
+
+test('a sale of till 2 is found at till 1 by number or customer and reprinted from the shop server', async ({ harness }) => {
+  const { page, sandbox } = harness;
+  const till2 = await harness.otherTill();
+  await goLive(till2, sandbox, 'Caja 2', 'B002');
+  await must(till2, 'issueSale', {
+    docType: '03',
+    customer: { docType: '1', docNumber: '45678912', name: 'María Quispe Huamán', address: '' },
+    lines: [{ code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', quantity: '2', unitPrice: '5.75', affectation: '10' }],
+    tenders: [{ method: 'yape', amount: '11.50', reference: '7781234' }],
+  });
+  await goLive(harness.core, sandbox, 'Caja 1', 'B001');
+  const server = new pg.Client({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: 'tienda' });
+  await server.connect();
+  try {
+    await expect.poll(async () => (await server.query("SELECT status FROM documents WHERE series = 'B002'").catch(() => ({ rows: [] }))).rows[0]?.status, { timeout: 15_000 }).toBe('accepted');
+  } finally {
+    await server.end();
+  }
+
+  await harness.open();
+  await page.keyboard.press('F2');
+  const panel = page.getByRole('region', { name: 'Todas las cajas' });
+  await panel.getByLabel('Número, documento o nombre del cliente').fill('b002-1');
+  await panel.getByRole('button', { name: 'Buscar' }).click();
+  const row = panel.getByRole('table', { name: 'Comprobantes de todas las cajas' }).getByRole('row', { name: /B002-00000001/ });
+  await expect(row).toContainText('Caja 2');
+  await expect(row).toContainText('María Quispe Huamán');
+  await expect(row).toContainText('S/ 11.50');
+  await expect(row).toContainText('Aceptado');
+  await panel.getByLabel('Número, documento o nombre del cliente').fill('quispe');
+  await panel.getByRole('button', { name: 'Buscar' }).click();
+  await expect(row).toBeVisible();
+  await harness.screenshot('todas-las-cajas');
+
+  await row.getByRole('button', { name: 'Reimprimir B002-00000001' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Reimpresión de B002-00000001' })).toBeVisible();
+  await expect(dialog.getByText('Yape: S/ 11.50')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Imprimir copia' }).click();
+  await expect.poll(() => harness.printed.length).toBe(1);
+  const printed = harness.printed[0]!;
+  expect(printed.job.source).toEqual({ kind: 'shopDocument', idBaseDato: expect.any(String) });
+  const text = await pdfText(printed.pdf);
+  for (const fragment of ['REIMPRESIÓN', 'BOLETA DE VENTA ELECTRÓNICA B002-00000001', 'María Quispe Huamán', 'Yape: S/ 11.50']) expect(text, fragment).toContain(fragment);
+});
