@@ -11,6 +11,7 @@ import {
   DiscountsRepository,
   DocumentsRepository,
   ReplicationRepository,
+  CatalogSyncRepository,
   defaultMigrationsDir,
   PaymentsRepository,
   LookupsRepository,
@@ -41,6 +42,9 @@ import type { FileChooser } from './services/file-chooser';
 import { SetupService } from './mode/setup';
 import { AuthService } from './users';
 import type { StartMode } from './mode/mode-file';
+
+/** The settings every till of a shop shares through the shop server (issue 15). */
+const SHARED_SETTINGS: readonly string[] = ['company', 'paymentMethods'];
 
 export interface CoreOptions {
   /** Folder of the app's data (Electron: app.getPath('userData')). */
@@ -205,8 +209,17 @@ export function createCore(options: CoreOptions): Core {
     },
     approveDiscount: (what, approval) => auth.approve('supervisor', what, approval),
   });
-  // The shop server (issue 15): never from demo mode, whose documents are not the shop's.
+  // The shop server (issue 15): never from demo mode, whose documents are not the shop's. The catalogue and the
+  // shop-wide settings (company, payment methods) go both ways.
+  const catalogSync = new CatalogSyncRepository(db, now);
   const replicator = new Replicator({
+    catalog: {
+      repo: catalogSync,
+      settingValue: (key) => (SHARED_SETTINGS.includes(key) ? settingsRepo.get(key) : undefined),
+      applySetting: (key, value) => settings.applyShared(key, value),
+      pulledVersion: () => Number(settingsRepo.get('shopPulledVersion') ?? 0),
+      setPulledVersion: (version) => settingsRepo.set('shopPulledVersion', version),
+    },
     queue: new ReplicationRepository(db),
     documents: documentsRepo,
     payments: paymentsRepo,
@@ -296,7 +309,10 @@ export function createCore(options: CoreOptions): Core {
           if (taken) throw new CoreError('series_conflict', taken, [{ path: 'series.boleta', message: 'Serie usada por otra caja' }]);
         }
         try {
-          return saveSettings(input);
+          const view = saveSettings(input);
+          if (input.company) catalogSync.enqueueSetting('company');
+          if (input.paymentMethods) catalogSync.enqueueSetting('paymentMethods');
+          return view;
         } finally {
           replicator.reconfigure();
         }

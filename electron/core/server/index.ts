@@ -1,5 +1,6 @@
 export { Replicator, ServerUnavailable, type ReplicatorOptions } from './replicator';
 export { searchShopDocuments, shopDocumentDetail } from './shop-documents';
+export type { CatalogSide } from './catalog';
 export { migrateServer, ServerSchemaError } from './migrate';
 export { createShopPool, serverErrorText } from './pool';
 export type { TerminalIdentity } from './register';

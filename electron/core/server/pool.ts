@@ -26,8 +26,10 @@ export function createShopPool(settings: ShopServerSettings, password: string, t
     query_timeout: timeouts.queryMs ?? 15_000,
     application_name: 'caja',
   });
-  // An idle client that loses its server must not crash the main process: the next query reports it.
+  // A client that loses its server (idle in the pool, or checked out between two queries) must not crash the main
+  // process with an unhandled 'error' event: the next query on it fails and reports it.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

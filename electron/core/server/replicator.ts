@@ -6,6 +6,7 @@ import type { ShopServerSettings, ShopServerStatus } from '../../../shared/serve
 import type { Logger } from '../dispatch';
 import { migrateServer, ServerSchemaError } from './migrate';
 import { createShopPool, serverErrorText, type PoolTimeouts } from './pool';
+import { pullCatalog, pushCatalog, type CatalogSide } from './catalog';
 import { pushBatch, type PushSources } from './push';
 import { otherOwner, registerTerminal, seriesTakenMessage, type TerminalIdentity } from './register';
 
@@ -22,6 +23,8 @@ export interface ReplicatorOptions extends PushSources {
   idleMs?: number;
   retry?: { baseMs: number; maxMs: number };
   timeouts?: PoolTimeouts;
+  /** The catalogue and shop-wide settings to exchange (absent: documents only). */
+  catalog?: CatalogSide;
   /** Called when the state changes or documents went up (the status bar follows). */
   onChange?: () => void;
 }
@@ -128,15 +131,28 @@ export class Replicator {
     }
   }
 
-  /** One pass for tests and "Probar": connect if needed and push until the queue is empty. Throws on failure. */
+  /**
+   * One pass: connect if needed, push the documents and the catalogue changes until their queues are empty, then
+   * pull what changed elsewhere. Answers how many rows moved. Throws on failure (the queues keep what did not go).
+   */
   async pushAll(): Promise<number> {
     let total = 0;
     await this.connect();
+    const pool = this.requirePool();
     for (;;) {
-      const n = await pushBatch(this.requirePool(), this.o, this.o.terminal().id, this.o.batchSize ?? 200);
+      const n = await pushBatch(pool, this.o, this.o.terminal().id, this.o.batchSize ?? 200);
       if (n === 0) break;
       total += n;
       this.lastPushAt = (this.o.now?.() ?? new Date()).toISOString();
+    }
+    const catalog = this.o.catalog;
+    if (catalog) {
+      while ((await pushCatalog(pool, catalog, this.o.terminal().name)) > 0) total += 1;
+      for (let round = 0; round < 20; round++) {
+        const pulled = await pullCatalog(pool, catalog);
+        if (pulled === 0) break;
+        total += pulled;
+      }
     }
     return total;
   }

@@ -168,6 +168,15 @@ export class SettingsService {
     return this.secrets.get('shopServerPassword');
   }
 
+  /**
+   * A shop-wide setting that came from the shop server (issue 15): stored when it reads as this version's schema,
+   * ignored otherwise (a newer Caja's shape never breaks this till). Never queued back up.
+   */
+  applyShared(key: string, value: unknown): void {
+    const schema = key === 'company' ? CompanySchema : key === 'paymentMethods' ? PaymentMethodsSchema : null;
+    if (schema && schema.safeParse(value).success) this.settings.set(key, value);
+  }
+
   /** This till's id on the shop server: made once, kept in the database (a restored copy keeps it). */
   terminalId(): string {
     const stored = this.settings.get('terminalId');

@@ -9,10 +9,17 @@ import { startPgCluster, type PgCluster } from './pg-cluster';
 
 let cluster: PgCluster;
 let admin: pg.Pool;
+
+/** A pool for the test's own looks at the server. Its idle connections die when a test stops the server: ignored. */
+function testPool(database: string): pg.Pool {
+  const pool = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database });
+  pool.on('error', () => undefined);
+  return pool;
+}
 let dbCount = 0;
 beforeAll(async () => {
   cluster = await startPgCluster();
-  admin = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: cluster.database });
+  admin = testPool(cluster.database);
 }, 60_000);
 afterAll(async () => {
   await admin?.end();
@@ -29,8 +36,7 @@ afterEach(async () => {
 async function freshDatabase(): Promise<{ name: string; pool: pg.Pool }> {
   const name = `tienda${++dbCount}`;
   await admin.query(`CREATE DATABASE ${name}`);
-  const pool = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: name });
-  return { name, pool };
+  return { name, pool: testPool(name) };
 }
 
 /** A till in real mode (the replicator never pushes demo documents) pointed at the shop server. */
@@ -124,8 +130,7 @@ describe('the shop server (issue 15)', () => {
     } finally {
       cluster.start();
     }
-    admin = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: cluster.database });
-    const back = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: name });
+    const back = testPool(name);
     try {
       await waitFor(async () => (await serverRows(back)).length === 5, 15_000);
       expect((await serverRows(back)).map((r) => r.number)).toEqual([1, 2, 3, 4, 5]);
@@ -144,6 +149,36 @@ describe('the shop server (issue 15)', () => {
       expect(probe.ok).toBe(true); // this connection is already migrated; a new one checks again:
       await a.call('saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database: name, user: cluster.user, tls: 'off', terminalName: 'Caja 1 bis' } });
       expect(await a.call('testShopServer')).toEqual({ ok: false, message: 'El servidor de la tienda tiene una versión más nueva de Caja (migración 99 from_the_future): actualice esta caja.' });
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
+describe('the catalogue and shop-wide settings through the shop server (issue 15)', () => {
+  type Product = { code: string; price: string } | null;
+  const priceAt = async (r: Rig, code: string) => (await r.call<Product>('getProductByCode', { code }))?.price ?? null;
+
+  it('a product saved at one till reaches the other; a price changed on the server reaches both; so does the company', async () => {
+    const { name, pool } = await freshDatabase();
+    try {
+      const a = await till(name, 'Caja 1');
+      const b = await till(name, 'Caja 2', 'B002');
+      await a.call('saveProduct', { code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', price: '5.75', affectation: '10' });
+      await waitFor(async () => (await priceAt(b, 'A001')) === '5.75');
+      // The office changes the price at the server itself (same stamp as a till's write).
+      await pool.query("UPDATE products SET price = '6.2', version = nextval('change_version') WHERE code = 'A001'");
+      await waitFor(async () => (await priceAt(a, 'A001')) === '6.2' && (await priceAt(b, 'A001')) === '6.2');
+      // Till 2 edits it too: it goes up and comes back down to till 1; nothing echoes back and forth.
+      await b.call('saveProduct', { code: 'A001', originalCode: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', price: '6.5', affectation: '10' });
+      await waitFor(async () => (await priceAt(a, 'A001')) === '6.5');
+      const versions = (await pool.query<{ version: string }>("SELECT version FROM products WHERE code = 'A001'")).rows[0]?.version;
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await pool.query<{ version: string }>("SELECT version FROM products WHERE code = 'A001'")).rows[0]?.version).toBe(versions);
+
+      const company = { ruc: '20100070970', name: 'BODEGA SAN MARTÍN E.I.R.L.', tradeName: 'San Martín', address: 'Jr. Junín 456, Lima', igvRegime: 'general' };
+      await a.call('saveSettings', { company });
+      await waitFor(async () => (await b.call<{ company: { name: string } }>('getSettings')).company.name === 'BODEGA SAN MARTÍN E.I.R.L.');
     } finally {
       await pool.end();
     }

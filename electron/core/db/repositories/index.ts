@@ -1,6 +1,7 @@
 // All repositories of one open database. Build them once per Db: each prepares its statements in its constructor.
 import type { Clock, Db } from '../types';
 import { CashRepository } from './cash';
+import { CatalogSyncRepository } from './catalog-sync';
 import { CustomersRepository } from './customers';
 import { DiscountsRepository } from './discounts';
 import { DocumentsRepository } from './documents';
@@ -22,6 +23,7 @@ export interface Repositories {
   cash: CashRepository;
   discounts: DiscountsRepository;
   replication: ReplicationRepository;
+  catalogSync: CatalogSyncRepository;
 }
 
 export function createRepositories(db: Db, now: Clock = () => new Date()): Repositories {
@@ -36,13 +38,15 @@ export function createRepositories(db: Db, now: Clock = () => new Date()): Repos
     cash: new CashRepository(db, now),
     discounts: new DiscountsRepository(db),
     replication: new ReplicationRepository(db),
+    catalogSync: new CatalogSyncRepository(db, now),
   };
 }
 
-export { CashRepository, CustomersRepository, DiscountsRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, ReplicationRepository, SeriesRepository, SettingsRepository, UsersRepository };
+export { CashRepository, CatalogSyncRepository, CustomersRepository, DiscountsRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, ReplicationRepository, SeriesRepository, SettingsRepository, UsersRepository };
 export type { UserRow } from './users';
 export type { LineDiscountRecord } from './discounts';
 export type { QueuedDocument } from './replication';
+export type { CatalogChange, SharedProduct } from './catalog-sync';
 export { sessionView, type CashSessionRow } from './cash';
 export { cdrNotesOf } from './documents';
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';

@@ -19,6 +19,8 @@ export interface ProductRow {
   active: 0 | 1;
   /** "Se vende por unidades enteras" (0005): null follows the unit. */
   whole_units: 0 | 1 | null;
+  /** The shop server's version of this row (0011, issue 15): null until it went up or came down. */
+  server_version?: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -96,7 +96,7 @@ describe('createRepositories and toFtsPrefixQuery', () => {
     const repos = createRepositories(db);
     repos.series.ensure('03', 'B001');
     expect(repos.series.list()).toHaveLength(1);
-    expect(Object.keys(repos).sort()).toEqual(['cash', 'customers', 'discounts', 'documents', 'lookups', 'payments', 'replication', 'series', 'settings', 'users']);
+    expect(Object.keys(repos).sort()).toEqual(['cash', 'catalogSync', 'customers', 'discounts', 'documents', 'lookups', 'payments', 'replication', 'series', 'settings', 'users']);
   });
 
   it('quotes each word as a prefix term and drops operators', () => {
