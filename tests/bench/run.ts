@@ -3,6 +3,7 @@ import { run as billing } from './billing.bench';
 import { benchDrain, benchIssue, benchSearch } from './core.bench';
 import { run as backup } from './backup.bench';
 import { run as cash } from './cash.bench';
+import { run as shop } from './shop.bench';
 import { run as products } from './products.bench';
 
 async function main() {
@@ -17,6 +18,8 @@ async function main() {
   await products(quick ? 5_000 : 50_000);
   console.log('# shift');
   await cash(5_000);
+  console.log('# shop server');
+  await shop(quick ? 2_000 : 10_000);
   console.log('# backups');
   await backup(quick ? 20_000 : 1_000_000);
 }

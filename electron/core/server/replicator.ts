@@ -36,6 +36,8 @@ export class Replicator {
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  /** A wake() that came while pushing: the loop goes again at once instead of sleeping. */
+  private woken = false;
   private failures = 0;
   private state: ShopServerStatus['state'] = 'off';
   private message: string | null = null;
@@ -74,6 +76,7 @@ export class Replicator {
 
   /** Something new to push (a sale, a status change) or new settings: go now. */
   wake(): void {
+    this.woken = true;
     this.wakeUp?.();
   }
 
@@ -195,6 +198,7 @@ export class Replicator {
 
   private async run(): Promise<void> {
     while (this.running) {
+      this.woken = false;
       let pause = this.o.idleMs ?? 1_000;
       let configured: boolean;
       try {
@@ -219,13 +223,15 @@ export class Replicator {
             this.state = e instanceof ServerSchemaError ? 'refused' : 'offline';
             this.message = e instanceof ServerSchemaError ? e.message : serverErrorText(e);
           }
-          const retry = this.o.retry ?? { baseMs: 1_000, maxMs: 30_000 };
+          // A shop server is on the LAN: when it is down, looking again every few seconds costs nothing.
+          const retry = this.o.retry ?? { baseMs: 1_000, maxMs: 5_000 };
           pause = Math.min(retry.maxMs, retry.baseMs * 2 ** Math.min(this.failures - 1, 10));
           this.o.log.warn('shop server: push failed', { state: this.state, message: this.message });
           if (this.failures === 1) this.o.onChange?.();
         }
       }
       if (!this.running) break;
+      if (this.woken && this.failures === 0) continue; // something new arrived while pushing
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pause);
         this.wakeUp = () => {

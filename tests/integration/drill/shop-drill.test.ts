@@ -1,0 +1,153 @@
+// The shop drill (issue 15): three tills, each its own process and SQLite file, sell 300 documents each while the
+// shop server (a real PostgreSQL cluster) is stopped and restarted and one till is killed with SIGKILL again and
+// again, mid-push. At the end the server holds each of the 900 documents exactly once, with the status its till has;
+// a price changed on the server has reached all three tills; and a fourth till claiming a taken series is refused.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox';
+import { startPgCluster, type PgCluster } from '../server/pg-cluster';
+import { startRig } from '../core/harness';
+
+const TARGET = 300;
+const script = fileURLToPath(new URL('./shop-till-process.ts', import.meta.url));
+const TILLS = [
+  { name: 'Caja 1', series: 'B001' },
+  { name: 'Caja 2', series: 'B002' },
+  { name: 'Caja 3', series: 'B003' },
+];
+
+let sandbox: Sandbox;
+let cluster: PgCluster;
+let root: string;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  cluster = await startPgCluster();
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-shop-drill-'));
+  const admin = new pg.Client({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: cluster.database });
+  await admin.connect();
+  await admin.query('CREATE DATABASE tienda');
+  await admin.end();
+}, 60_000);
+afterAll(async () => {
+  await sandbox?.close();
+  cluster?.destroy();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+const server = () => ({ host: cluster.host, port: cluster.port, database: 'tienda', user: cluster.user, password: cluster.password });
+
+function launch(till: (typeof TILLS)[number]): { child: ChildProcess; ready: Promise<void>; exit: Promise<number | null>; output: () => string } {
+  const dataDir = path.join(root, till.series);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const args = { dataDir, sandbox: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token }, server: server(), ...till, target: TARGET };
+  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const ready = new Promise<void>((resolve) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('ready')) resolve();
+    });
+  });
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, ready, exit, output: () => out };
+}
+
+async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client(server());
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('shop drill', () => {
+  it(`3 tills × ${TARGET} sales through server restarts and SIGKILLs mid-push: each document once, with its status; prices reach every till`, async () => {
+    const runs = new Map(TILLS.map((t) => [t.series, launch(t)]));
+    await Promise.all([...runs.values()].map((r) => Promise.race([r.ready, r.exit])));
+
+    // Till 2 is killed again and again while it sells and pushes; the server is stopped twice under all three.
+    let kills = 0;
+    const killer = (async () => {
+      while (kills < 6) {
+        await new Promise((r) => setTimeout(r, 300 + Math.random() * 500));
+        const run = runs.get('B002');
+        if (!run || run.child.exitCode !== null) break;
+        run.child.kill('SIGKILL');
+        await run.exit;
+        kills++;
+        const next = launch(TILLS[1]!);
+        runs.set('B002', next);
+        await Promise.race([next.ready, next.exit]);
+      }
+    })();
+    for (let outage = 0; outage < 2; outage++) {
+      await new Promise((r) => setTimeout(r, 700));
+      cluster.stop();
+      await new Promise((r) => setTimeout(r, 600));
+      cluster.start();
+    }
+    await killer;
+    // The office changes a price while the tills work (the tills' first connection created the table).
+    await expect.poll(async () => (await query("SELECT to_regclass('products') AS t")).at(0)?.t, { timeout: 30_000 }).toBe('products');
+    await query("INSERT INTO products (code, description, unit, price, affectation, bag, active, version, updated_by) VALUES ('OF1', 'Aceite 1 L', 'NIU', '9.9', '10', false, true, nextval('change_version'), 'Oficina')");
+    await query("UPDATE products SET price = '10.5', version = nextval('change_version') WHERE code = 'OF1'");
+
+    for (const till of TILLS) {
+      const run = runs.get(till.series)!;
+      const code = await run.exit;
+      expect(code, run.output()).toBe(0);
+    }
+    // A till that finished before the price changed pulls it on its next start (a new day); each run ends only when
+    // it has pulled everything the server holds.
+    for (const till of TILLS) {
+      const again = launch(till);
+      expect(await again.exit, again.output()).toBe(0);
+    }
+    expect(kills).toBeGreaterThanOrEqual(3);
+
+    const onServer = await query<{ id_base_dato: string; series: string; number: number; status: string }>(
+      'SELECT id_base_dato, series, number, status FROM documents ORDER BY series, number',
+    );
+    expect(onServer).toHaveLength(TILLS.length * TARGET);
+    for (const till of TILLS) {
+      const db = new Database(path.join(root, till.series, 'caja.db'), { readonly: true });
+      const local = db.prepare('SELECT id_base_dato, series, number, status FROM documents ORDER BY number').all() as typeof onServer;
+      const price = (db.prepare("SELECT price FROM products WHERE code = 'OF1'").get() as { price: string } | undefined)?.price;
+      db.close();
+      expect(local).toHaveLength(TARGET);
+      expect(onServer.filter((d) => d.series === till.series)).toEqual(local);
+      expect(price, `price at ${till.name}`).toBe('10.5');
+    }
+    expect(new Set(onServer.map((d) => d.id_base_dato)).size).toBe(onServer.length);
+
+    // A fourth till claiming B002 is refused, and sells nothing under it.
+    const fourth = await startRig({ shared: sandbox, core: { shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 200 } } } });
+    try {
+      await fourth.call('setToken', { token: sandbox.token });
+      await fourth.call('saveSettings', {
+        api: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl },
+        company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: '', address: 'Av. Lima 123', igvRegime: 'general' },
+        series: { boleta: 'B002', factura: 'F004' },
+        demo: false,
+      });
+      await fourth.call('setShopServerPassword', { password: cluster.password });
+      await fourth.call('saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database: 'tienda', user: cluster.user, tls: 'off', terminalName: 'Caja 4' } });
+      fourth.core.start();
+      await expect.poll(async () => (await fourth.raw('issueSale', { docType: '03', customer: { docType: '0', docNumber: '', name: '', address: '' }, lines: [{ code: 'X', description: 'X', unit: 'NIU', quantity: '1', unitPrice: '1', affectation: '10' }] })).ok === false
+        ? ((await fourth.raw('getStatus')) as { value: { shopServer: { state: string } } }).value.shopServer.state
+        : 'sold', { timeout: 10_000 }).toBe('conflict');
+    } finally {
+      await fourth.dispose();
+    }
+  }, 300_000);
+});

@@ -1,0 +1,93 @@
+// A till of the shop drill (issue 15) in its own process: out of demo mode, pointed at the shop server, it sells
+// until its store holds TARGET documents, then stays until everything went up (SUNAT's outbox, the shop server's
+// queue, the catalogue) and it has pulled every catalogue change the server holds. The drill kills it with SIGKILL
+// and stops the server under it. argv: a JSON object (see Args).
+import pg from 'pg';
+import { createCore } from '../../../electron/core/app';
+import { memorySecretStore } from '../../../electron/core/services/secrets';
+
+interface Args {
+  dataDir: string;
+  sandbox: { billingBaseUrl: string; queryBaseUrl: string; token: string };
+  server: { host: string; port: number; database: string; user: string; password: string };
+  name: string;
+  series: string;
+  target: number;
+}
+
+const args = JSON.parse(process.argv[2] ?? '{}') as Args;
+const core = createCore({
+  dataDir: args.dataDir,
+  fetch: globalThis.fetch,
+  secrets: memorySecretStore(),
+  demoEndpoint: args.sandbox,
+  outbox: { concurrency: 4, retry: { baseMs: 5, maxMs: 50, random: Math.random }, pollMs: 20 },
+  api: { sendTimeoutMs: 2_000, queryTimeoutMs: 2_000 },
+  dailyBackups: false,
+  shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 300 }, batchSize: 50 },
+});
+
+async function must(method: string, input: unknown): Promise<unknown> {
+  const r = await core.dispatch(method, input);
+  if (!r.ok) throw new Error(`${method}: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+const count = (sql: string) => (core.db.sqlite.prepare(sql).get() as { n: number }).n;
+
+async function serverTopVersion(): Promise<number> {
+  const client = new pg.Client({ ...args.server, connectionTimeoutMillis: 2_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const r = await client.query<{ v: string }>('SELECT GREATEST((SELECT MAX(version) FROM products), (SELECT MAX(version) FROM shop_settings), 0) AS v');
+    return Number(r.rows[0]?.v ?? 0);
+  } catch {
+    return Number.POSITIVE_INFINITY; // the server is down: not done yet
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function main() {
+  // Secrets live in memory here: every life of the process sets them again (the settings are in the database).
+  await must('setToken', { token: args.sandbox.token });
+  await must('setShopServerPassword', { password: args.server.password });
+  if (count("SELECT COUNT(*) AS n FROM settings WHERE key = 'shopServer'") === 0) {
+    await must('saveSettings', {
+      api: { billingBaseUrl: args.sandbox.billingBaseUrl, queryBaseUrl: args.sandbox.queryBaseUrl },
+      company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: '', address: 'Av. Lima 123', igvRegime: 'general' },
+      series: { boleta: args.series, factura: `F${args.series.slice(1)}` },
+      demo: false,
+    });
+    const { host, port, database, user } = args.server;
+    await must('saveSettings', { shopServer: { enabled: true, host, port, database, user, tls: 'off', terminalName: args.name } });
+  }
+  core.start();
+  process.stdout.write('ready\n');
+  while (count('SELECT COUNT(*) AS n FROM documents') < args.target) {
+    const i = count('SELECT COUNT(*) AS n FROM documents');
+    await must('issueSale', {
+      docType: '03',
+      customer: { docType: '0', docNumber: '', name: '', address: '' },
+      lines: [{ code: `P${i % 20}`, description: `Producto ${i % 20}`, unit: 'NIU', quantity: String(1 + (i % 3)), unitPrice: '3.50', affectation: '10' }],
+      tenders: [{ method: i % 2 ? 'yape' : 'efectivo', amount: ['3.50', '7.00', '10.50'][i % 3] }],
+    });
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  for (;;) {
+    const open = count("SELECT COUNT(*) AS n FROM documents WHERE status IN ('pending', 'sending')");
+    const queued = count('SELECT COUNT(*) AS n FROM replication_queue') + count('SELECT COUNT(*) AS n FROM catalog_outbox');
+    const pulled = Number(count("SELECT COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'shopPulledVersion'), 0) AS n"));
+    if (open === 0 && queued === 0 && pulled >= (await serverTopVersion())) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await core.stop();
+  core.close();
+  process.stdout.write('done\n');
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});
