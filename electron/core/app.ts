@@ -4,7 +4,8 @@ import type { AppStatus, BridgeEvent, BridgeResult, SettingsUpdate } from '../..
 import { createApiClient, type ApiConfig, type FetchLike } from './api';
 import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow, type Restorer } from './backup';
 import { CashService, openDrawer, salesReportCsv, salesReportFileName } from './cash';
-import { Replicator, searchShopDocuments, ServerUnavailable, shopDocumentDetail } from './server';
+import { buildSalesReport, type SalesReport, type SalesReportInput } from '../../shared/cash';
+import { Replicator, searchShopDocuments, ServerUnavailable, shopDocumentDetail, shopSalesBetween } from './server';
 import {
   CashRepository,
   CustomersRepository,
@@ -282,6 +283,12 @@ export function createCore(options: CoreOptions): Core {
     }
   };
 
+  /** Sales of a range: this till's (its own database), or the whole shop's (the shop server, issue 15). */
+  const salesReport = async (input: SalesReportInput): Promise<SalesReport> =>
+    input.scope === 'shop'
+      ? shopRead(async (pool) => buildSalesReport({ range: input, generatedAt: now().toISOString(), ...(await shopSalesBetween(pool, input.from, input.to)) }))
+      : cash.salesReport(input);
+
   /** Ajustes' save (the demo switch may change files and restart). */
   const saveSettings = (input: SettingsUpdate) => {
     // With the mode in modo.json, the demo switch changes files (and restarts); the rest is saved here.
@@ -406,9 +413,9 @@ export function createCore(options: CoreOptions): Core {
       closeCashSession: (input) => cash.close(input),
       listCashSessions: () => cash.list(),
       openCashDrawer: () => openDrawer(settings.shift().drawer),
-      getSalesReport: (input) => cash.salesReport(input),
-      exportSalesReport: (input) => {
-        const report = cash.salesReport(input);
+      getSalesReport: (input) => salesReport(input),
+      exportSalesReport: async (input) => {
+        const report = await salesReport(input);
         return { fileName: salesReportFileName(report), base64: Buffer.from(salesReportCsv(report), 'utf8').toString('base64') };
       },
     },

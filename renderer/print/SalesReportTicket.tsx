@@ -9,14 +9,14 @@ export function SalesReportTicket({ report, issuer, paper = '80mm' }: { report: 
     <article className={`ticket ticket--${paper} cash-report`} aria-label="REPORTE DE VENTAS" data-print-template="sales-report">
       <ReportHeader issuer={issuer} />
       <h2 className="ticket__doc">
-        REPORTE DE VENTAS <span className="ticket__number">{period}</span>
+        {report.scope === 'shop' ? 'VENTAS DE TODAS LAS CAJAS' : 'REPORTE DE VENTAS'} <span className="ticket__number">{period}</span>
       </h2>
       <dl className="ticket__meta">
         <dt>Emitido</dt>
         <dd>{formatDateTime(report.generatedAt)}</dd>
       </dl>
       <SalesSections summary={report} />
-      <Section title="Por caja" empty="Sin ventas" rows={report.bySession.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
+      <Section title={report.scope === 'shop' ? 'Por caja (servidor de la tienda)' : 'Por caja'} empty="Sin ventas" rows={report.bySession.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
       <p className="cash-report__pending">
         {report.awaitingSunat === 0 ? 'Todos los comprobantes del periodo fueron enviados a SUNAT.' : `${report.awaitingSunat} comprobante(s) del periodo aún por enviar a SUNAT.`}
       </p>

@@ -12,7 +12,7 @@ export const PrintSourceSchema = z.discriminatedUnion('kind', [
   /** A document of any till, from the shop server (issue 15): always a copy. */
   z.strictObject({ kind: z.literal('shopDocument'), idBaseDato: z.string().regex(/^[0-9a-f-]{36}$/i) }),
   /** The sales of a day or a range (on ticket paper). */
-  z.strictObject({ kind: z.literal('salesReport'), from: IsoDaySchema, to: IsoDaySchema }),
+  z.strictObject({ kind: z.literal('salesReport'), from: IsoDaySchema, to: IsoDaySchema, scope: z.enum(['till', 'shop']).optional() }),
 ]);
 export type PrintSource = z.infer<typeof PrintSourceSchema>;
 

@@ -9,19 +9,25 @@ import { SalesSummarySchema, summarizeSales, Tallies, TallySchema, type ReportDo
 export const MAX_REPORT_DAYS = 366;
 
 export const SalesReportInputSchema = z
-  .strictObject({ from: IsoDaySchema, to: IsoDaySchema })
+  .strictObject({
+    from: IsoDaySchema,
+    to: IsoDaySchema,
+    /** 'till': this till's documents; 'shop': every till's, from the shop server (issue 15). */
+    scope: z.enum(['till', 'shop']).default('till'),
+  })
   .refine((r) => r.from <= r.to, { path: ['to'], error: 'La fecha final es anterior a la inicial' })
   .refine((r) => (Date.parse(`${r.to}T00:00:00Z`) - Date.parse(`${r.from}T00:00:00Z`)) / 86_400_000 < MAX_REPORT_DAYS, {
     path: ['to'],
     error: `Como máximo ${MAX_REPORT_DAYS} días por reporte`,
   });
-export type SalesReportInput = z.infer<typeof SalesReportInputSchema>;
+export type SalesReportInput = z.output<typeof SalesReportInputSchema>;
 
 export const SalesReportSchema = SalesSummarySchema.extend({
+  scope: z.enum(['till', 'shop']),
   from: z.string(),
   to: z.string(),
   generatedAt: z.string(),
-  /** One line per cash session (and one for sales outside any session). */
+  /** One line per cash session (and one for sales outside any session); across the shop, one per till. */
   bySession: z.array(TallySchema.extend({ sessionId: z.number().int().nullable(), label: z.string(), currency: z.string() })),
 });
 export type SalesReport = z.infer<typeof SalesReportSchema>;
@@ -38,8 +44,9 @@ export function buildSalesReport(input: {
   const bySession = new Tallies<{ sessionId: number | null; label: string; currency: string }>();
   for (const d of input.documents) {
     if (d.superseded) continue;
-    const label = d.sessionId === null ? 'Fuera de caja' : `Caja n.º ${d.sessionId} (${d.terminal ?? ''})`;
-    bySession.add(`${d.sessionId ?? '-'}|${d.currency}`, { sessionId: d.sessionId, label, currency: d.currency }, d.total);
+    // A till's own report: its cash sessions. The shop's (issue 15): each till by name.
+    const label = d.sessionId !== null ? `Caja n.º ${d.sessionId} (${d.terminal ?? ''})` : (d.terminal ?? 'Fuera de caja');
+    bySession.add(`${d.sessionId ?? `till:${d.terminal ?? '-'}`}|${d.currency}`, { sessionId: d.sessionId, label, currency: d.currency }, d.total);
   }
-  return { ...summary, from: input.range.from, to: input.range.to, generatedAt: input.generatedAt, bySession: bySession.list() };
+  return { ...summary, scope: input.range.scope, from: input.range.from, to: input.range.to, generatedAt: input.generatedAt, bySession: bySession.list() };
 }

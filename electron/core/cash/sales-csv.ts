@@ -14,10 +14,11 @@ export function salesReportCsv(report: SalesReport): string {
   for (const r of report.byCashier) rows.push(['cajero', r.name, r.currency, r.count, r.total]);
   for (const r of report.bySession) rows.push(['caja', r.label, r.currency, r.count, r.total]);
   for (const r of report.discounts) rows.push(['descuentos', 'Ventas con descuento', r.currency, r.count, r.total]);
-  const title = csvLine(['Reporte de ventas', `del ${dayText(report.from)} al ${dayText(report.to)}`, '', '', '']);
+  const title = csvLine([report.scope === 'shop' ? 'Reporte de ventas de todas las cajas' : 'Reporte de ventas', `del ${dayText(report.from)} al ${dayText(report.to)}`, '', '', '']);
   return `\uFEFF${title}${rows.map(csvLine).join('')}`;
 }
 
-export function salesReportFileName(report: Pick<SalesReport, 'from' | 'to'>): string {
-  return report.from === report.to ? `ventas-${report.from}.csv` : `ventas-${report.from}-al-${report.to}.csv`;
+export function salesReportFileName(report: Pick<SalesReport, 'from' | 'to' | 'scope'>): string {
+  const prefix = report.scope === 'shop' ? 'ventas-tienda' : 'ventas';
+  return report.from === report.to ? `${prefix}-${report.from}.csv` : `${prefix}-${report.from}-al-${report.to}.csv`;
 }

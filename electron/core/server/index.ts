@@ -1,5 +1,5 @@
 export { Replicator, ServerUnavailable, type ReplicatorOptions } from './replicator';
-export { searchShopDocuments, shopDocumentDetail } from './shop-documents';
+export { searchShopDocuments, shopDocumentDetail, shopSalesBetween } from './shop-documents';
 export type { CatalogSide } from './catalog';
 export { migrateServer, ServerSchemaError } from './migrate';
 export { createShopPool, serverErrorText } from './pool';

@@ -1,7 +1,8 @@
 // "Todas las cajas" (issue 15): the back office reads any till's documents from the shop server. Parameterised,
 // named queries only; a detail comes back in the shape of a local document's, so the same ticket prints it.
 import type pg from 'pg';
-import type { DocumentDetail } from '../../../shared/bridge';
+import type { DocStatus, DocumentDetail } from '../../../shared/bridge';
+import type { RangeDocument, ReportPayment } from '../../../shared/cash';
 import type { ShopDocumentRow, ShopSearchInput } from '../../../shared/server/documents';
 import { CoreError } from '../services/errors';
 import { deadlineOf } from '../services/deadlines';
@@ -113,4 +114,24 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
     discountApprovedBy: null,
     events,
   };
+}
+
+/** The documents of every till on the Lima days `from`..`to`, with their payments, as the sales report reads them. */
+export async function shopSalesBetween(pool: pg.Pool, from: string, to: string): Promise<{ documents: RangeDocument[]; payments: ReportPayment[] }> {
+  const result = await pool.query<{ doc_type: '01' | '03'; status: DocStatus; currency: string; total: string; cashier_name: string | null; discount_total: string | null; terminal: string; superseded: boolean; payments: { method: string; label: string; kind: ReportPayment['kind']; applied: string }[] }>({
+    name: 'caja_shop_sales',
+    text: `SELECT d.doc_type, d.status, d.currency, d.total::text AS total, d.cashier_name, d.discount_total::text AS discount_total,
+        t.name AS terminal, d.payments, EXISTS (SELECT 1 FROM documents r WHERE r.replaces = d.id_base_dato) AS superseded
+      FROM documents d JOIN terminals t USING (terminal_id)
+      WHERE d.issue_date BETWEEN $1::date AND $2::date ORDER BY t.name, d.series, d.number`,
+    values: [from, to],
+  });
+  const documents: RangeDocument[] = [];
+  const payments: ReportPayment[] = [];
+  result.rows.forEach((r, i) => {
+    // A document re-issued under a new number counts once, as its replacement (server 0003: `replaces`).
+    documents.push({ id: i + 1, docType: r.doc_type, status: r.status, currency: r.currency, total: r.total, cashierName: r.cashier_name, discount: r.discount_total, superseded: r.superseded, sessionId: null, terminal: r.terminal });
+    for (const p of r.payments) payments.push({ documentId: i + 1, method: p.method, label: p.label, kind: p.kind, applied: p.applied });
+  });
+  return { documents, payments };
 }

@@ -24,7 +24,7 @@ export async function loadPrintable(view: PrintView): Promise<{ ok: true; printa
     return report.ok ? { ok: true, printable: { kind: 'cashReport', report: report.value, issuer: settings.value.company } } : { ok: false, error: report.error.message };
   }
   if (source.kind === 'salesReport') {
-    const report = await call((api) => api.getSalesReport({ from: source.from, to: source.to }));
+    const report = await call((api) => api.getSalesReport({ from: source.from, to: source.to, scope: source.scope ?? 'till' }));
     return report.ok ? { ok: true, printable: { kind: 'salesReport', report: report.value, issuer: settings.value.company } } : { ok: false, error: report.error.message };
   }
   // A document of another till, from the shop server (issue 15).

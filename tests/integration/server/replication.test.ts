@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, DocumentSummary } from '../../../shared/bridge';
+import type { SalesReport } from '../../../shared/cash';
 import { anonymousBoleta, startRig, until, type Rig } from '../core/harness';
 import { startPgCluster, type PgCluster } from './pg-cluster';
 
@@ -179,6 +180,38 @@ describe('the catalogue and shop-wide settings through the shop server (issue 15
       const company = { ruc: '20100070970', name: 'BODEGA SAN MARTÍN E.I.R.L.', tradeName: 'San Martín', address: 'Jr. Junín 456, Lima', igvRegime: 'general' };
       await a.call('saveSettings', { company });
       await waitFor(async () => (await b.call<{ company: { name: string } }>('getSettings')).company.name === 'BODEGA SAN MARTÍN E.I.R.L.');
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
+describe('the day across every till (issue 15)', () => {
+  it('the sales report with scope "shop" counts each till\'s sales once, by till, method and cashier, to the cent', async () => {
+    const { name, pool } = await freshDatabase();
+    try {
+      const a = await till(name, 'Caja 1');
+      const b = await till(name, 'Caja 2', 'B002');
+      await a.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
+      const old = await a.call<DocumentSummary>('issueSale', anonymousBoleta({ tenders: [{ method: 'yape', amount: '11.80' }] }));
+      // Its number turned out taken: re-issued under the next one; the shop counts the sale once.
+      a.core.db.sqlite.prepare("UPDATE documents SET status = 'conflict' WHERE id = ?").run(old.id);
+      await a.call('reissueDocument', { id: old.id });
+      await b.call('issueSale', anonymousBoleta({ tenders: [{ method: 'debito', amount: '11.80' }] }));
+      await waitFor(async () => (await pool.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM documents')).rows[0]?.n === 4 && (await a.call<AppStatus>('getStatus')).shopServer?.pending === 0);
+      const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+      const report = await b.call<SalesReport>('getSalesReport', { from: today, to: today, scope: 'shop' });
+      expect(report.scope).toBe('shop');
+      expect(report.sales).toEqual([{ currency: 'PEN', count: 3, total: '35.40' }]);
+      expect(report.bySession).toEqual([
+        { sessionId: null, label: 'Caja 1', currency: 'PEN', count: 2, total: '23.60' },
+        { sessionId: null, label: 'Caja 2', currency: 'PEN', count: 1, total: '11.80' },
+      ]);
+      expect(report.byMethod.map((m) => [m.label, m.count, m.total])).toEqual([['Efectivo', 1, '11.80'], ['Yape', 1, '11.80'], ['Tarjeta de débito', 1, '11.80']]);
+      // This till's own report stays its own.
+      expect((await b.call<SalesReport>('getSalesReport', { from: today, to: today })).sales).toEqual([{ currency: 'PEN', count: 1, total: '11.80' }]);
+      const csv = await b.call<{ fileName: string }>('exportSalesReport', { from: today, to: today, scope: 'shop' });
+      expect(csv.fileName).toBe(`ventas-tienda-${today}.csv`);
     } finally {
       await pool.end();
     }

@@ -15,11 +15,13 @@ import { usePrint } from '../../print/usePrint';
 
 export function SalesReportPanel(): React.JSX.Element {
   const { settings } = useSettings();
-  const [range, setRange] = useState(() => ({ from: todayLima(), to: todayLima() }));
+  const [range, setRange] = useState(() => ({ from: todayLima(), to: todayLima(), scope: 'till' as 'till' | 'shop' }));
+  // Across the shop's tills when this till has a shop server (issue 15).
+  const shop = settings?.shopServer.settings.enabled === true && !settings.demo;
   const [report, setReport] = useState<SalesReport | null>(null);
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const [message, setMessage] = useState<string | null>(null);
-  const source: PrintSource = { kind: 'salesReport', from: report?.from ?? range.from, to: report?.to ?? range.to };
+  const source: PrintSource = { kind: 'salesReport', from: report?.from ?? range.from, to: report?.to ?? range.to, scope: report?.scope ?? range.scope };
   const { busy, outcome, run } = usePrint({ source, copy: false });
 
   /** The range when it reads as two days in order; else the messages go on the fields. */
@@ -59,6 +61,11 @@ export function SalesReportPanel(): React.JSX.Element {
         <Field id="report-to" label="Hasta" error={errors.to}>
           <DayInput {...fieldAria('report-to', errors.to)} value={range.to} onChange={(to) => setRange((r) => ({ ...r, to }))} />
         </Field>
+        {shop ? (
+          <label className="field field--check">
+            <input type="checkbox" checked={range.scope === 'shop'} onChange={(e) => setRange((r) => ({ ...r, scope: e.target.checked ? 'shop' : 'till' }))} /> Todas las cajas
+          </label>
+        ) : null}
         <button type="submit">Ver reporte</button>
         <button type="button" onClick={() => void csv()}>
           Descargar CSV
