@@ -1,18 +1,15 @@
 import path from 'node:path';
-import type pg from 'pg';
 import type { AppStatus, BridgeEvent, BridgeResult, SettingsUpdate } from '../../shared/bridge';
 import { createApiClient, type ApiConfig, type FetchLike } from './api';
 import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow, type Restorer } from './backup';
 import { CashService, openDrawer, salesReportCsv, salesReportFileName } from './cash';
-import { buildSalesReport, type SalesReport, type SalesReportInput } from '../../shared/cash';
-import { Replicator, searchShopDocuments, ServerUnavailable, shopDocumentDetail, shopSalesBetween } from './server';
+import type { SalesReport, SalesReportInput } from '../../shared/cash';
+import { ShopLink } from './server';
 import {
   CashRepository,
   CustomersRepository,
   DiscountsRepository,
   DocumentsRepository,
-  ReplicationRepository,
-  CatalogSyncRepository,
   defaultMigrationsDir,
   PaymentsRepository,
   LookupsRepository,
@@ -43,9 +40,6 @@ import type { FileChooser } from './services/file-chooser';
 import { SetupService } from './mode/setup';
 import { AuthService } from './users';
 import type { StartMode } from './mode/mode-file';
-
-/** The settings every till of a shop shares through the shop server (issue 15). */
-const SHARED_SETTINGS: readonly string[] = ['company', 'paymentMethods'];
 
 export interface CoreOptions {
   /** Folder of the app's data (Electron: app.getPath('userData')). */
@@ -153,8 +147,8 @@ export function createCore(options: CoreOptions): Core {
     statusTimer.unref?.();
   };
 
-  // The replicator is built after the outbox; a status change wakes it through this.
-  let wakeReplicator = () => {};
+  // The shop link is built after the outbox; a status change wakes it through this.
+  let wakeShop = () => {};
   const outbox = new Outbox({
     documents: documentsRepo,
     api,
@@ -166,7 +160,7 @@ export function createCore(options: CoreOptions): Core {
     emit: (e) => {
       if (e.type === 'document') emit({ type: 'document', id: e.id, status: e.status });
       emitStatusSoon();
-      wakeReplicator();
+      wakeShop();
     },
   });
 
@@ -204,40 +198,24 @@ export function createCore(options: CoreOptions): Core {
     log,
     cashier: () => auth.current(),
     cashSession: () => cash.sessionForSale(),
-    seriesGuard: () => {
-      const conflict = replicator.seriesConflict();
-      if (conflict) throw new CoreError('series_conflict', conflict);
-    },
+    seriesGuard: () => shop.guardSeries(),
     approveDiscount: (what, approval) => auth.approve('supervisor', what, approval),
   });
-  // The shop server (issue 15): never from demo mode, whose documents are not the shop's. The catalogue and the
-  // shop-wide settings (company, payment methods) go both ways.
-  const catalogSync = new CatalogSyncRepository(db, now);
-  const replicator = new Replicator({
-    catalog: {
-      repo: catalogSync,
-      settingValue: (key) => (SHARED_SETTINGS.includes(key) ? settingsRepo.get(key) : undefined),
-      applySetting: (key, value) => settings.applyShared(key, value),
-      pulledVersion: () => Number(settingsRepo.get('shopPulledVersion') ?? 0),
-      setPulledVersion: (version) => settingsRepo.set('shopPulledVersion', version),
-    },
-    queue: new ReplicationRepository(db),
+  // The shop server (issue 15): documents up, catalogue and shop-wide settings both ways, "Todas las cajas".
+  const shop = new ShopLink({
+    db,
     documents: documentsRepo,
     payments: paymentsRepo,
     discounts: discountsRepo,
-    settings: () => {
-      const shop = settings.shopServer();
-      return shop.enabled && !settings.isDemo() ? shop : null;
-    },
-    password: () => settings.shopServerPassword(),
-    terminal: () => ({ id: settings.terminalId(), name: settings.shopServer().terminalName, series: settings.seriesNames() }),
-    migrationsDir: path.join(options.migrationsDir ?? defaultMigrationsDir(), 'server'),
+    settings,
+    settingsRepo,
+    migrationsDir: options.migrationsDir ?? defaultMigrationsDir(),
     log,
     now,
     onChange: () => emitStatusSoon(),
-    ...options.shopServer,
+    ...(options.shopServer ? { timing: options.shopServer } : {}),
   });
-  wakeReplicator = () => replicator.wake();
+  wakeShop = () => shop.wake();
   /** The drawer opens after the commit, on its own: a drawer that fails to open never undoes a sale. */
   const kickDrawer = (why: string) => {
     void openDrawer(settings.shift().drawer).then((r) => {
@@ -260,7 +238,7 @@ export function createCore(options: CoreOptions): Core {
       clockOffMinutes: clock.offMinutes,
       needsAttention: counts.attention + counts.conflict,
       setupRequired: options.mode === 'setup',
-      shopServer: settings.shopServer().enabled && !settings.isDemo() ? replicator.status() : null,
+      shopServer: shop.status(),
     };
   }
 
@@ -273,20 +251,10 @@ export function createCore(options: CoreOptions): Core {
     }
   };
 
-  /** A read from the shop server; "cannot reach it" is a Spanish refusal, not an internal error. */
-  const shopRead = async <T,>(fn: (pool: pg.Pool) => Promise<T>): Promise<T> => {
-    try {
-      return await replicator.read(fn);
-    } catch (e) {
-      if (e instanceof ServerUnavailable) throw new CoreError('server_unavailable', e.message);
-      throw e;
-    }
-  };
-
   /** Sales of a range: this till's (its own database), or the whole shop's (the shop server, issue 15). */
   const salesReport = async (input: SalesReportInput): Promise<SalesReport> =>
     input.scope === 'shop'
-      ? shopRead(async (pool) => buildSalesReport({ range: input, generatedAt: now().toISOString(), ...(await shopSalesBetween(pool, input.from, input.to)) }))
+      ? shop.salesReport(input)
       : cash.salesReport(input);
 
   /** Ajustes' save (the demo switch may change files and restart). */
@@ -311,27 +279,15 @@ export function createCore(options: CoreOptions): Core {
       getSettings: () => settings.view(),
       saveSettings: async (input) => {
         // A series another till owns on the shop server is refused before anything is saved (issue 15).
-        if (input.series) {
-          const taken = await replicator.checkSeries(input.series);
-          if (taken) throw new CoreError('series_conflict', taken, [{ path: 'series.boleta', message: 'Serie usada por otra caja' }]);
-        }
-        try {
-          const view = saveSettings(input);
-          if (input.company) catalogSync.enqueueSetting('company');
-          if (input.paymentMethods) catalogSync.enqueueSetting('paymentMethods');
-          return view;
-        } finally {
-          replicator.reconfigure();
-        }
+        await shop.checkSettings(input);
+        const view = saveSettings(input);
+        shop.settingsSaved(input);
+        return view;
       },
-      setShopServerPassword: (input) => {
-        settings.setShopServerPassword(input.password);
-        replicator.reconfigure();
-        return { passwordSet: true };
-      },
-      testShopServer: () => replicator.probe(),
-      searchShopDocuments: (input) => shopRead((pool) => searchShopDocuments(pool, input)),
-      getShopDocument: (input) => shopRead((pool) => shopDocumentDetail(pool, input.idBaseDato, now())),
+      setShopServerPassword: (input) => shop.setPassword(input.password),
+      testShopServer: () => shop.probe(),
+      searchShopDocuments: (input) => shop.search(input),
+      getShopDocument: (input) => shop.detail(input.idBaseDato),
       setToken: (input) => {
         const result = settings.setToken(input.token, input.target);
         outbox.unblockAuth();
@@ -344,7 +300,7 @@ export function createCore(options: CoreOptions): Core {
           emitStatusSoon();
           outbox.wake();
           if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash sale');
-          replicator.wake();
+          shop.wake();
         });
         return documents.summaryOf(row);
       },
@@ -431,7 +387,7 @@ export function createCore(options: CoreOptions): Core {
     },
     start: () => {
       outbox.start();
-      replicator.start();
+      shop.start();
       // Demo documents never reach the backups: a demo (or not yet set up) start takes no daily copies.
       if (options.dailyBackups !== false && !(options.mode && options.mode !== 'real')) void scheduler.start();
     },
@@ -440,11 +396,11 @@ export function createCore(options: CoreOptions): Core {
       await backups.idle();
       if (statusTimer) clearTimeout(statusTimer);
       await outbox.stop();
-      await replicator.stop();
+      await shop.stop();
       return { pending: status().pending };
     },
     close: () => {
-      replicator.halt();
+      shop.halt();
       db.close();
     },
     outbox,

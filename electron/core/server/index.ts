@@ -4,3 +4,4 @@ export type { CatalogSide } from './catalog';
 export { migrateServer, ServerSchemaError } from './migrate';
 export { createShopPool, serverErrorText } from './pool';
 export type { TerminalIdentity } from './register';
+export { ShopLink, type ShopLinkDeps } from './shop-link';

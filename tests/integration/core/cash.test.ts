@@ -1,20 +1,11 @@
 // Issue 13: the cash session, at the bridge: open with a float, sales in it, movements, X, the count and the Z that
 // is kept and never edited; selling needs an open session once users exist; the roles of cash outs and closes.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CashState, DocumentSummary, Session, User } from '../../../shared/bridge';
 import type { CashMovement, CashReport, CashSession, SalesReport } from '../../../shared/cash';
-import { anonymousBoleta, startRig, type Rig } from './harness';
+import { anonymousBoleta, useRigs, type Rig } from './harness';
 
-let rigs: Rig[] = [];
-afterEach(async () => {
-  await Promise.all(rigs.map((r) => r.dispose()));
-  rigs = [];
-});
-async function rig() {
-  const r = await startRig();
-  rigs.push(r);
-  return r;
-}
+const rig = useRigs();
 
 /** An administrator (signed in), a cashier and a supervisor. */
 async function staffed(r: Rig) {

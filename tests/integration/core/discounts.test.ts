@@ -1,19 +1,14 @@
 // Issue 13: discounts at the bridge. The invoice declares the net prices (no API field carries a discount), the
 // document keeps list price and discount for the ticket, and a discount beyond the limit needs a supervisor's PIN.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocumentDetail, DocumentSummary, Session, SettingsView, User } from '../../../shared/bridge';
 import type { CashReport } from '../../../shared/cash';
-import { anonymousBoleta, line, startRig, type Rig } from './harness';
+import { anonymousBoleta, line, useRigs } from './harness';
 
-let rigs: Rig[] = [];
-afterEach(async () => {
-  await Promise.all(rigs.map((r) => r.dispose()));
-  rigs = [];
-});
+const rig = useRigs();
 
 async function staffedRig() {
-  const r = await startRig();
-  rigs.push(r);
+  const r = await rig();
   await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
   const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
   const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });

@@ -1,19 +1,10 @@
 // Issue 13: how a sale was paid is stored with its document in the issuing transaction, refused when short, and never
 // reaches SUNAT (forma_pago stays CONTADO/CREDITO).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocumentDetail, DocumentSummary, SettingsView } from '../../../shared/bridge';
-import { anonymousBoleta, startRig, type Rig } from './harness';
+import { anonymousBoleta, useRigs } from './harness';
 
-let rigs: Rig[] = [];
-afterEach(async () => {
-  await Promise.all(rigs.map((r) => r.dispose()));
-  rigs = [];
-});
-async function rig() {
-  const r = await startRig();
-  rigs.push(r);
-  return r;
-}
+const rig = useRigs();
 
 describe('payments of a sale (issue 13)', () => {
   it('a split payment (Yape with its operation number + cash with change) is stored and read back', async () => {

@@ -1,18 +1,9 @@
 // Issue 13: cashiers and roles, enforced by the core at the bridge (not only by the screens).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocumentDetail, DocumentSummary, Session, User } from '../../../shared/bridge';
-import { anonymousBoleta, startRig, type Rig } from './harness';
+import { anonymousBoleta, useRigs, type Rig } from './harness';
 
-let rigs: Rig[] = [];
-afterEach(async () => {
-  await Promise.all(rigs.map((r) => r.dispose()));
-  rigs = [];
-});
-async function rig() {
-  const r = await startRig();
-  rigs.push(r);
-  return r;
-}
+const rig = useRigs();
 
 async function withStaff(r: Rig) {
   await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });

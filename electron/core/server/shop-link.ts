@@ -1,0 +1,151 @@
+// This till's link to the shop server (issue 15), as the core's composition root uses it: the replicator (documents
+// up, catalogue and shop-wide settings both ways), the reads of "Todas las cajas" and of the shop's sales report,
+// and the checks that need the server (a series another till owns). Never from demo mode: its documents are not the
+// shop's. Refusals come back as Spanish CoreErrors.
+import path from 'node:path';
+import type pg from 'pg';
+import type { DocumentDetail, SettingsUpdate } from '../../../shared/bridge';
+import { buildSalesReport, type SalesReport, type SalesReportInput } from '../../../shared/cash';
+import type { ShopDocumentRow, ShopSearchInput } from '../../../shared/server/documents';
+import type { ShopServerStatus } from '../../../shared/server/settings';
+import {
+  CatalogSyncRepository,
+  ReplicationRepository,
+  type Db,
+  type DiscountsRepository,
+  type DocumentsRepository,
+  type PaymentsRepository,
+  type SettingsRepository,
+} from '../db';
+import type { Logger } from '../dispatch';
+import { CoreError } from '../services/errors';
+import type { SettingsService } from '../services/settings';
+import { Replicator, ServerUnavailable, type ReplicatorOptions } from './replicator';
+import { searchShopDocuments, shopDocumentDetail, shopSalesBetween } from './shop-documents';
+
+/** The settings every till of a shop shares through the server. */
+const SHARED_SETTINGS: readonly string[] = ['company', 'paymentMethods'];
+
+export interface ShopLinkDeps {
+  db: Db;
+  documents: DocumentsRepository;
+  payments: PaymentsRepository;
+  discounts: DiscountsRepository;
+  settings: SettingsService;
+  settingsRepo: SettingsRepository;
+  /** The app's migrations folder; the server's live in its `server` subfolder. */
+  migrationsDir: string;
+  log: Logger;
+  now: () => Date;
+  onChange: () => void;
+  timing?: Pick<ReplicatorOptions, 'idleMs' | 'retry' | 'batchSize'>;
+}
+
+export class ShopLink {
+  private readonly replicator: Replicator;
+  private readonly catalog: CatalogSyncRepository;
+
+  constructor(private readonly d: ShopLinkDeps) {
+    const { settings, settingsRepo } = d;
+    this.catalog = new CatalogSyncRepository(d.db, d.now);
+    this.replicator = new Replicator({
+      catalog: {
+        repo: this.catalog,
+        settingValue: (key) => (SHARED_SETTINGS.includes(key) ? settingsRepo.get(key) : undefined),
+        applySetting: (key, value) => settings.applyShared(key, value),
+        pulledVersion: () => Number(settingsRepo.get('shopPulledVersion') ?? 0),
+        setPulledVersion: (version) => settingsRepo.set('shopPulledVersion', version),
+      },
+      queue: new ReplicationRepository(d.db),
+      documents: d.documents,
+      payments: d.payments,
+      discounts: d.discounts,
+      settings: () => (this.active() ? settings.shopServer() : null),
+      password: () => settings.shopServerPassword(),
+      terminal: () => ({ id: settings.terminalId(), name: settings.shopServer().terminalName, series: settings.seriesNames() }),
+      migrationsDir: path.join(d.migrationsDir, 'server'),
+      log: d.log,
+      now: d.now,
+      onChange: d.onChange,
+      ...d.timing,
+    });
+  }
+
+  private active(): boolean {
+    return this.d.settings.shopServer().enabled && !this.d.settings.isDemo();
+  }
+
+  /** For the status bar; null while no server is used. */
+  status(): ShopServerStatus | null {
+    return this.active() ? this.replicator.status() : null;
+  }
+
+  start(): void {
+    this.replicator.start();
+  }
+
+  stop(): Promise<void> {
+    return this.replicator.stop();
+  }
+
+  /** The database is about to close. */
+  halt(): void {
+    this.replicator.halt();
+  }
+
+  /** A sale or a status change to push. */
+  wake(): void {
+    this.replicator.wake();
+  }
+
+  /** Refuses a sale while this till's series belongs to another till on the server. */
+  guardSeries(): void {
+    const conflict = this.replicator.seriesConflict();
+    if (conflict) throw new CoreError('series_conflict', conflict);
+  }
+
+  /** Before Ajustes saves: a series another till owns is refused. */
+  async checkSettings(input: SettingsUpdate): Promise<void> {
+    if (!input.series) return;
+    const taken = await this.replicator.checkSeries(input.series);
+    if (taken) throw new CoreError('series_conflict', taken, [{ path: 'series.boleta', message: 'Serie usada por otra caja' }]);
+  }
+
+  /** After Ajustes saved: shared settings go up, and the link follows new settings. */
+  settingsSaved(input: SettingsUpdate): void {
+    for (const key of SHARED_SETTINGS) if (input[key as keyof SettingsUpdate] !== undefined) this.catalog.enqueueSetting(key);
+    this.replicator.reconfigure();
+  }
+
+  setPassword(password: string): { passwordSet: boolean } {
+    this.d.settings.setShopServerPassword(password);
+    this.replicator.reconfigure();
+    return { passwordSet: true };
+  }
+
+  probe(): Promise<{ ok: boolean; message: string }> {
+    return this.replicator.probe();
+  }
+
+  search(input: ShopSearchInput): Promise<ShopDocumentRow[]> {
+    return this.read((pool) => searchShopDocuments(pool, input));
+  }
+
+  detail(idBaseDato: string): Promise<DocumentDetail> {
+    return this.read((pool) => shopDocumentDetail(pool, idBaseDato, this.d.now()));
+  }
+
+  salesReport(range: SalesReportInput): Promise<SalesReport> {
+    return this.read(async (pool) => buildSalesReport({ range, generatedAt: this.d.now().toISOString(), ...(await shopSalesBetween(pool, range.from, range.to)) }));
+  }
+
+  /** A read from the server; "cannot reach it" is a Spanish refusal, not an internal error. */
+  private async read<T>(fn: (pool: pg.Pool) => Promise<T>): Promise<T> {
+    try {
+      return await this.replicator.read(fn);
+    } catch (e) {
+      if (e instanceof ServerUnavailable) throw new CoreError('server_unavailable', e.message);
+      throw e;
+    }
+  }
+}
