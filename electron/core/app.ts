@@ -104,7 +104,8 @@ export function createCore(options: CoreOptions): Core {
   });
   const documentsRepo = new DocumentsRepository(db, now);
   const paymentsRepo = new PaymentsRepository(db);
-  const auth = new AuthService(new UsersRepository(db, now), now);
+  const usersRepo = new UsersRepository(db, now);
+  const auth = new AuthService(usersRepo, now);
   const seriesRepo = new SeriesRepository(db);
   const settingsRepo = new SettingsRepository(db);
   const settings = new SettingsService(settingsRepo, seriesRepo, options.secrets, options.demoEndpoint, options.mode);
@@ -209,6 +210,7 @@ export function createCore(options: CoreOptions): Core {
     discounts: discountsRepo,
     settings,
     settingsRepo,
+    users: usersRepo,
     migrationsDir: options.migrationsDir ?? defaultMigrationsDir(),
     log,
     now,
@@ -353,11 +355,19 @@ export function createCore(options: CoreOptions): Core {
       restoreBackup: (input) => restoreFlow.restore(input.file),
       getSession: () => auth.session(),
       listCashiers: () => auth.cashiers(),
-      createFirstAdmin: (input) => auth.createFirstAdmin(input.name, input.pin),
+      createFirstAdmin: (input) => {
+        const session = auth.createFirstAdmin(input.name, input.pin);
+        shop.usersChanged();
+        return session;
+      },
       login: (input) => auth.login(input.userId, input.pin),
       lock: () => auth.lock(),
       listUsers: () => auth.list(),
-      saveUser: (input) => auth.save(input),
+      saveUser: (input) => {
+        const user = auth.save(input);
+        shop.usersChanged();
+        return user;
+      },
       getCashState: () => cash.state(),
       openCashSession: (input) => cash.open(input.openingFloat),
       addCashMovement: (input) => {

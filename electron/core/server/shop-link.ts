@@ -16,14 +16,16 @@ import {
   type DocumentsRepository,
   type PaymentsRepository,
   type SettingsRepository,
+  type UsersRepository,
 } from '../db';
 import type { Logger } from '../dispatch';
 import { CoreError } from '../services/errors';
 import type { SettingsService } from '../services/settings';
 import { Replicator, ServerUnavailable, type ReplicatorOptions } from './replicator';
+import { applySharedUsers, sharedUsers } from './shared-users';
 import { searchShopDocuments, shopDocumentDetail, shopSalesBetween } from './shop-documents';
 
-/** The settings every till of a shop shares through the server. */
+/** The settings every till of a shop shares through the server ('users': the staff, shared-users.ts). */
 const SHARED_SETTINGS: readonly string[] = ['company', 'paymentMethods'];
 
 export interface ShopLinkDeps {
@@ -33,6 +35,7 @@ export interface ShopLinkDeps {
   discounts: DiscountsRepository;
   settings: SettingsService;
   settingsRepo: SettingsRepository;
+  users: UsersRepository;
   /** The app's migrations folder; the server's live in its `server` subfolder. */
   migrationsDir: string;
   log: Logger;
@@ -51,8 +54,11 @@ export class ShopLink {
     this.replicator = new Replicator({
       catalog: {
         repo: this.catalog,
-        settingValue: (key) => (SHARED_SETTINGS.includes(key) ? settingsRepo.get(key) : undefined),
-        applySetting: (key, value) => settings.applyShared(key, value),
+        settingValue: (key) => (key === 'users' ? sharedUsers(d.users) : SHARED_SETTINGS.includes(key) ? settingsRepo.get(key) : undefined),
+        applySetting: (key, value) => {
+          if (key === 'users') applySharedUsers(d.users, value);
+          else settings.applyShared(key, value);
+        },
         pulledVersion: () => Number(settingsRepo.get('shopPulledVersion') ?? 0),
         setPulledVersion: (version) => settingsRepo.set('shopPulledVersion', version),
       },
@@ -115,6 +121,12 @@ export class ShopLink {
   settingsSaved(input: SettingsUpdate): void {
     for (const key of SHARED_SETTINGS) if (input[key as keyof SettingsUpdate] !== undefined) this.catalog.enqueueSetting(key);
     this.replicator.reconfigure();
+  }
+
+  /** A user was added or changed here: the staff list goes up. */
+  usersChanged(): void {
+    this.catalog.enqueueSetting('users');
+    this.replicator.wake();
   }
 
   setPassword(password: string): { passwordSet: boolean } {

@@ -160,7 +160,7 @@ describe('the catalogue and shop-wide settings through the shop server (issue 15
   type Product = { code: string; price: string } | null;
   const priceAt = async (r: Rig, code: string) => (await r.call<Product>('getProductByCode', { code }))?.price ?? null;
 
-  it('a product saved at one till reaches the other; a price changed on the server reaches both; so does the company', async () => {
+  it('a product saved at one till reaches the other; a price changed on the server reaches both; so do the company and the staff', async () => {
     const { name, pool } = await freshDatabase();
     try {
       const a = await till(name, 'Caja 1');
@@ -180,6 +180,12 @@ describe('the catalogue and shop-wide settings through the shop server (issue 15
       const company = { ruc: '20100070970', name: 'BODEGA SAN MARTÍN E.I.R.L.', tradeName: 'San Martín', address: 'Jr. Junín 456, Lima', igvRegime: 'general' };
       await a.call('saveSettings', { company });
       await waitFor(async () => (await b.call<{ company: { name: string } }>('getSettings')).company.name === 'BODEGA SAN MARTÍN E.I.R.L.');
+      // The staff too: the administrator created at till 1 signs in at till 2 with the same PIN.
+      await a.call('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
+      await a.call('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
+      await waitFor(async () => (await b.call<{ name: string }[]>('listCashiers')).length === 2);
+      const rosa = (await b.call<{ id: number; name: string }[]>('listCashiers')).find((u) => u.name === 'Rosa Dueña')!;
+      expect(await b.call('login', { userId: rosa.id, pin: '246810' })).toMatchObject({ user: { name: 'Rosa Dueña', role: 'administrador' } });
     } finally {
       await pool.end();
     }
