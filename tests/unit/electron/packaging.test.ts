@@ -52,7 +52,8 @@ describe('electron-builder configuration', () => {
     expect(config.files).toEqual(expect.arrayContaining(['out/**', 'package.json']));
     expect(config.files.some((f) => /^(electron|renderer|shared|tests|src)\//.test(f))).toBe(false);
     expect(config.extraResources).toEqual([
-      { from: 'migrations', to: 'migrations', filter: ['*.sql'] },
+      // The shop server's migrations (migrations/server, issue 15) ship with the till's.
+      { from: 'migrations', to: 'migrations', filter: ['**/*.sql'] },
       { from: '.native/current', to: 'native', filter: ['better_sqlite3.node'] },
     ]);
   });
