@@ -1,61 +1,33 @@
 // Issue 15: "Todas las cajas". Till 2 sells into its own database and pushes to the shop server (a real PostgreSQL
 // cluster started here); at till 1 the back office finds that sale by its printed number or its customer, and
 // reprints it (a copy, checked as text from its PDF) without knowing which till sold it.
-import pg from 'pg';
-import type { Core } from '../../electron/core/app';
-import { startPgCluster, type PgCluster } from '../integration/server/pg-cluster';
+import type { PgCluster } from '../integration/server/pg-cluster';
 import { test, expect } from './harness';
 import { pdfText } from './print-checks';
+import { goLive, must, queryShop, startShopCluster } from './shop-server';
 
 test.use({ printer: 'pdf' });
 
 let cluster: PgCluster;
 test.beforeAll(async () => {
-  cluster = await startPgCluster();
-  const admin = new pg.Client({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: cluster.database });
-  await admin.connect();
-  await admin.query('CREATE DATABASE tienda');
-  await admin.end();
+  cluster = await startShopCluster();
 });
 test.afterAll(() => cluster?.destroy());
-
-async function must(core: Core, method: string, input: unknown): Promise<unknown> {
-  const r = await core.dispatch(method, input);
-  if (!r.ok) throw new Error(`${method}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
-
-/** A till out of demo mode (demo documents are never the shop's), pointed at the shop server. */
-async function goLive(core: Core, sandbox: { billingBaseUrl: string; queryBaseUrl: string; token: string }, name: string, series: string): Promise<void> {
-  await must(core, 'setToken', { token: sandbox.token });
-  await must(core, 'saveSettings', {
-    api: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl },
-    company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: 'Bodega San Martín', address: 'Av. Lima 123', igvRegime: 'general' },
-    series: { boleta: series, factura: `F${series.slice(1)}` },
-    demo: false,
-  });
-  await must(core, 'setShopServerPassword', { password: cluster.password });
-  await must(core, 'saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database: 'tienda', user: cluster.user, tls: 'off', terminalName: name } });
-}
 
 test('a sale of till 2 is found at till 1 by number or customer and reprinted from the shop server', async ({ harness }) => {
   const { page, sandbox } = harness;
   const till2 = await harness.otherTill();
-  await goLive(till2, sandbox, 'Caja 2', 'B002');
+  await goLive(till2, sandbox, 'B002', { cluster, name: 'Caja 2' });
   await must(till2, 'issueSale', {
     docType: '03',
     customer: { docType: '1', docNumber: '45678912', name: 'María Quispe Huamán', address: '' },
     lines: [{ code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', quantity: '2', unitPrice: '5.75', affectation: '10' }],
     tenders: [{ method: 'yape', amount: '11.50', reference: '7781234' }],
   });
-  await goLive(harness.core, sandbox, 'Caja 1', 'B001');
-  const server = new pg.Client({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: 'tienda' });
-  await server.connect();
-  try {
-    await expect.poll(async () => (await server.query("SELECT status FROM documents WHERE series = 'B002'").catch(() => ({ rows: [] }))).rows[0]?.status, { timeout: 15_000 }).toBe('accepted');
-  } finally {
-    await server.end();
-  }
+  await goLive(harness.core, sandbox, 'B001', { cluster, name: 'Caja 1' });
+  await expect
+    .poll(async () => (await queryShop<{ status: string }>(cluster, "SELECT status FROM documents WHERE series = 'B002'").catch(() => []))[0]?.status, { timeout: 15_000 })
+    .toBe('accepted');
 
   await harness.open();
   await page.keyboard.press('F2');

@@ -136,6 +136,9 @@ export class ShopLink {
   }
 
   probe(): Promise<{ ok: boolean; message: string }> {
+    if (this.d.settings.shopServer().enabled && this.d.settings.isDemo()) {
+      return Promise.resolve({ ok: false, message: 'En modo demo esta caja no usa el servidor de la tienda: sus ventas de prueba no son de la tienda.' });
+    }
     return this.replicator.probe();
   }
 

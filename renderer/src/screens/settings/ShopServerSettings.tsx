@@ -65,6 +65,7 @@ export function ShopServerSettings({ settings }: { settings: SettingsView }): Re
     <SettingsSection id="settings-server" title="Servidor de la tienda" message={message}>
       <form className="settings__form" noValidate aria-label="Servidor de la tienda" onSubmit={(e) => { e.preventDefault(); void save(); }}>
         <p className="muted">Para varias cajas: cada una sigue vendiendo sola y sube sus comprobantes a una base PostgreSQL de la tienda.</p>
+        {settings.demo && <p className="muted">En modo demo esta caja no usa el servidor: las ventas de prueba no son de la tienda.</p>}
         <label className="field field--check">
           <input type="checkbox" checked={form.enabled} onChange={(e) => set({ enabled: e.target.checked })} /> Usar el servidor de la tienda
         </label>
