@@ -5,6 +5,8 @@ import { z } from 'zod';
 
 const HOST = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_$-]{0,62}$/;
+/** One or more PEM certificates (RFC 7468's textual encoding) and nothing else. */
+const PEM_CERTIFICATE = /^(?:-----BEGIN CERTIFICATE-----\s+[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----\s*)+$/;
 
 export const ShopServerSettingsSchema = z
   .strictObject({
@@ -13,8 +15,13 @@ export const ShopServerSettingsSchema = z
     port: z.number({ error: 'Ingrese el puerto' }).int({ error: 'El puerto es un número entero' }).min(1, { error: 'Puerto entre 1 y 65535' }).max(65535, { error: 'Puerto entre 1 y 65535' }),
     database: z.string().trim().max(63),
     user: z.string().trim().max(63),
-    /** 'on': TLS with the server's certificate checked against the system's authorities. */
+    /** 'on': TLS with the server's certificate checked against the system's authorities, or against `caCert`. */
     tls: z.enum(['off', 'on'], { error: 'Elija si la conexión usa TLS' }),
+    /**
+     * The certificate (PEM) of the authority that signed the server's: a shop's server on the LAN usually has its own,
+     * which no system trusts. Empty: the system's authorities. Not a secret (it is public by nature).
+     */
+    caCert: z.string().trim().max(20_000, { error: 'El certificado es demasiado largo' }).default(''),
     /** How this till is named on the server ("Caja 2"): shown to the other tills. */
     terminalName: z.string().trim().min(1, { error: 'Ingrese el nombre de esta caja' }).max(40, { error: 'Como máximo 40 caracteres' }),
   })
@@ -23,10 +30,13 @@ export const ShopServerSettingsSchema = z
     if (!HOST.test(s.host)) ctx.addIssue({ code: 'custom', path: ['host'], message: 'Ingrese la IP o el nombre del servidor (ej. 192.168.1.10)' });
     if (!NAME.test(s.database)) ctx.addIssue({ code: 'custom', path: ['database'], message: 'Ingrese el nombre de la base de datos' });
     if (!NAME.test(s.user)) ctx.addIssue({ code: 'custom', path: ['user'], message: 'Ingrese el usuario' });
+    if (s.tls === 'on' && s.caCert !== '' && !PEM_CERTIFICATE.test(s.caCert)) {
+      ctx.addIssue({ code: 'custom', path: ['caCert'], message: 'Pegue el certificado en formato PEM (de -----BEGIN CERTIFICATE----- a -----END CERTIFICATE-----)' });
+    }
   });
 export type ShopServerSettings = z.infer<typeof ShopServerSettingsSchema>;
 
-export const DEFAULT_SHOP_SERVER: ShopServerSettings = { enabled: false, host: '', port: 5432, database: 'caja', user: 'caja', tls: 'off', terminalName: 'Caja 1' };
+export const DEFAULT_SHOP_SERVER: ShopServerSettings = { enabled: false, host: '', port: 5432, database: 'caja', user: 'caja', tls: 'off', caCert: '', terminalName: 'Caja 1' };
 
 /** What the till knows of its link to the server, for the status bar and Ajustes. */
 export const ShopServerStatusSchema = z.object({

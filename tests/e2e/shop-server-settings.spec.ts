@@ -1,6 +1,7 @@
-// Issue 15: Ajustes → Servidor de la tienda, clicked as the shop's owner would. A wrong password and a bad port get
-// Spanish answers and lose nothing; the right one connects ("Verificar servidor" says so, the status bar follows) and
-// the password never comes back to the page. A till whose series another till owns is told so, and cannot sell.
+// Issue 15: Ajustes → Servidor de la tienda, clicked as the shop's owner would. A bad port, a pasted CA certificate
+// that is not one and a wrong password get Spanish answers and lose nothing; the right one connects ("Verificar
+// servidor" says so, the status bar follows) and the password never comes back to the page. A till whose series
+// another till owns is told so, and cannot sell.
 import type { Page } from '@playwright/test';
 import type { PgCluster } from '../integration/server/pg-cluster';
 import { test, expect } from './harness';
@@ -45,6 +46,12 @@ test('the owner points a till at the shop server from Ajustes; mistakes are expl
   await expect(form.getByLabel('Servidor (IP o nombre)')).toHaveValue(cluster.host); // nothing typed is lost
 
   await form.getByLabel('Puerto').fill(String(cluster.port));
+  await expect(form.getByLabel('Certificado de la autoridad (CA) del servidor')).toHaveCount(0); // only with TLS
+  await form.getByLabel('Conexión cifrada (TLS)').selectOption('on');
+  await form.getByLabel('Certificado de la autoridad (CA) del servidor').fill('MIIBkTCB+wIJAK...');
+  await form.getByRole('button', { name: 'Guardar servidor' }).click();
+  await expect(form.getByText('Pegue el certificado en formato PEM (de -----BEGIN CERTIFICATE----- a -----END CERTIFICATE-----)')).toBeVisible();
+  await form.getByLabel('Conexión cifrada (TLS)').selectOption('off'); // this test's cluster has no TLS (tls.test.ts has)
   await form.getByRole('button', { name: 'Verificar servidor' }).click();
   await expect(section.getByText('El servidor rechazó el usuario o la contraseña.')).toBeVisible();
   await expect(page.getByTestId('shop-server')).not.toHaveText('Servidor de la tienda: en línea');

@@ -13,6 +13,8 @@ export interface PgCluster {
   user: string;
   password: string;
   database: string;
+  /** With `tls`: the PEM of the test authority that signed the server's certificate (for 127.0.0.1). */
+  caPem?: string;
   stop(): void;
   start(): void;
   /** Stops and removes the cluster's folder. */
@@ -52,8 +54,25 @@ function run(program: string, args: string[]): void {
   else execFileSync(bin, args, { stdio: 'pipe' });
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/**
+ * A throwaway authority and a server certificate it signs for 127.0.0.1 (subjectAltName IP, what Node checks), made
+ * with the openssl program (Debian's postgresql depends on ssl-cert, which depends on openssl).
+ */
+function makeCertificates(dir: string): { serverCert: string; serverKey: string; caPem: string } {
+  const file = (name: string) => path.join(dir, name);
+  const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  openssl(['req', '-x509', ...ec, '-keyout', file('ca.key'), '-out', file('ca.crt'), '-days', '2', '-subj', '/CN=Caja test CA']);
+  openssl(['req', ...ec, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=127.0.0.1']);
+  fs.writeFileSync(file('server.ext'), 'subjectAltName=IP:127.0.0.1\n');
+  openssl(['x509', '-req', '-in', file('server.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('server.crt'), '-days', '2', '-extfile', file('server.ext')]);
+  fs.chmodSync(file('server.key'), 0o600); // the server refuses a key others can read
+  return { serverCert: file('server.crt'), serverKey: file('server.key'), caPem: fs.readFileSync(file('ca.crt'), 'utf8') };
+}
+
+export async function startPgCluster(options: { tls?: boolean } = {}): Promise<PgCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-pg-'));
+  const certs = options.tls ? makeCertificates(dir) : undefined;
   const data = path.join(dir, 'data');
   const pwfile = path.join(dir, 'pw');
   const password = `pw${Math.random().toString(36).slice(2)}`;
@@ -61,8 +80,9 @@ export async function startPgCluster(): Promise<PgCluster> {
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   run('initdb', ['-D', data, '-U', 'caja', '--pwfile', pwfile, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
+  const tls = certs ? ` -c ssl=on -c ssl_cert_file=${certs.serverCert} -c ssl_key_file=${certs.serverKey}` : '';
   const start = () =>
-    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${tls}`, 'start']);
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   return {
@@ -71,6 +91,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     user: 'caja',
     password,
     database: 'postgres',
+    ...(certs ? { caPem: certs.caPem } : {}),
     start,
     stop,
     destroy() {

@@ -10,6 +10,8 @@ import { call } from '../../pos';
 import type { SaveMessage } from './save-result';
 import { SettingsSection } from './SettingsSection';
 
+const CA_HINT = 'Opcional: péguelo si el servidor usa un certificado propio de la tienda (texto que empieza con -----BEGIN CERTIFICATE-----).';
+
 export function ShopServerSettings({ settings }: { settings: SettingsView }): React.JSX.Element {
   const { replace } = useSettings();
   const saved = settings.shopServer.settings;
@@ -89,6 +91,22 @@ export function ShopServerSettings({ settings }: { settings: SettingsView }): Re
             <option value="on">Sí, con certificado verificado</option>
           </select>
         </Field>
+        {form.tls === 'on' && (
+          <Field
+            id="server-caCert"
+            label="Certificado de la autoridad (CA) del servidor"
+            error={errors.caCert}
+            hint={CA_HINT}
+          >
+            <textarea
+              {...fieldAria('server-caCert', errors.caCert, CA_HINT)}
+              rows={4}
+              spellCheck={false}
+              value={form.caCert}
+              onChange={(e) => set({ caCert: e.target.value })}
+            />
+          </Field>
+        )}
         <div className="settings__inline">
           <button type="submit">Guardar servidor</button>
           <button type="button" onClick={() => void test()}>
