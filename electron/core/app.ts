@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { AppStatus, BridgeEvent, BridgeResult, SettingsUpdate } from '../../shared/bridge';
-import { createApiClient, type ApiConfig, type FetchLike } from './api';
-import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow, type Restorer } from './backup';
+import type { AppStatus, BridgeEvent, SettingsUpdate } from '../../shared/bridge';
+import { createApiClient, type FetchLike } from './api';
+import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow } from './backup';
 import { CashService, openDrawer, salesReportCsv, salesReportFileName } from './cash';
 import type { SalesReport, SalesReportInput } from '../../shared/cash';
 import { ShopLink } from './server';
@@ -18,78 +18,26 @@ import {
   SeriesRepository,
   SettingsRepository,
   UsersRepository,
-  type BeforeMigrateHook,
-  type Db,
 } from './db';
-import { createDispatcher, silentLogger, type Logger } from './dispatch';
+import type { Core, CoreOptions } from './core-api';
+import { createDispatcher, silentLogger } from './dispatch';
+import { CoreEvents } from './events';
 import { ExportService } from './export';
 import { Outbox } from './outbox/worker';
-import type { RetryPolicy } from './outbox/retry';
 import { ProductsService, seedDemoProducts } from './products';
 import { CustomersService } from './services/customers';
 import { DocumentsService } from './services/documents';
 import { IssueService } from './services/issue-sale';
 import { LookupsService } from './services/lookups';
-import { PrintingService, type Printer } from './services/printing';
-import type { SecretStore } from './services/secrets';
+import { PrintingService } from './services/printing';
 import { CoreError } from './services/errors';
 import { SettingsService } from './services/settings';
 import { ClockSkew } from './services/clock-skew';
 import { testConnection } from './services/connection-test';
-import type { FileChooser } from './services/file-chooser';
 import { SetupService } from './mode/setup';
 import { AuthService } from './users';
-import type { StartMode } from './mode/mode-file';
 
-export interface CoreOptions {
-  /** Folder of the app's data (Electron: app.getPath('userData')). */
-  dataDir: string;
-  /** Default: <dataDir>/caja.db */
-  dbPath?: string;
-  migrationsDir?: string;
-  /** Electron passes net.fetch (system proxy); tests pass the global fetch. */
-  fetch: FetchLike;
-  secrets: SecretStore;
-  /** The sandbox that serves demo mode, when it runs. */
-  demoEndpoint?: ApiConfig;
-  now?: () => Date;
-  log?: Logger;
-  outbox?: { concurrency?: number; retry?: RetryPolicy; pollMs?: number };
-  api?: { sendTimeoutMs?: number; queryTimeoutMs?: number };
-  /** Asks for a backup file and swaps the database while the core is closed (the Electron shell). */
-  restorer?: Restorer;
-  /** Daily backups while the app runs (default true; test rigs that start many cores turn it off). */
-  dailyBackups?: boolean;
-  /** Renders and prints templates (the Electron shell's hidden print window). Without it printing answers an error. */
-  printer?: Printer;
-  /**
-   * The mode this start opened, when it is kept in modo.json (the shell: mode-file.ts chose the database file).
-   * Without it the database's own 'demo' setting decides, and setup is never required (test rigs).
-   */
-  mode?: StartMode;
-  /** Stops this core and starts Caja again (after the setup or a mode switch). Called once the bridge answered. */
-  restart?: () => void;
-  /** The system's folder and save dialogs (the shell). Without them, choosing a folder and exporting are unavailable. */
-  files?: FileChooser;
-  /** Called before migrations touch an existing database. Default: a verified backup copy first. */
-  onBeforeMigrate?: BeforeMigrateHook;
-  /** The shop server's replicator (issue 15): its own timing for tests. */
-  shopServer?: { idleMs?: number; retry?: { baseMs: number; maxMs: number }; batchSize?: number };
-}
-
-export interface Core {
-  dispatch(method: string, input: unknown): Promise<BridgeResult<unknown>>;
-  onEvent(listener: (event: BridgeEvent) => void): () => void;
-  /** Starts the outbox (after crash recovery). */
-  start(): void;
-  /** Refuses new sends, waits for the ones in flight, and tells how many documents are still waiting. */
-  stop(): Promise<{ pending: number }>;
-  close(): void;
-  readonly outbox: Outbox;
-  readonly db: Db;
-  /** The shell asks it for the backups folder before it closes the core to restore a copy. */
-  readonly backups: BackupService;
-}
+export type { Core, CoreOptions } from './core-api';
 
 /** The composition root of the main process: opens the store and wires services, outbox and dispatcher. */
 export function createCore(options: CoreOptions): Core {
@@ -126,27 +74,10 @@ export function createCore(options: CoreOptions): Core {
   };
   const api = createApiClient({ fetch: fetchAndWatchClock, config: () => settings.apiConfig(), ...options.api });
 
-  const listeners = new Set<(event: BridgeEvent) => void>();
-  const emit = (event: BridgeEvent) => {
-    for (const l of listeners) {
-      try {
-        l(event);
-      } catch (e) {
-        log.warn('event listener failed', { error: e instanceof Error ? e.message : String(e) });
-      }
-    }
-  };
-
-  // Status is derived (counts, connectivity); a burst of sends coalesces into one status event every 100 ms.
-  let statusTimer: ReturnType<typeof setTimeout> | undefined;
-  const emitStatusSoon = () => {
-    if (statusTimer || listeners.size === 0) return;
-    statusTimer = setTimeout(() => {
-      statusTimer = undefined;
-      emit({ type: 'status', status: status() });
-    }, 100);
-    statusTimer.unref?.();
-  };
+  // Status is derived (counts, connectivity); a burst of changes coalesces into one status event every 100 ms.
+  const events = new CoreEvents(log, () => status());
+  const emit = (event: BridgeEvent) => events.emit(event);
+  const emitStatusSoon = () => events.statusSoon();
 
   // The shop link is built after the outbox; a status change wakes it through this.
   let wakeShop = () => {};
@@ -391,10 +322,7 @@ export function createCore(options: CoreOptions): Core {
 
   return {
     dispatch,
-    onEvent(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onEvent: (listener) => events.listen(listener),
     start: () => {
       outbox.start();
       shop.start();
@@ -404,7 +332,7 @@ export function createCore(options: CoreOptions): Core {
     async stop() {
       await scheduler.stop();
       await backups.idle();
-      if (statusTimer) clearTimeout(statusTimer);
+      events.stop();
       await outbox.stop();
       await shop.stop();
       return { pending: status().pending };

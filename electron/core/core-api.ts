@@ -1,0 +1,62 @@
+// What the Electron shell (and the test rigs) give the core, and what they get back from createCore (app.ts).
+import type { BridgeEvent, BridgeResult } from '../../shared/bridge';
+import type { ApiConfig, FetchLike } from './api';
+import type { BackupService, Restorer } from './backup';
+import type { BeforeMigrateHook, Db } from './db';
+import type { Logger } from './dispatch';
+import type { StartMode } from './mode/mode-file';
+import type { RetryPolicy } from './outbox/retry';
+import type { Outbox } from './outbox/worker';
+import type { FileChooser } from './services/file-chooser';
+import type { Printer } from './services/printing';
+import type { SecretStore } from './services/secrets';
+
+export interface CoreOptions {
+  /** Folder of the app's data (Electron: app.getPath('userData')). */
+  dataDir: string;
+  /** Default: <dataDir>/caja.db */
+  dbPath?: string;
+  migrationsDir?: string;
+  /** Electron passes net.fetch (system proxy); tests pass the global fetch. */
+  fetch: FetchLike;
+  secrets: SecretStore;
+  /** The sandbox that serves demo mode, when it runs. */
+  demoEndpoint?: ApiConfig;
+  now?: () => Date;
+  log?: Logger;
+  outbox?: { concurrency?: number; retry?: RetryPolicy; pollMs?: number };
+  api?: { sendTimeoutMs?: number; queryTimeoutMs?: number };
+  /** Asks for a backup file and swaps the database while the core is closed (the Electron shell). */
+  restorer?: Restorer;
+  /** Daily backups while the app runs (default true; test rigs that start many cores turn it off). */
+  dailyBackups?: boolean;
+  /** Renders and prints templates (the Electron shell's hidden print window). Without it printing answers an error. */
+  printer?: Printer;
+  /**
+   * The mode this start opened, when it is kept in modo.json (the shell: mode-file.ts chose the database file).
+   * Without it the database's own 'demo' setting decides, and setup is never required (test rigs).
+   */
+  mode?: StartMode;
+  /** Stops this core and starts Caja again (after the setup or a mode switch). Called once the bridge answered. */
+  restart?: () => void;
+  /** The system's folder and save dialogs (the shell). Without them, choosing a folder and exporting are unavailable. */
+  files?: FileChooser;
+  /** Called before migrations touch an existing database. Default: a verified backup copy first. */
+  onBeforeMigrate?: BeforeMigrateHook;
+  /** The shop server's replicator (issue 15): its own timing for tests. */
+  shopServer?: { idleMs?: number; retry?: { baseMs: number; maxMs: number }; batchSize?: number };
+}
+
+export interface Core {
+  dispatch(method: string, input: unknown): Promise<BridgeResult<unknown>>;
+  onEvent(listener: (event: BridgeEvent) => void): () => void;
+  /** Starts the outbox (after crash recovery). */
+  start(): void;
+  /** Refuses new sends, waits for the ones in flight, and tells how many documents are still waiting. */
+  stop(): Promise<{ pending: number }>;
+  close(): void;
+  readonly outbox: Outbox;
+  readonly db: Db;
+  /** The shell asks it for the backups folder before it closes the core to restore a copy. */
+  readonly backups: BackupService;
+}
