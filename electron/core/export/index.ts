@@ -2,6 +2,6 @@
 export { ExportService, MAX_ZIP_DOCUMENTS, type ExportServiceOptions } from './service';
 export { CSV_COLUMNS, csvHeader, csvRow } from './documents-csv';
 export { documentsZip, sunatBaseName, ZIP_CSV_NAME } from './documents-zip';
-export { exportRows, forEachExportRow, type ExportRange, type ExportRow } from './documents-query';
+export { exportRows, exportRowsStatement, forEachExportRow, type ExportRange, type ExportRow } from './documents-query';
 export { categoryAmounts, type CategoryAmounts } from './amounts';
 export { csvField, csvLine } from './csv';

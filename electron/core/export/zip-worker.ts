@@ -33,14 +33,31 @@ async function main() {
   const options = { compression: 'DEFLATE', compressionOptions: { level: 1 } };
   if (workerData.dest) {
     // Streamed to the file the user chose: the bytes never cross back to the main thread.
+    // Flushed to the disk every MB as it is written, not all at the end: a burst of many dirty MB makes the till's
+    // own commits (each one fsynced) wait behind it in the disk's queue.
     const fs = require('node:fs');
-    await new Promise((resolve, reject) => {
-      const out = fs.createWriteStream(workerData.dest);
-      zip.generateNodeStream({ ...options, type: 'nodebuffer', streamFiles: true }).on('error', reject).pipe(out)
-        .on('error', reject).on('finish', resolve);
-    });
-    const fd = fs.openSync(workerData.dest, 'r+');
-    try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+    const { Writable } = require('node:stream');
+    const fd = fs.openSync(workerData.dest, 'w');
+    let unflushed = 0;
+    try {
+      await new Promise((resolve, reject) => {
+        const out = new Writable({
+          write(chunk, _encoding, done) {
+            try {
+              for (let at = 0; at < chunk.length; ) at += fs.writeSync(fd, chunk, at, chunk.length - at);
+              unflushed += chunk.length;
+              if (unflushed >= 1048576) { fs.fdatasyncSync(fd); unflushed = 0; }
+              done();
+            } catch (e) { done(e); }
+          },
+        });
+        zip.generateNodeStream({ ...options, type: 'nodebuffer', streamFiles: true }).on('error', reject).pipe(out)
+          .on('error', reject).on('finish', resolve);
+      });
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     parentPort.postMessage({ ok: true, size: fs.statSync(workerData.dest).size });
     return;
   }
