@@ -6,7 +6,8 @@ import { z } from 'zod';
 const HOST = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_$-]{0,62}$/;
 /** One or more PEM certificates (RFC 7468's textual encoding) and nothing else. */
-const PEM_CERTIFICATE = /^(?:-----BEGIN CERTIFICATE-----\s+[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----\s*)+$/;
+// Whitespace and base64 never overlap at a point where the pattern could split a run two ways (linear time on any paste).
+const PEM_CERTIFICATE = /^(?:-----BEGIN CERTIFICATE-----\s*[A-Za-z0-9+/=][A-Za-z0-9+/=\s]*-----END CERTIFICATE-----\s*)+$/;
 
 export const ShopServerSettingsSchema = z
   .strictObject({
