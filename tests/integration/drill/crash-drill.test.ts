@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox';
+import { spawnTill, type TillProcess } from './spawn-till';
 
 const TARGET = 500;
 const KILLS = 24;
@@ -22,20 +22,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function launch(): { child: ChildProcess; ready: Promise<void>; exit: Promise<number | null>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, sandbox.billingBaseUrl, sandbox.queryBaseUrl, sandbox.token, String(TARGET)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const ready = new Promise<void>((resolve) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('ready')) resolve();
-    });
-  });
-  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, ready, exit, output: () => out };
+function launch(): TillProcess {
+  return spawnTill(script, [dataDir, sandbox.billingBaseUrl, sandbox.queryBaseUrl, sandbox.token, String(TARGET)]);
 }
 
 describe('crash drill', () => {

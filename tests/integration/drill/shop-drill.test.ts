@@ -2,7 +2,6 @@
 // shop server (a real PostgreSQL cluster) is stopped and restarted and one till is killed with SIGKILL again and
 // again, mid-push. At the end the server holds each of the 900 documents exactly once, with the status its till has;
 // a price changed on the server has reached all three tills; and a fourth till claiming a taken series is refused.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox';
+import { spawnTill, type TillProcess } from './spawn-till';
 import { startPgCluster, type PgCluster } from '../server/pg-cluster';
 import { startRig } from '../core/harness';
 
@@ -42,21 +42,11 @@ afterAll(async () => {
 
 const server = () => ({ host: cluster.host, port: cluster.port, database: 'tienda', user: cluster.user, password: cluster.password });
 
-function launch(till: (typeof TILLS)[number]): { child: ChildProcess; ready: Promise<void>; exit: Promise<number | null>; output: () => string } {
+function launch(till: (typeof TILLS)[number]): TillProcess {
   const dataDir = path.join(root, till.series);
   fs.mkdirSync(dataDir, { recursive: true });
   const args = { dataDir, sandbox: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token }, server: server(), ...till, target: TARGET };
-  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const ready = new Promise<void>((resolve) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('ready')) resolve();
-    });
-  });
-  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, ready, exit, output: () => out };
+  return spawnTill(script, [JSON.stringify(args)]);
 }
 
 async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {

@@ -3,7 +3,7 @@
 // do not send them back up).
 import type Database from 'better-sqlite3';
 import type { Clock, Db } from '../types';
-import type { ProductRow } from './products';
+import type { ProductFields, ProductRow } from './products';
 
 export interface CatalogChange {
   kind: 'product' | 'setting';
@@ -12,14 +12,7 @@ export interface CatalogChange {
 }
 
 /** A product as the server holds it. */
-export interface SharedProduct {
-  code: string;
-  description: string;
-  unit: string;
-  price: string;
-  affectation: '10' | '20';
-  bag: boolean;
-  active: boolean;
+export interface SharedProduct extends ProductFields {
   wholeUnits: boolean | null;
   version: number;
 }
