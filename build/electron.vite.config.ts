@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { workerBundlesPlugin } from './worker-bundle';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
@@ -9,6 +10,8 @@ const at = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 export default defineConfig({
   main: {
     root,
+    // TypeScript workers, each one self-contained script beside main.js (out/main/workers/*.js, issue 28).
+    plugins: [workerBundlesPlugin()],
     build: {
       outDir: at('out/main'),
       rollupOptions: { input: { main: at('electron/main.ts') } },

@@ -11,6 +11,9 @@ export const PRODUCT_LIST_DEFAULT_LIMIT = 50;
 export const PRODUCT_LIST_MAX_LIMIT = 500;
 /** A CSV of 50,000 products is about 4 MB; this leaves room without letting a wrong file hang the app. */
 export const PRODUCT_CSV_MAX_CHARS = 20_000_000;
+/** The file chooser refuses a larger file before reading it (UTF-8: never fewer bytes than characters). */
+export const PRODUCT_CSV_MAX_BYTES = 20_000_000;
+export const PRODUCT_CSV_TOO_BIG = 'El archivo es demasiado grande (máximo 20 MB)';
 
 const UNIT_LIST = UNITS.map((unit) => unit.code).join(', ');
 const AFFECTATION_CODES = AFFECTATIONS.map((entry) => entry.code) as [AffectationCode, ...AffectationCode[]];
@@ -219,7 +222,7 @@ export type ImportMode = (typeof IMPORT_MODES)[number];
 export const ImportProductsInputSchema = z.strictObject({
   csv: z
     .string(missingOr('Elija el archivo CSV', 'El archivo CSV debe ser texto'))
-    .max(PRODUCT_CSV_MAX_CHARS, { error: 'El archivo es demasiado grande (máximo 20 MB)' }),
+    .max(PRODUCT_CSV_MAX_CHARS, { error: PRODUCT_CSV_TOO_BIG }),
   mode: z
     .enum(IMPORT_MODES, { error: 'Modo de importación no válido: todo o nada, o solo las filas correctas' })
     .default('all_or_nothing'),
@@ -246,6 +249,10 @@ export const ImportProductsResultSchema = z.object({
   errors: z.array(ImportRowErrorSchema),
 });
 export type ImportProductsResult = z.infer<typeof ImportProductsResultSchema>;
+
+/** How far a long import is (issue 28), pushed as the 'import_progress' event: rows checked, then rows saved. */
+export const ImportProgressSchema = z.object({ phase: z.enum(['reading', 'saving']), done: z.number().int(), total: z.number().int() });
+export type ImportProgress = z.infer<typeof ImportProgressSchema>;
 
 export const ProductsFileSchema = z.object({ fileName: z.string(), csv: z.string() });
 export type ProductsFile = z.infer<typeof ProductsFileSchema>;

@@ -1,14 +1,12 @@
 // The first-run setup (issue 11): the shop's company, series, API and printer, then "Empezar a vender"; or demo mode,
 // which is one choice of the wizard and lives in its own database file.
 import { z } from 'zod';
+import { ApiUrlSchema } from '../validation/api-url';
 import { PROVIDERS } from '../api/dialect';
 import { PaperSchema } from './settings';
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((u) => /^https?:\/\/[^\s]+$/i.test(u), { message: 'Ingrese una dirección que empiece con http:// o https://' });
+/** https:// only, but for this machine (issue 28: shared/validation/api-url.ts). */
+const httpUrl = ApiUrlSchema;
 
 export const SetupInputSchema = z.discriminatedUnion('mode', [
   z.strictObject({ mode: z.literal('demo') }),

@@ -5,23 +5,48 @@ import { run as backup } from './backup.bench';
 import { run as cash } from './cash.bench';
 import { run as shop } from './shop.bench';
 import { run as products } from './products.bench';
+import { run as cdr } from './cdr.bench';
+
+/**
+ * BENCH_PARTS=cdr,products (comma-separated) runs only those sections; the backups section also answers to its own
+ * parts (backup, restore, export: backup.bench.ts).
+ */
+const parts = (process.env.BENCH_PARTS ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+const wants = (...names: string[]) => parts.length === 0 || names.some((name) => parts.includes(name));
 
 async function main() {
   const quick = process.env.BENCH_QUICK === '1';
-  console.log('# billing');
-  await billing();
-  console.log('# core');
-  await benchIssue(quick ? 5_000 : 100_000);
-  await benchDrain(quick ? 500 : 10_000);
-  await benchSearch(quick ? 20_000 : 1_000_000);
-  console.log('# products');
-  await products(quick ? 5_000 : 50_000);
-  console.log('# shift');
-  await cash(5_000);
-  console.log('# shop server');
-  await shop(quick ? 2_000 : 10_000);
-  console.log('# backups');
-  await backup(quick ? 20_000 : 1_000_000);
+  if (wants('billing')) {
+    console.log('# billing');
+    await billing();
+  }
+  if (wants('core')) {
+    console.log('# core');
+    await benchIssue(quick ? 5_000 : 100_000);
+    await benchDrain(quick ? 500 : 10_000);
+    await benchSearch(quick ? 20_000 : 1_000_000);
+  }
+  if (wants('products')) {
+    console.log('# products');
+    await products(quick ? 5_000 : 50_000);
+  }
+  if (wants('cdr')) {
+    // Issue 28: peak memory of reading the largest legitimate CDR and of refusing the zip bomb.
+    console.log('# cdr');
+    await cdr();
+  }
+  if (wants('shift', 'cash')) {
+    console.log('# shift');
+    await cash(5_000);
+  }
+  if (wants('shop')) {
+    console.log('# shop server');
+    await shop(quick ? 2_000 : 10_000);
+  }
+  if (wants('backup', 'restore', 'export')) {
+    console.log('# backups');
+    await backup(quick ? 20_000 : 1_000_000);
+  }
 }
 
 main().catch((e: unknown) => {

@@ -186,3 +186,48 @@ test('CSV import: a good file, a file with bad rows (line and reason each), only
   const again = await dispatch('importProducts', { csv: text, mode: 'all_or_nothing' });
   expect(again).toMatchObject({ ok: true, value: { rows: 29, imported: 0, updated: 0, unchanged: 29, errors: [] } });
 });
+
+test('CSV import (issue 28): a file over 20 MB is refused by its size before it is read; a long import shows its progress', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await page.keyboard.press('F5');
+  await expect(page.getByTestId('products-count')).toHaveText('24 productos');
+  // Counts every way a page can read a chosen file.
+  await page.evaluate(() => {
+    const reads = { count: 0 };
+    (window as unknown as { __fileReads: typeof reads }).__fileReads = reads;
+    for (const method of ['text', 'arrayBuffer', 'stream', 'bytes'] as const) {
+      const original = (Blob.prototype as unknown as Record<string, (...a: unknown[]) => unknown>)[method];
+      if (!original) continue;
+      (Blob.prototype as unknown as Record<string, unknown>)[method] = function (this: Blob, ...args: unknown[]) {
+        reads.count += 1;
+        return original.apply(this, args);
+      };
+    }
+    for (const method of ['readAsText', 'readAsArrayBuffer', 'readAsDataURL', 'readAsBinaryString'] as const) {
+      const original = FileReader.prototype[method] as (...a: unknown[]) => void;
+      (FileReader.prototype as unknown as Record<string, unknown>)[method] = function (this: FileReader, ...args: unknown[]) {
+        reads.count += 1;
+        original.apply(this, args);
+      };
+    }
+  });
+  const calls = harness.responses.length;
+  await page.getByLabel('Archivo CSV de productos').setInputFiles({ name: 'catalogo-enorme.csv', mimeType: 'text/csv', buffer: Buffer.alloc(21_000_000, 'a') });
+  const panel = page.getByRole('region', { name: 'Importación de productos' });
+  await expect(panel.getByRole('alert')).toHaveText(
+    'No se pudo importar«catalogo-enorme.csv» pesa 21 MB: el máximo es 20 MB. Divida el catálogo en archivos más pequeños.',
+  );
+  expect(await page.evaluate(() => (window as unknown as { __fileReads: { count: number } }).__fileReads.count)).toBe(0);
+  expect(harness.responses.slice(calls).filter((r) => r.includes('demasiado'))).toEqual([]);
+  await panel.getByRole('button', { name: 'Cerrar' }).click();
+
+  // A long import: the screen says how far it is, then what it did.
+  const lines = ['codigo,descripcion,unidad,precio,afectacion'];
+  for (let i = 0; i < 60_000; i++) lines.push(`775${String(i).padStart(10, '0')},Producto de prueba ${i},NIU,2.50,10`);
+  await chooseCsv(page, 'catalogo-grande.csv', lines.join('\r\n'));
+  await expect(page.getByTestId('import-progress')).toHaveText(/^(Revisando filas|Guardando productos): [\d\s.,]+ de 60[\s.,]?000$/);
+  await expect(panel.getByText('Importación completa de «catalogo-grande.csv»')).toBeVisible({ timeout: 60_000 });
+  await expect(panel).toContainText('60000 filas: 60000 nuevos, 0 actualizados, 0 sin cambios.');
+  await expect(page.getByTestId('import-progress')).toHaveCount(0);
+});

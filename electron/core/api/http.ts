@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isSecureApiUrl } from '../../../shared/validation/api-url';
 import { ApiError } from './errors';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -10,7 +11,53 @@ export interface HttpRequest {
   /** Body already serialised: the outbox sends the stored payload byte-for-byte. */
   body?: string;
   timeoutMs: number;
+  /** The most bytes of answer read before it is cut and refused (default MAX_ANSWER_BYTES). */
+  maxBytes?: number;
 }
+
+/**
+ * The largest answer read from the API (issue 28). Every documented answer is small: a send result carries one CDR
+ * zip in base64 (SUNAT's are 2-10 KB; the largest CDR the reader accepts, cdr/limits.ts, is 1 MB of zip), a guide's
+ * XML a few tens of KB. 4 MiB leaves wide room, and a wrong or hostile server can no longer fill the memory.
+ */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** The answer was cut at `limit` bytes: never parsed, never stored. */
+class AnswerTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`answer larger than ${limit} bytes`);
+  }
+}
+
+/**
+ * The body as text, read as a stream and cut at `limit` bytes (a Content-Length above it is refused before reading).
+ * UTF-8 with replacement, as Response#text() decodes.
+ */
+export async function readBodyCapped(res: Response, limit: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > limit) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new AnswerTooLarge(limit);
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder('utf-8');
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnswerTooLarge(limit);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 const MAX_MESSAGE = 300;
 /** Request Timeout, Too Early, Too Many Requests: try again later (RFC 9110 §15.5.9, RFC 8470 §5.2, RFC 6585 §4). */
@@ -35,6 +82,11 @@ export async function requestJson<S extends z.ZodType>(
   /** Runs on the parsed JSON before the schema (the dialect mapping); may throw an ApiError. */
   prepare: (json: unknown) => unknown = (json) => json,
 ): Promise<z.infer<S>> {
+  // The token never travels in clear (issue 28): an http:// address stored before the settings refused it is not
+  // called. 'network': the document stays pending, is never lost, and goes once the address is corrected.
+  if (!isSecureApiUrl(req.url)) {
+    throw new ApiError('network', 'La dirección de la API no es segura (http://): corríjala en Ajustes a una que empiece con https://.');
+  }
   const headers: Record<string, string> = { Authorization: `Bearer ${req.token}`, Accept: 'application/json' };
   if (req.body !== undefined) headers['Content-Type'] = 'application/json';
   const signal = AbortSignal.timeout(req.timeoutMs);
@@ -42,8 +94,11 @@ export async function requestJson<S extends z.ZodType>(
   let text: string;
   try {
     res = await fetchImpl(req.url, { method: req.method, headers, body: req.body, signal });
-    text = await res.text();
+    text = await readBodyCapped(res, req.maxBytes ?? MAX_ANSWER_BYTES);
   } catch (e) {
+    if (e instanceof AnswerTooLarge) {
+      throw new ApiError('malformed', `La API respondió demasiado (más de ${megabytes(e.limit)}): la respuesta se descartó sin leerla.`);
+    }
     if (signal.aborted) throw new ApiError('timeout', `La API no respondió en ${Math.round(req.timeoutMs / 1000)} s.`);
     throw new ApiError('network', `Sin conexión con la API: ${plainNetworkReason(describe(e))}.`);
   }

@@ -17,6 +17,31 @@ function Database(file, options) {
 }
 `;
 
+/**
+ * Loads, in a worker script, a self-contained CommonJS build passed as text: `const JSZip = __loadBundle(workerData.x)`.
+ * Such a package needs no file outside app.asar (issue 28: only native modules are unpacked); its source is read on
+ * the calling thread (bundleSource), which reads app.asar as Electron's main process does.
+ */
+export const LOAD_BUNDLE_IN_WORKER = `
+function __loadBundle(source) {
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', source)(module, module.exports, require);
+  return module.exports;
+}
+`;
+
+const sources = new Map<string, string>();
+
+/** The text of a package's self-contained build, e.g. 'jszip/dist/jszip.min.js' (read once, kept). */
+export function bundleSource(specifier: string): string {
+  let source = sources.get(specifier);
+  if (source === undefined) {
+    source = fs.readFileSync(createRequire(import.meta.url).resolve(specifier), 'utf8');
+    sources.set(specifier, source);
+  }
+  return source;
+}
+
 /** The worker could not run at all (not a failure of its work): the caller does the work on this thread instead. */
 export class WorkerUnavailableError extends Error {
   override readonly name = 'WorkerUnavailableError';

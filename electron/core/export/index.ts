@@ -4,4 +4,4 @@ export { CSV_COLUMNS, csvHeader, csvRow } from './documents-csv';
 export { documentsZip, sunatBaseName, ZIP_CSV_NAME } from './documents-zip';
 export { exportRows, exportRowsStatement, forEachExportRow, type ExportRange, type ExportRow } from './documents-query';
 export { categoryAmounts, type CategoryAmounts } from './amounts';
-export { csvField, csvLine } from './csv';
+export { csvAmount, csvField, csvLine, readCsvCell, writeCsv, type CsvAmount, type CsvCell } from './csv';

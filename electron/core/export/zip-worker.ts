@@ -4,14 +4,20 @@
 // run on the main thread, which would stall the till. The worker reads each document's payload and CDR XML by id through its
 // own read-only connection, zips them with the CSV made on this thread, and hands the bytes back without a copy.
 // The names, the CSV and every rule stay in TypeScript here; the script only moves bytes.
-import { resolveModule, runScriptWorker, SQLITE_IN_WORKER } from '../backup/script-worker';
+// JSZip reaches the worker as the text of its self-contained build (jszip/dist/jszip.min.js, which bundles pako and
+// the rest): nothing of it is unpacked outside app.asar, where the asar integrity fuse covers it (issue 28).
+import { bundleSource, LOAD_BUNDLE_IN_WORKER, resolveModule, runScriptWorker, SQLITE_IN_WORKER } from '../backup/script-worker';
+
+/** JSZip's standalone build: UMD, its own dependencies inside; Node's 'stream' comes from the worker's require. */
+const JSZIP_BUNDLE = 'jszip/dist/jszip.min.js';
 
 const SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
 // Background work yields the CPU to the till. Linux sets the nice value per thread; elsewhere it would be the process's.
 if (process.platform === 'linux') try { require('node:os').setPriority(10); } catch (e) {}
 ${SQLITE_IN_WORKER}
-const JSZip = require(workerData.jszip);
+${LOAD_BUNDLE_IN_WORKER}
+const JSZip = __loadBundle(workerData.jszipSource);
 async function main() {
   const zip = new JSZip();
   const db = new Database(workerData.live, { readonly: true, fileMustExist: true });
@@ -84,7 +90,7 @@ function runZip(request: ZipRequest, dest?: string): Promise<ZipAnswer> {
   const names = request.entries.map(([, name]) => name).join('\n');
   return runScriptWorker<ZipAnswer>(SCRIPT, () => ({
     driver: resolveModule('better-sqlite3'),
-    jszip: resolveModule('jszip'),
+    jszipSource: bundleSource(JSZIP_BUNDLE),
     live: request.live,
     csvName: request.csvName,
     csv: request.csv,

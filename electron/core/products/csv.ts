@@ -1,4 +1,4 @@
-// A small RFC 4180 CSV reader and writer. No CSV library is installed and the need is narrow (one comma-separated,
+// A small RFC 4180 CSV reader. No CSV library is installed and the need is narrow (one comma-separated,
 // UTF-8 file with a header, read whole from a string), so a careful 100-line parser is cheaper than a new
 // dependency. Reading is lenient where spreadsheets are sloppy (LF or CR line ends, a BOM, a stray quote inside an
 // unquoted field is kept as text) and strict where data could be lost (an unclosed quote, text after a closing quote).
@@ -87,21 +87,6 @@ export function parseCsv(input: string): CsvRecord[] {
   return records;
 }
 
-/**
- * One field as RFC 4180 wants it: quoted (quotes doubled) when it holds a comma, a quote or a line end, or starts or
- * ends with white space (a BOM included, which String#trim counts as space).
- */
-export function csvField(value: string): string {
-  if (/[",\r\n]/.test(value) || value !== value.trim()) return `"${value.replace(/"/g, '""')}"`;
-  return value;
-}
-
-/** Records → CSV text with CRLF line ends (RFC 4180), ending with a line end. */
-export function writeCsv(rows: readonly (readonly string[])[]): string {
-  let out = '';
-  for (const row of rows) {
-    // A record that is one empty field is written "" so that it is not read back as a blank line.
-    out += row.length === 1 && row[0] === '' ? '""\r\n' : `${row.map(csvField).join(',')}\r\n`;
-  }
-  return out;
-}
+// Writing is the one CSV writer of every export (export/csv.ts): quoting, and neutralising formula characters in a way
+// readCsvCell() undoes, so an exported file reads back to the same products.
+export { csvField, readCsvCell, writeCsv } from '../export/csv';

@@ -3,8 +3,10 @@
 import { z } from 'zod';
 import { checkBagUnit, productFieldsShape, type ImportRowError } from '../../../shared/bridge/products';
 import { whenClean } from '../../../shared/billing/schema-fields';
+import { cleanTextsIn, type TextProblem } from '../../../shared/billing/text-safety';
 import type { ProductRow, ProductUpsert } from '../db';
-import { parseCsv, writeCsv } from './csv';
+import { csvAmount, type CsvCell } from '../export/csv';
+import { parseCsv, readCsvCell, writeCsv } from './csv';
 
 /**
  * Column names in file order. The first five are required; bolsa, activo and unidades_enteras may be left out
@@ -68,8 +70,14 @@ function readHeader(fields: string[]): { columns: Column[] } | { problems: strin
   return { problems };
 }
 
-/** Reads and checks a products CSV. Nothing is stored here. */
-export function readProductsCsv(csv: string): ProductsCsvReading {
+/** Rows checked between two progress reports. */
+export const PROGRESS_EVERY_ROWS = 2_000;
+
+/**
+ * Reads and checks a products CSV. Nothing is stored here. `onProgress` hears how many data rows are checked, every
+ * PROGRESS_EVERY_ROWS rows and at the end (the import worker passes it on to the screen).
+ */
+export function readProductsCsv(csv: string, onProgress?: (done: number, total: number) => void): ProductsCsvReading {
   const records = parseCsv(csv);
   const [header, ...data] = records;
   if (!header) {
@@ -91,7 +99,10 @@ export function readProductsCsv(csv: string): ProductsCsvReading {
   const parsed: { line: number; item: ProductUpsert }[] = [];
   const linesByCode = new Map<string, number[]>();
 
+  let checked = 0;
   for (const record of data) {
+    checked += 1;
+    if (onProgress && checked % PROGRESS_EVERY_ROWS === 0) onProgress(checked, data.length);
     if (record.error) {
       addProblem(record.line, record.error);
       continue;
@@ -100,9 +111,11 @@ export function readProductsCsv(csv: string): ProductsCsvReading {
       addProblem(record.line, `La fila tiene ${record.fields.length} columnas; el encabezado tiene ${columns.length}`);
       continue;
     }
+    // A cell the writer neutralised against formula injection ('=…) reads back as it was typed (=…).
     const cell = (column: Column): string | undefined => {
       const index = columns.indexOf(column);
-      return index === -1 ? undefined : record.fields[index];
+      const text = index === -1 ? undefined : record.fields[index];
+      return text === undefined ? undefined : readCsvCell(text);
     };
     const code = (cell('codigo') ?? '').trim().normalize('NFC');
     if (code !== '') {
@@ -144,11 +157,26 @@ export function readProductsCsv(csv: string): ProductsCsvReading {
     }
   }
 
+  onProgress?.(data.length, data.length);
   const good = parsed.filter((row) => !problemsByLine.has(row.line));
   const errors = [...problemsByLine]
     .sort(([a], [b]) => a - b)
     .map(([line, messages]) => ({ line, reason: [...new Set(messages)].join('; ') }));
   return { rows: data.length, good, errors, headerInvalid: false };
+}
+
+/**
+ * The whole work of an import on the file as it crossed the bridge (issue 28: it runs in the import worker): the
+ * bridge's text cleaning (line ends, invisible characters, NFC; a control character refuses the file, as dispatch
+ * would have), then the reading.
+ */
+export function cleanAndReadProductsCsv(
+  raw: string,
+  onProgress?: (done: number, total: number) => void,
+): { problems: TextProblem[] } | { reading: ProductsCsvReading } {
+  const cleaned = cleanTextsIn(raw, ['csv']);
+  if (cleaned.problems.length > 0) return { problems: cleaned.problems };
+  return { reading: readProductsCsv(cleaned.value as string, onProgress) };
 }
 
 /** '3.5' → '3.50', '12' → '12.00', '0.0425' stays: prices read better with at least 2 decimals. */
@@ -163,13 +191,13 @@ function priceText(price: string): string {
  * product, CRLF line ends. readProductsCsv() of it gives back the same fields.
  */
 export function writeProductsCsv(rows: readonly ProductRow[]): string {
-  const lines: string[][] = [[...CSV_COLUMNS]];
+  const lines: CsvCell[][] = [[...CSV_COLUMNS]];
   for (const row of rows) {
     lines.push([
       row.code,
       row.description,
       row.unit,
-      priceText(row.price),
+      csvAmount(priceText(row.price)),
       row.affectation,
       row.bag === 1 ? 'sí' : 'no',
       row.active === 1 ? 'sí' : 'no',

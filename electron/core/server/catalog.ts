@@ -4,6 +4,7 @@
 // the stamp to the commit, so a reader never sees version N+1 before N and never skips one.
 import type pg from 'pg';
 import type { CatalogSyncRepository, SharedProduct } from '../db';
+import { boundedJson, clip, SHOP_BOUNDS } from './bounds';
 
 const WRITE_LOCK = 4_350_002;
 
@@ -77,12 +78,16 @@ export async function pullCatalog(pool: pg.Pool, side: CatalogSide, limit = 500)
   const since = side.pulledVersion();
   const products = await pool.query<{ code: string; description: string; unit: string; price: string; affectation: '10' | '20'; bag: boolean; active: boolean; whole_units: boolean | null; version: string }>({
     name: 'caja_pull_products',
-    text: 'SELECT code, description, unit, price, affectation, bag, active, whole_units, version FROM products WHERE version > $1 ORDER BY version LIMIT $2',
+    // Bounded in the query (issue 28, bounds.ts): a row is read whole, whatever another till wrote.
+    text: `SELECT ${clip('code', SHOP_BOUNDS.code, 'code')}, ${clip('description', SHOP_BOUNDS.longText, 'description')}, ${clip('unit', SHOP_BOUNDS.code, 'unit')},
+      ${clip('price', SHOP_BOUNDS.code, 'price')}, ${clip('affectation', SHOP_BOUNDS.code, 'affectation')}, bag, active, whole_units, version
+      FROM products WHERE version > $1 ORDER BY version LIMIT $2`,
     values: [since, limit],
   });
   const settings = await pool.query<{ key: string; value: unknown; version: string }>({
     name: 'caja_pull_settings',
-    text: 'SELECT key, value, version FROM shop_settings WHERE version > $1 ORDER BY version LIMIT $2',
+    // A value past SHOP_BOUNDS.jsonBytes comes back NULL, which no shared setting reads as valid (it is skipped).
+    text: `SELECT ${clip('key', SHOP_BOUNDS.code, 'key')}, ${boundedJson('value', 'value', 'NULL')}, version FROM shop_settings WHERE version > $1 ORDER BY version LIMIT $2`,
     values: [since, limit],
   });
   const shared: SharedProduct[] = products.rows.map((p) => ({

@@ -1,6 +1,7 @@
 // A till introduces itself to the shop server and claims its series (issue 15). The one check that needs the server:
 // a series another till owns is refused, with that till's name.
 import type pg from 'pg';
+import { clip, SHOP_BOUNDS } from './bounds';
 
 export interface TerminalIdentity {
   id: string;
@@ -14,7 +15,9 @@ export type SeriesClaim = { ok: true } | { ok: false; message: string };
 export async function otherOwner(pool: pg.Pool, terminalId: string, docType: '01' | '03', series: string): Promise<string | null> {
   const owner = await pool.query<{ terminal_id: string; name: string }>({
     name: 'caja_series_owner',
-    text: 'SELECT s.terminal_id, t.name FROM series_owners s JOIN terminals t USING (terminal_id) WHERE s.doc_type = $1 AND s.series = $2',
+    // Another till's name is cut in the query (issue 28, bounds.ts).
+    text: `SELECT ${clip('s.terminal_id', SHOP_BOUNDS.code, 'terminal_id')}, ${clip('t.name', SHOP_BOUNDS.name, 'name')}
+      FROM series_owners s JOIN terminals t USING (terminal_id) WHERE s.doc_type = $1 AND s.series = $2`,
     values: [docType, series],
   });
   const row = owner.rows[0];

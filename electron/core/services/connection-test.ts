@@ -4,10 +4,14 @@
 // company's own RUC (GET /v1/ruc/info/{ruc}).
 import type { ConnectionTest } from '../../../shared/bridge';
 import type { ApiConfig, FetchLike } from '../api';
+import { readBodyCapped } from '../api/http';
+import { isSecureApiUrl } from '../../../shared/validation/api-url';
 
 type Probe = ConnectionTest['billing'];
 
 const TIMEOUT_MS = 8_000;
+/** Only the answer's message is read: more than this is cut (issue 28). */
+const PROBE_MAX_BYTES = 64 * 1024;
 
 /** The API's own words, when its answer is the usual JSON envelope: they tell a missing route from a missing RUC. */
 function apiMessage(body: string): string {
@@ -33,9 +37,11 @@ function meaning(status: number, body: string, what: 'envío' | 'consultas'): Pr
 }
 
 async function probe(fetchImpl: FetchLike, url: string, init: RequestInit, what: 'envío' | 'consultas'): Promise<Probe> {
+  // The token is never sent in clear (issue 28): an http:// address is refused before the request.
+  if (!isSecureApiUrl(url)) return { ok: false, status: null, message: `La dirección de ${what} no es segura: debe empezar con https://.` };
   try {
     const res = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    return meaning(res.status, await res.text().catch(() => ''), what);
+    return meaning(res.status, await readBodyCapped(res, PROBE_MAX_BYTES).catch(() => ''), what);
   } catch (e) {
     const timeout = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
     return timeout

@@ -1,7 +1,10 @@
-// The settings the screens need (series, next numbers, company), loaded once and reloaded after changes.
+// The settings the screens need (series, next numbers, company), loaded once someone may read them and reloaded after
+// changes. A locked till gets none from the core (issue 28): they are read when a user signs in (or while no user
+// exists yet, at the first run), and again for whoever signs in next.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { BridgeResult, SettingsView } from '../../../shared/bridge';
 import { call } from '../pos';
+import { useSession } from './session-context';
 
 interface SettingsState {
   settings: SettingsView | null;
@@ -23,13 +26,17 @@ export function SettingsProvider({ children }: { children: ReactNode }): React.J
     } else setError(result.error.message);
   }, []);
   const reload = useCallback(async () => apply(await call((api) => api.getSettings({}))), [apply]);
+  const { session } = useSession();
+  const readable = session !== null && (session.user !== null || !session.usersExist);
+  const userId = session?.user?.id ?? null;
   useEffect(() => {
+    if (!readable) return;
     let alive = true;
     void call((api) => api.getSettings({})).then((result) => alive && apply(result));
     return () => {
       alive = false;
     };
-  }, [apply]);
+  }, [apply, readable, userId]);
   const value = useMemo(() => ({ settings, error, reload, replace: setSettings }), [settings, error, reload]);
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }

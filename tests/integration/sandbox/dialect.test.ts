@@ -45,7 +45,7 @@ describe('sandbox, factiliza dialect', () => {
 describe('the client reads a send refused as HTTP 200 with success:false (provider-factiliza.md)', () => {
   it('as "not declared, see the message"', async () => {
     const fake = async () => new Response(JSON.stringify({ status: 200, success: false, message: 'El RUC del emisor no está habilitado' }), { status: 200 });
-    const client = createApiClient({ fetch: fake, config: () => ({ billingBaseUrl: 'http://x/api/v1', queryBaseUrl: 'http://x', token: 't', provider: 'factiliza' }) });
+    const client = createApiClient({ fetch: fake, config: () => ({ billingBaseUrl: 'https://x/api/v1', queryBaseUrl: 'https://x', token: 't', provider: 'factiliza' }) });
     const err = await client.sendInvoice('{}').catch((e: unknown) => e);
     expect(isApiError(err) && { kind: err.kind, message: err.message, status: err.status }).toEqual({
       kind: 'invalid', message: 'El RUC del emisor no está habilitado', status: 200,

@@ -52,10 +52,24 @@ describe('worker scripts in a packaged app', () => {
     expect(unpackedPath('/repo/node_modules/jszip/lib/index.js', () => true)).toBe('/repo/node_modules/jszip/lib/index.js');
   });
 
-  it('every package a worker script requires is unpacked by electron-builder', async () => {
+  it('the native module a worker script requires is unpacked; JSZip is not, and reaches the worker as text (issue 28)', async () => {
     const fs = await import('node:fs');
     const config = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../build/electron-builder.json'), 'utf8')) as { asarUnpack: string[] };
     const unpacked = config.asarUnpack.join(' ');
-    for (const pkg of ['better-sqlite3', 'bindings', 'jszip', 'pako', 'readable-stream', 'lie']) expect(unpacked).toContain(pkg);
+    for (const pkg of ['better-sqlite3', 'bindings']) expect(unpacked).toContain(pkg);
+    for (const pkg of ['jszip', 'pako', 'readable-stream', 'lie']) expect(unpacked).not.toContain(pkg);
+    const { bundleSource, LOAD_BUNDLE_IN_WORKER, runScriptWorker } = await import('../../../electron/core/backup/script-worker');
+    // A worker never told where JSZip is on disk zips with the source it was handed.
+    const script = `const { parentPort, workerData } = require('node:worker_threads');
+      ${LOAD_BUNDLE_IN_WORKER}
+      const JSZip = __loadBundle(workerData.jszipSource);
+      const zip = new JSZip();
+      zip.file('a.txt', 'hola');
+      zip.generateAsync({ type: 'nodebuffer' }).then((b) => JSZip.loadAsync(b)).then((z) => z.file('a.txt').async('string'))
+        .then((text) => parentPort.postMessage(text));`;
+    const answer = await runScriptWorker<string>(script, () => ({ jszipSource: bundleSource('jszip/dist/jszip.min.js') }));
+    expect(answer).toBe('hola');
+    const zipWorker = fs.readFileSync(path.resolve(__dirname, '../../../electron/core/export/zip-worker.ts'), 'utf8');
+    expect(zipWorker).not.toMatch(/resolveModule\('jszip'\)/);
   });
 });

@@ -80,6 +80,33 @@ describe('electron-builder configuration', () => {
     expect(fs.existsSync(path.join(ROOT, config.win.icon))).toBe(true);
   });
 
+  // Issue 28: code outside app.asar is outside the asar integrity fuse. Only native modules (a binding.gyp: a .node
+  // file must be a real file to be loaded) and the packages their loaders require may be unpacked.
+  it('unpacks nothing executable but native modules and their loaders', () => {
+    const unpack = (config as { asarUnpack?: string[] }).asarUnpack ?? [];
+    const packages = unpack.flatMap((pattern) => {
+      const match = /^node_modules\/(?:\{([^}]+)\}|([^/{}*]+))\/\*\*$/.exec(pattern);
+      expect(match, `asarUnpack pattern ${pattern} names whole packages`).not.toBeNull();
+      return (match?.[1] ?? match?.[2] ?? '').split(',');
+    });
+    const manifest = (name: string) =>
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const native = (name: string) => fs.existsSync(path.join(ROOT, 'node_modules', name, 'binding.gyp'));
+    // The native packages among those unpacked, and every package they depend on at run time, transitively
+    // (prebuild-install fetches the binary at `npm install`; the app never loads it).
+    const installTime = new Set(['prebuild-install']);
+    const allowed = new Set<string>();
+    const visit = (name: string) => {
+      if (allowed.has(name) || installTime.has(name) || !fs.existsSync(path.join(ROOT, 'node_modules', name))) return;
+      allowed.add(name);
+      for (const dep of Object.keys(manifest(name).dependencies ?? {})) visit(dep);
+    };
+    packages.filter(native).forEach(visit);
+    expect(packages.filter(native)).toEqual(['better-sqlite3']);
+    expect([...allowed].sort()).toEqual(['better-sqlite3', 'bindings', 'file-uri-to-path']);
+    expect(packages.filter((name) => !allowed.has(name))).toEqual([]);
+  });
+
   it("passes electron-builder's own validation, which does reject a broken config", async () => {
     await expect(validate(CONFIG_PATH)).resolves.toBeUndefined();
     const broken = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'caja-builder-')), 'broken.json');

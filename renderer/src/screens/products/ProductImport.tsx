@@ -1,9 +1,10 @@
 // Import a products CSV: the file is read here as text and checked by the core. First all or nothing; when some
 // rows are bad, every one is listed with its line and reason, and the cashier may import only the good rows.
-import { useRef, useState } from 'react';
-import type { ImportProductsResult } from '../../../../shared/bridge';
+// A file over the limit is refused by its size before it is read (issue 28); a long import shows its progress.
+import { useEffect, useRef, useState } from 'react';
+import { PRODUCT_CSV_MAX_BYTES, type ImportProductsResult, type ImportProgress } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
-import { call } from '../../pos';
+import { call, pos } from '../../pos';
 import { goodRowCount, rowsWithErrors, storedSummary } from './import-summary';
 
 interface ImportState {
@@ -85,8 +86,23 @@ function Outcome({ state, busy, onGoodRows }: { state: ImportState; busy: boolea
   );
 }
 
+/** '25,3 MB' */
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toLocaleString('es-PE', { maximumFractionDigits: 1 })} MB`;
+}
+
+/** What a long import is doing, in the cashier's words. */
+export function progressText(progress: ImportProgress): string {
+  const count = (n: number) => n.toLocaleString('es-PE');
+  return progress.phase === 'reading'
+    ? `Revisando filas: ${count(progress.done)} de ${count(progress.total)}`
+    : `Guardando productos: ${count(progress.done)} de ${count(progress.total)}`;
+}
+
 export interface ProductImportControl {
   busy: boolean;
+  /** The last progress the core reported for the import under way. */
+  progress: ImportProgress | null;
   state: ImportState | null;
   failure: string | null;
   chosen: (input: HTMLInputElement) => Promise<void>;
@@ -98,8 +114,16 @@ export function useProductImport({ onImported }: ProductImportProps): ProductImp
   const [state, setState] = useState<ImportState | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  useEffect(() => {
+    if (!busy) return undefined;
+    return pos().onEvent((event) => {
+      if (event.type === 'import_progress') setProgress({ phase: event.phase, done: event.done, total: event.total });
+    });
+  }, [busy]);
 
   const run = async (fileName: string, csv: string, mode: ImportState['mode']) => {
+    setProgress(null);
     setBusy(true);
     setFailure(null);
     const result = await call((api) => api.importProducts({ csv, mode }));
@@ -117,6 +141,12 @@ export function useProductImport({ onImported }: ProductImportProps): ProductImp
     const file = input.files?.[0];
     input.value = ''; // choosing the same file again must import it again
     if (!file) return;
+    // Refused by its size, before a byte is read: a wrong file must not fill the memory of the till.
+    if (file.size > PRODUCT_CSV_MAX_BYTES) {
+      setState(null);
+      setFailure(`«${file.name}» pesa ${megabytes(file.size)}: el máximo es ${megabytes(PRODUCT_CSV_MAX_BYTES)}. Divida el catálogo en archivos más pequeños.`);
+      return;
+    }
     let text: string;
     try {
       text = await file.text();
@@ -130,6 +160,7 @@ export function useProductImport({ onImported }: ProductImportProps): ProductImp
 
   return {
     busy,
+    progress,
     state,
     failure,
     chosen,
@@ -144,13 +175,26 @@ export function useProductImport({ onImported }: ProductImportProps): ProductImp
 }
 
 /** The button that opens the file chooser (and the hidden file input it drives). */
-export function ImportButton({ busy, onChosen }: { busy: boolean; onChosen: (input: HTMLInputElement) => void }): React.JSX.Element {
+export function ImportButton({
+  busy,
+  progress = null,
+  onChosen,
+}: {
+  busy: boolean;
+  progress?: ImportProgress | null;
+  onChosen: (input: HTMLInputElement) => void;
+}): React.JSX.Element {
   const fileRef = useRef<HTMLInputElement>(null);
   return (
     <>
       <button type="button" disabled={busy} onClick={() => fileRef.current?.click()}>
         {busy ? 'Importando…' : 'Importar CSV…'}
       </button>
+      {busy && progress ? (
+        <span className="muted" role="status" data-testid="import-progress">
+          {progressText(progress)}
+        </span>
+      ) : null}
       <input
         ref={fileRef}
         type="file"

@@ -63,7 +63,7 @@ export function ProductsScreen(): React.JSX.Element {
           <button type="button" className="button--primary" onClick={() => startEditing(null)}>
             Nuevo producto
           </button>
-          <ImportButton busy={importer.busy} onChosen={(input) => void importer.chosen(input)} />
+          <ImportButton busy={importer.busy} progress={importer.progress} onChosen={(input) => void importer.chosen(input)} />
           <button type="button" onClick={() => void exportCsv()}>
             Exportar CSV
           </button>

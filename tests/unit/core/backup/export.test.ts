@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { openDatabase } from '../../../../electron/core/db';
-import { categoryAmounts, csvLine, ExportService, exportRowsStatement, MAX_ZIP_DOCUMENTS, sunatBaseName } from '../../../../electron/core/export';
+import { categoryAmounts, csvLine, readCsvCell, ExportService, exportRowsStatement, MAX_ZIP_DOCUMENTS, sunatBaseName } from '../../../../electron/core/export';
 import { seedDocuments } from '../../../bench/seed-documents';
 import { parseCsv } from './parse-csv';
 
@@ -43,10 +43,14 @@ describe('CSV lines (RFC 4180)', () => {
     expect(csvLine(['a', 'b,c', 'di "x"', 'l1\nl2', null, 7])).toBe('a,"b,c","di ""x""","l1\nl2",,7\r\n');
   });
 
-  it('reads back exactly what was written, for any text', () => {
+  it('reads back exactly what was written, for any text, and never starts a cell with a formula character', () => {
+    // Formula characters (issue 28) are in the alphabet so that neutralised cells are drawn often.
+    const cell = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', "'", 'a', ',', '"') }));
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
-        expect(parseCsv(rows.map((r) => csvLine(r)).join(''))).toEqual(rows);
+      fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        const read = parseCsv(rows.map((r) => csvLine(r)).join(''));
+        expect(read.flat().filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+        expect(read.map((r) => r.map(readCsvCell))).toEqual(rows);
       }),
     );
   });

@@ -91,7 +91,7 @@ describe('ProductsService: CSV export', () => {
     );
   });
 
-  it('round-trips: export then import into an empty catalogue gives the same products', () => {
+  it('round-trips: export then import into an empty catalogue gives the same products', async () => {
     const codeChar = fc.constantFrom(...'AZaz09-_./ñÑ');
     const descChar = fc.constantFrom(...'Aa zñé,"\'#/(). 0');
     const productArb = fc.record({
@@ -110,18 +110,18 @@ describe('ProductsService: CSV export', () => {
       const bag = p.bag && !UNITS.find((u) => u.code === p.unit)!.allowsDecimals;
       return { ...p, bag, wholeUnits: bag && p.wholeUnits === false ? null : p.wholeUnits };
     });
-    fc.assert(
-      fc.property(fc.uniqueArray(productArb, { selector: (p) => p.code, maxLength: 15 }), (products) => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(productArb, { selector: (p) => p.code, maxLength: 15 }), async (products) => {
         const source = catalogueFixture();
         for (const p of products) expect(source.repo.insert(p)).toBeDefined();
         const file = source.service.exportProducts();
         const target = catalogueFixture();
-        const result = target.service.importProducts({ csv: file.csv, mode: 'all_or_nothing' });
+        const result = await target.service.importProducts({ csv: file.csv, mode: 'all_or_nothing' });
         expect(result).toEqual({ rows: products.length, imported: products.length, updated: 0, unchanged: 0, errors: [] });
         const fields = (rows: ReturnType<typeof source.repo.all>) =>
           rows.map(({ id: _id, created_at: _c, updated_at: _u, ...rest }) => rest);
         expect(fields(target.repo.all())).toEqual(fields(source.repo.all()));
-        expect(source.service.importProducts({ csv: file.csv, mode: 'all_or_nothing' })).toMatchObject({ unchanged: products.length });
+        expect(await source.service.importProducts({ csv: file.csv, mode: 'all_or_nothing' })).toMatchObject({ unchanged: products.length });
       }),
       { numRuns: 60 },
     );
