@@ -43,6 +43,11 @@ export interface CoreOptions {
   files?: FileChooser;
   /** Called before migrations touch an existing database. Default: a verified backup copy first. */
   onBeforeMigrate?: BeforeMigrateHook;
+  /**
+   * Whether the database file must already exist (issue 29). Default: when copies of it or its -wal exist (a missing
+   * file then was deleted or moved, and a new one would reuse numbers); demo and setup files may always be new.
+   */
+  expectDatabase?: boolean;
   /** The shop server's replicator (issue 15): its own timing for tests. */
   shopServer?: { idleMs?: number; retry?: { baseMs: number; maxMs: number }; batchSize?: number };
 }
@@ -55,6 +60,8 @@ export interface Core {
   /** Refuses new sends, waits for the ones in flight, and tells how many documents are still waiting. */
   stop(): Promise<{ pending: number }>;
   close(): void;
+  /** What the start found and did about the storage (leftovers freed, a damaged -wal salvaged), in Spanish. */
+  readonly notices: readonly string[];
   readonly outbox: Outbox;
   readonly db: Db;
   /** The shell asks it for the backups folder before it closes the core to restore a copy. */

@@ -51,6 +51,24 @@ export function describeStartupFailure(error: unknown, fallbackDbPath: string): 
       technical,
     };
   }
+  // The core's own check of its file and folder (issue 29): its message is already Spanish and says what happened.
+  if (e.name === 'StorageError') {
+    const damage = code === 'corrupt' || code === 'empty' || code === 'not_sqlite';
+    const title =
+      code === 'in_use' ? 'Caja ya está abierta'
+        : code === 'disk_full' ? 'No hay espacio en el disco'
+          : code === 'read_only' ? 'El disco está en solo lectura'
+            : code === 'io' ? 'El disco no responde bien'
+              : code === 'missing' ? 'No se encontró la base de datos de Caja'
+                : code === 'foreign' ? 'El archivo no es una base de datos de Caja'
+                  : damage ? 'La base de datos de Caja está dañada' : 'No se pudo abrir la base de datos';
+    const steps = damage
+      ? ['Cierre Caja y vuelva a abrirla: se ofrecerá restaurar la última copia en buen estado.', 'No borre el archivo: contiene sus comprobantes emitidos.']
+      : code === 'in_use'
+        ? ['Cierre la otra ventana de Caja y vuelva a abrirla.', 'Si no hay otra abierta, reinicie la computadora.']
+        : ['Resuelva lo indicado arriba y vuelva a abrir Caja. La base de datos no está dañada: no hace falta restaurar una copia.'];
+    return { title, explanation: message, steps, dbPath, technical };
+  }
   return {
     title: 'No se pudo abrir la base de datos',
     explanation: 'Caja no pudo abrir el archivo donde guarda sus ventas y comprobantes.',

@@ -226,6 +226,11 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
     // A second screen is the customer's display (issue 14): lines, total, change, thanks.
     const customerScreen = screen?.getAllDisplays ? secondScreen(screen.getAllDisplays(), screen.getPrimaryDisplay().id) : undefined;
     if (customerScreen) windows.add(createDisplayWindow(BrowserWindow, customerScreen, log));
+    // What the core found and did about its storage at start (issue 29): leftovers freed, a damaged -wal salvaged.
+    if (core.notices.length > 0) {
+      const parent = mainWindow;
+      void dialog.showMessageBox(parent, { type: 'info', title: 'Caja', message: 'Revisión de los datos al iniciar', detail: core.notices.join('\n\n'), buttons: ['Aceptar'], noLink: true });
+    }
     return { outcome: 'started', core, mainWindow, shutdown };
   }
 

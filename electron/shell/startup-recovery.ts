@@ -60,6 +60,22 @@ export async function recoverDatabaseAtStartup(deps: StartupRecoveryDeps): Promi
   const dbPath = path.join(deps.dataDir, DATABASE_FILE);
   const check = api.checkDatabaseFile(dbPath);
   if (check.state === 'ok') return 'ok';
+  if (check.state === 'unavailable') {
+    // The disk failed (full, read-only, I/O error), not the file: a restore would fail the same way or replace a
+    // healthy database (issue 29). Say what happened and stop.
+    log.warn('database file not reachable at start-up', { kind: check.kind ?? null, reason: check.reason });
+    await dialog.showMessageBox({
+      type: 'error',
+      title: 'Caja',
+      message: 'Caja no puede usar el disco de sus datos',
+      detail: `${check.reason ?? ''}\n\nArchivo: ${dbPath}\n\nLa base de datos no está dañada: no hace falta restaurar una copia. Resuelva lo indicado y vuelva a abrir Caja.`,
+      buttons: ['Salir'],
+      defaultId: 0,
+      cancelId: 0,
+      noLink: true,
+    });
+    return 'quit';
+  }
 
   const good = await api.latestGoodBackup(api.backupFoldersOf(deps.dataDir), deps.migrationsDir);
   if (check.state === 'missing' && !good) return 'ok'; // first start: a new database is expected
@@ -132,6 +148,9 @@ export async function recoverDatabaseAtStartup(deps: StartupRecoveryDeps): Promi
       from: good.path,
       documents: result.restoredDocuments,
       preRestoreBackup: result.preRestoreBackup?.path ?? null,
+      salvaged: result.salvaged?.documents ?? null,
+      carried: result.carried.carried,
+      numberingHeld: result.numberingHeld,
     });
     return 'restored';
   } catch (error) {
@@ -156,10 +175,14 @@ function confirmationDetail(report: RestoreReport, good: BackupInfo, missingFile
   const lines = [`Se restaurará la copia del ${when} con ${documentsText(report.backupDocuments)}.`];
   if (report.liveDocuments === null) {
     lines.push(
-      `Como la base de datos actual ${missingFile ? 'no existe' : 'no se puede leer'}, no se sabe cuántos comprobantes ` +
-        `se emitieron después de la copia. Los emitidos después del ${when} no estarán en Caja: los ya declarados se ` +
-        'pueden consultar y volver a imprimir desde la API (consulta de comprobantes); los que no llegaron a enviarse ' +
-        'solo están en el archivo dañado, que se guarda en la carpeta de copias para que soporte técnico intente recuperarlos.',
+      missingFile
+        ? `Como la base de datos actual no existe, no se sabe cuántos comprobantes se emitieron después de la copia. ` +
+            `Los emitidos después del ${when} que ya se declararon se pueden consultar y volver a imprimir desde la API.`
+        : 'Como la base de datos actual está dañada, Caja traerá a la copia todas las ventas que aún se puedan leer de ' +
+            'ella, con su estado; las ilegibles que ya se declararon se pueden consultar desde la API. El archivo dañado ' +
+            'se guarda en la carpeta de copias para soporte técnico.',
+      'Antes de la primera venta, Caja confirmará con SUNAT el último número usado de cada serie, para no repetir ' +
+        'ninguno (sin conexión, podrá continuar saltando números, y quedará registrado).',
     );
   } else {
     if (report.missing.count === 0) lines.push('No falta ningún comprobante emitido después de la copia.');

@@ -39,6 +39,12 @@ export const SaleInputSchema = z.object({
     .string({ error: 'Clave de venta no válida' })
     .regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Clave de venta no válida' })
     .optional(),
+  /**
+   * What the cashier confirmed after the core asked (issue 29), sent again on the retry of the same sale: 'clock'
+   * (issue with a doubtful clock: error code clock_confirm) and 'numbering_jump' (skip ahead past a safe margin when
+   * the numbering cannot be confirmed: error code numbering_unconfirmed). Both are recorded.
+   */
+  confirmed: z.array(z.enum(['clock', 'numbering_jump'])).max(2).optional(),
 });
 export type SaleInput = z.input<typeof SaleInputSchema>;
 export type SaleInputParsed = z.output<typeof SaleInputSchema>;

@@ -18,7 +18,7 @@ async function must(core: Core, method: string, input: unknown): Promise<unknown
   return r.value;
 }
 
-const sale = { docType: '03', customer: { docType: '0', docNumber: '', name: '', address: '' }, lines: [{ code: 'P1', description: 'Producto', unit: 'NIU', quantity: '1', unitPrice: '3.50', affectation: '10' }] };
+const sale = { docType: '03', customer: { docType: '0', docNumber: '', name: '', address: '' }, lines: [{ code: 'P1', description: 'Producto', unit: 'NIU', quantity: '1', unitPrice: '3.50', affectation: '10' }], confirmed: ['clock'] };
 
 export async function run(documents = 10_000, online = 100, outage = 300): Promise<void> {
   const cluster = await startPgCluster();

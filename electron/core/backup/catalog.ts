@@ -1,5 +1,6 @@
 // The record of every copy taken into a folder: a small JSON file next to the copies (caja-backups.json). It lives
 // with the copies, not in the database, so it survives a restore and follows the folder when the user moves it.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -21,6 +22,9 @@ const EntrySchema = z.object({
   check: z.enum(BACKUP_CHECKS),
   message: z.string().nullable(),
   durationMs: z.number().nullable(),
+  /** Issue 29: the copy's SHA-256 and modification time when it was recorded (absent in older records). */
+  sha256: z.string().optional(),
+  mtimeMs: z.number().optional(),
 });
 export type CatalogEntry = z.infer<typeof EntrySchema>;
 
@@ -97,7 +101,7 @@ export function listFolder(folder: string): BackupInfo[] {
     const entry = recorded.get(fileName);
     result.push(
       entry
-        ? infoOf(folder, { ...entry, size })
+        ? infoOf(folder, checkedAgainstRecord(folder, entry, size))
         : {
             fileName, path: path.join(folder, fileName), reason: parsed.reason, createdAt: parsed.createdAt, size,
             documents: null, check: 'unverified', message: 'Copia no registrada por Caja en esta carpeta; se verificará al restaurarla.',
@@ -109,6 +113,56 @@ export function listFolder(folder: string): BackupInfo[] {
     if (!present.has(entry.fileName) && entry.check === 'failed') result.push(infoOf(folder, entry));
   }
   return sortNewestFirst(result);
+}
+
+/**
+ * A recorded copy as it is now (issue 29): its size must be the recorded one (a truncated copy once showed as "ok, 22
+ * comprobantes"), and when the file was modified since (its time changed) its SHA-256 must be the recorded one too.
+ * A copy that changed is shown as failed, with why, and is never offered for a restore.
+ */
+function checkedAgainstRecord(folder: string, entry: CatalogEntry, size: number): CatalogEntry {
+  if (entry.check === 'failed') return { ...entry, size };
+  if (size !== entry.size) {
+    return {
+      ...entry,
+      size,
+      check: 'failed',
+      message:
+        `La copia cambió desde que se hizo: tenía ${entry.size} bytes y ahora tiene ${size}. Está incompleta o dañada; no se ` +
+        'puede restaurar.',
+    };
+  }
+  if (entry.sha256 && entry.mtimeMs !== undefined) {
+    const file = path.join(folder, entry.fileName);
+    try {
+      if (fs.statSync(file).mtimeMs !== entry.mtimeMs && sha256Of(file) !== entry.sha256) {
+        return { ...entry, check: 'failed', message: 'El contenido de la copia cambió desde que se hizo: está dañada; no se puede restaurar.' };
+      }
+    } catch {
+      return { ...entry, check: 'failed', message: 'La copia no se puede leer.' };
+    }
+  }
+  return entry;
+}
+
+/** SHA-256 of a file, read in chunks (hex). */
+export function sha256Of(file: string): string {
+  const hash = crypto.createHash('sha256');
+  const fd = fs.openSync(file, 'r');
+  try {
+    const chunk = Buffer.alloc(1024 * 1024);
+    for (let read = fs.readSync(fd, chunk); read > 0; read = fs.readSync(fd, chunk)) hash.update(chunk.subarray(0, read));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+/** sha256Of without holding the event loop (a copy may be hundreds of MB). */
+export async function sha256OfAsync(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 function infoOf(folder: string, entry: CatalogEntry): BackupInfo {

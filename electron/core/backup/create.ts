@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { BackupInfo, BackupReason } from '../../../shared/bridge/backup';
-import type { Clock } from '../db';
+import { storageKindOf, type Clock } from '../db';
 import { CoreError } from '../services/errors';
-import { recordBackup, type CatalogEntry } from './catalog';
+import { recordBackup, sha256Of, sha256OfAsync, type CatalogEntry } from './catalog';
 import { copyOnline, copyWithVacuumInto, removeCopy, type OnlineCopyOptions } from './copy';
 import { backupFileName } from './naming';
 import { fsyncFolder, messageOf } from './sqlite-file';
@@ -46,7 +46,7 @@ export async function createBackup(sqlite: Database.Database, options: CreateBac
     if (result?.kind === 'copy_failed') return fail(options, target, new Error(result.error));
     if (result?.kind === 'copied') {
       place(options, target);
-      return record(options, target, judge(result.copy, result.live));
+      return record(options, target, judge(result.copy, result.live), await sha256OfAsync(target.final));
     }
   }
   try {
@@ -55,7 +55,7 @@ export async function createBackup(sqlite: Database.Database, options: CreateBac
     return fail(options, target, error);
   }
   place(options, target);
-  return record(options, target, verifyCopy(target.final, sqlite));
+  return record(options, target, verifyCopy(target.final, sqlite), await sha256OfAsync(target.final));
 }
 
 /** The same with one synchronous VACUUM INTO (for the pre-migration hook, which cannot wait). */
@@ -67,7 +67,7 @@ export function createBackupSync(sqlite: Database.Database, options: CreateBacku
     return fail(options, target, error);
   }
   place(options, target);
-  return record(options, target, verifyCopy(target.final, sqlite));
+  return record(options, target, verifyCopy(target.final, sqlite), sha256Of(target.final));
 }
 
 interface Target {
@@ -83,10 +83,9 @@ function prepare(options: CreateBackupOptions): Target {
   try {
     fs.mkdirSync(options.folder, { recursive: true });
   } catch (error) {
-    throw new CoreError(
-      'backup_failed',
-      `No se pudo crear la carpeta de copias ${options.folder}: ${messageOf(error)}. Elija otra carpeta en Ajustes.`,
-    );
+    const kind = storageKindOf(error, path.dirname(options.folder));
+    const why = kind === 'disk_full' ? 'no hay espacio en el disco' : kind === 'read_only' ? 'el disco está en solo lectura' : messageOf(error);
+    throw new CoreError('backup_failed', `No se pudo crear la carpeta de copias ${options.folder}: ${why}. Elija otra carpeta en Ajustes.`);
   }
   let sequence = 1;
   let fileName = backupFileName(options.reason, startedAt);
@@ -100,7 +99,10 @@ function prepare(options: CreateBackupOptions): Target {
 
 function fail(options: CreateBackupOptions, target: Target, error: unknown): never {
   removeCopy(target.temp);
-  const message = `No se pudo escribir la copia de seguridad en ${options.folder}: ${messageOf(error)}`;
+  // A full or read-only disk said plainly (issue 29), not in SQLite's English.
+  const kind = storageKindOf(error, options.folder);
+  const why = kind === 'disk_full' ? 'no hay espacio en el disco' : kind === 'read_only' ? 'la carpeta está en solo lectura' : messageOf(error);
+  const message = `No se pudo escribir la copia de seguridad en ${options.folder}: ${why}`;
   try {
     recordBackup(options.folder, {
       ...entryBase(options, target),
@@ -122,10 +124,13 @@ function place(options: CreateBackupOptions, target: Target): void {
   fsyncFolder(options.folder);
 }
 
-function record(options: CreateBackupOptions, target: Target, verification: Verification): BackupInfo {
+function record(options: CreateBackupOptions, target: Target, verification: Verification, sha256: string): BackupInfo {
+  const stat = fs.statSync(target.final);
   const entry: CatalogEntry = {
     ...entryBase(options, target),
-    size: fs.statSync(target.final).size,
+    size: stat.size,
+    sha256,
+    mtimeMs: stat.mtimeMs,
     documents: verification.documents,
     maxDocumentId: verification.maxDocumentId,
     check: verification.ok ? 'ok' : 'failed',

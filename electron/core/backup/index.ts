@@ -22,3 +22,6 @@ export { backupFileName, parseBackupFileName } from './naming';
 export { defaultBackupFolder, backupFolderOf, backupFoldersOf, BACKUP_SETTING_KEY, FOLDER_POINTER_FILE } from './folder';
 export { verifyCopy, type Verification } from './verify';
 export { DEFAULT_PAGES_PER_STEP } from './copy';
+export { salvageDatabase, carrySalvage, type Salvage, type SalvageCarry } from './salvage';
+export { cleanLeftovers, formatBytes, type LeftoverCleanup } from './leftovers';
+export { prepareWalRecovery, finishWalRecovery, type WalRecovery, type WalRecoveryResult } from './wal-recovery';

@@ -1,19 +1,22 @@
 // Checks of database files that are not (yet) open: the live file at start-up and backup files before a restore.
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatVersion, listMigrations, type MigrationFile } from '../db';
+import { formatVersion, listMigrations, storageKindOf, storageMessage, type MigrationFile } from '../db';
 import { CoreError } from '../services/errors';
 import { inspectOffThread } from './off-thread';
 import { WorkerUnavailableError } from './script-worker';
 import { hasSqliteHeader, integrityOf, messageOf, withReadOnly, type DocumentStats } from './sqlite-file';
 import { copyFactsOf, type CopyFacts } from './verify';
 
-export type DatabaseFileState = 'ok' | 'missing' | 'corrupt';
+/** 'unavailable' (issue 29): the disk failed (full, read-only, I/O error), not the file: no restore is offered. */
+export type DatabaseFileState = 'ok' | 'missing' | 'corrupt' | 'unavailable';
 
 export interface DatabaseFileCheck {
   state: DatabaseFileState;
   /** Spanish, for the start-up screen; null when ok. */
   reason: string | null;
+  /** What failed when the state is 'unavailable'. */
+  kind?: 'disk_full' | 'read_only' | 'io' | 'in_use';
 }
 
 export interface InspectOptions {
@@ -33,7 +36,7 @@ export function checkDatabaseFile(file: string, options: InspectOptions = {}): D
     size = fs.statSync(file).size;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing', reason: null };
-    return corrupt(`No se pudo leer el archivo de datos: ${messageOf(error)}`);
+    return failure(file, error, 'No se pudo leer el archivo de datos');
   }
   // A database Caja created is never empty: an empty file is a truncated one, not a fresh start.
   if (size === 0) return corrupt('El archivo de datos está vacío (0 bytes).');
@@ -42,11 +45,21 @@ export function checkDatabaseFile(file: string, options: InspectOptions = {}): D
     const integrity = withReadOnly(file, (sqlite) => integrityOf(sqlite, options.mode === 'full' ? 'full' : 'quick'));
     return integrity === 'ok' ? { state: 'ok', reason: null } : corrupt(`Falló la verificación de integridad: ${integrity}`);
   } catch (error) {
-    return corrupt(`No se pudo leer la base de datos: ${messageOf(error)}`);
+    return failure(file, error, 'No se pudo leer la base de datos');
   }
 }
 
 const corrupt = (reason: string): DatabaseFileCheck => ({ state: 'corrupt', reason });
+
+/**
+ * An error while reading the file: damage (SQLITE_CORRUPT, not a database), or the disk (full, read-only, I/O),
+ * which is not the file's fault and must not be answered with a restore (issue 29).
+ */
+function failure(file: string, error: unknown, what: string): DatabaseFileCheck {
+  const kind = storageKindOf(error, path.dirname(path.resolve(file)));
+  if (kind === undefined || kind === 'corrupt') return corrupt(`${what}: ${messageOf(error)}`);
+  return { state: 'unavailable', kind, reason: storageMessage(kind, 'open') };
+}
 
 export interface ValidBackup {
   applied: { version: number; name: string }[];

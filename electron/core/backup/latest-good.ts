@@ -3,15 +3,16 @@
 // thread so the window stays responsive while a large copy is read).
 import type { BackupInfo } from '../../../shared/bridge/backup';
 import { listFolder } from './catalog';
+import { byContentNewestFirst } from './content-rank';
 import { validateBackupFileOffThread } from './inspect';
 
 /** `folder` may be a list (e.g. backupFoldersOf(dataDir)): the newest sound copy across all of them. */
 export async function latestGoodBackup(folder: string | readonly string[], migrationsDir: string): Promise<BackupInfo | undefined> {
-  const candidates = (typeof folder === 'string' ? [folder] : folder)
-    .flatMap((f) => listFolder(f))
-    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  // Newest by content, not by the clock that named them (issue 29: a future-dated copy of 2 sales was offered over 6).
+  const candidates = byContentNewestFirst(
+    (typeof folder === 'string' ? [folder] : folder).flatMap((f) => listFolder(f)).filter((b) => b.check !== 'failed' && b.size > 0),
+  );
   for (const backup of candidates) {
-    if (backup.check === 'failed' || backup.size === 0) continue;
     try {
       const valid = await validateBackupFileOffThread(backup.path, migrationsDir);
       return { ...backup, documents: valid.documents.count };

@@ -9,12 +9,17 @@
 //     setting;
 //  4. fsync it, remove the live -wal/-shm (they belong to the old file and would corrupt the new one), rename over
 //     the live file, fsync the folder.
+// Issue 29: a damaged live file is salvaged first (salvage.ts: every sale still readable, with its status, is carried
+// into the copy and each series raised to the highest number read), and when the live file was damaged or missing
+// every series of the restored file is held (numbering_holds) until the core confirms its next number against the
+// API (services/numbering.ts): the lost part may hold numbers SUNAT already registered. A disk that fails (full,
+// read-only, I/O error) is not damage: nothing is restored over it.
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openSqlite } from '../db/sqlite-driver';
 import type { BackupInfo } from '../../../shared/bridge/backup';
-import type { Clock, DocType } from '../db';
+import { lockDataFolder, placeNumberingHolds, type Clock, type DocType, type KnownLast } from '../db';
 import { openDatabase } from '../db/open';
 import { CoreError } from '../services/errors';
 import { attachLive, carryMissingDocuments, type CarryResult } from './carry-documents';
@@ -23,6 +28,7 @@ import { createBackup } from './create';
 import { checkDatabaseFile, validateBackupFileOffThread } from './inspect';
 import { backupFileName } from './naming';
 import { fsyncFile, fsyncFolder, messageOf, withReadOnly, withReadOnlyAsync } from './sqlite-file';
+import { raiseSeries as raiseToKnown, removeSalvage, salvageDatabase, type Salvage } from './salvage';
 
 export interface ApplyRestoreOptions {
   /** Where the 'pre_restore' copy of the current database goes. */
@@ -46,8 +52,12 @@ export interface ApplyRestoreResult {
   seriesAdvanced: SeriesAdvance[];
   /** False when the live file was damaged (its numbering could not be read: check it against the API). */
   liveWasReadable: boolean;
-  /** Live documents the copy lacked, carried into the restored database (none when the live file was unreadable). */
+  /** Live documents the copy lacked, carried into the restored database (from the salvage when the live file was damaged). */
   carried: CarryResult;
+  /** What could be read from a damaged live file (null when it was sound or missing). */
+  salvaged: { documents: number; unreadable: number } | null;
+  /** True when every series is held until its next number is confirmed (the live file was damaged or missing). */
+  numberingHeld: boolean;
 }
 
 /** Settings that describe this installation rather than the data, kept from the live database. */
@@ -59,32 +69,72 @@ export async function applyRestore(file: string, livePath: string, options: Appl
     throw new CoreError('backup_invalid', 'El archivo elegido es la base de datos actual, no una copia.');
   }
   const restored = await validateBackupFileOffThread(file, options.migrationsDir);
+  // No core may hold the folder while its database is replaced (issue 29: one process per data folder).
+  const lock = lockDataFolder(path.dirname(path.resolve(livePath)));
+  try {
+    return await applyLocked(file, livePath, options, now, restored.documents.count);
+  } finally {
+    lock.release();
+  }
+}
 
-  const liveState = checkDatabaseFile(livePath).state;
+async function applyLocked(file: string, livePath: string, options: ApplyRestoreOptions, now: Clock, restoredDocuments: number): Promise<ApplyRestoreResult> {
+  const liveCheck = checkDatabaseFile(livePath);
+  const liveState = liveCheck.state;
+  if (liveState === 'unavailable') {
+    throw new CoreError('restore_failed', `${liveCheck.reason ?? 'El disco no responde.'} No se restauró nada: el archivo no está dañado.`);
+  }
   const preRestoreBackup = await saveCurrent(livePath, liveState, options, now);
   const liveWasReadable = liveState === 'ok';
   const liveSeries = liveWasReadable ? readSeries(livePath) : [];
   const liveSettings = liveWasReadable ? readSettings(livePath, KEPT_SETTINGS) : [];
 
   const folder = path.dirname(path.resolve(livePath));
-  const temp = path.join(folder, `.${path.basename(livePath)}.restore-${process.pid}-${Date.now()}.tmp`);
+  const stamp = `${process.pid}-${Date.now()}`;
+  const temp = path.join(folder, `.${path.basename(livePath)}.restore-${stamp}.tmp`);
+  let salvage: Salvage | null = null;
   let prepared: { seriesAdvanced: SeriesAdvance[]; carried: CarryResult };
   try {
+    // What is still readable of a damaged live file (its raw bytes are already saved as the pre_restore copy).
+    if (liveState === 'corrupt') {
+      salvage = salvageDatabase(livePath, path.join(folder, `.${path.basename(livePath)}.salvage-${stamp}.tmp`), options.migrationsDir);
+    }
     // Through SQLite rather than a byte copy, so a WAL-mode file brings along what is still in its -wal.
     await withReadOnlyAsync(file, (sqlite) => sqlite.backup(temp));
     // An older copy is brought to this app's schema first, so the live rows fit (no backup of a temp file).
     openDatabase({ path: temp, migrationsDir: options.migrationsDir, onBeforeMigrate: () => {} }).close();
-    prepared = prepareCopy(temp, liveSeries, liveSettings, liveWasReadable ? livePath : undefined);
+    prepared = prepareCopy(temp, liveSeries, liveSettings, liveWasReadable ? livePath : salvage?.file, {
+      known: salvage?.known ?? [],
+      hold: liveWasReadable ? null : holdDetail(liveState, salvage),
+      at: now().toISOString(),
+    });
     fsyncFile(temp);
   } catch (error) {
     for (const f of [temp, `${temp}-journal`, `${temp}-wal`, `${temp}-shm`]) fs.rmSync(f, { force: true });
     if (error instanceof CoreError) throw error;
     throw new CoreError('restore_failed', `No se pudo preparar la restauración: ${messageOf(error)}. No se cambió nada.`);
+  } finally {
+    if (salvage) removeSalvage(salvage.file);
   }
   for (const side of [`${livePath}-wal`, `${livePath}-shm`, `${livePath}-journal`]) fs.rmSync(side, { force: true });
   fs.renameSync(temp, livePath);
   fsyncFolder(folder);
-  return { preRestoreBackup, restoredDocuments: restored.documents.count, liveWasReadable, ...prepared };
+  return {
+    preRestoreBackup,
+    restoredDocuments,
+    liveWasReadable,
+    ...prepared,
+    salvaged: salvage ? { documents: salvage.documents, unreadable: salvage.unreadable } : null,
+    numberingHeld: !liveWasReadable,
+  };
+}
+
+function holdDetail(state: 'corrupt' | 'missing', salvage: Salvage | null): string {
+  if (state === 'missing') return 'Restauración de una copia sin la base de datos anterior (no existía)';
+  return (
+    `Restauración de una copia sobre una base de datos dañada (${salvage ? `${salvage.documents} comprobantes leídos, ` +
+      `${salvage.unreadable} registros ilegibles` : 'nada legible'})`
+  );
 }
 
 async function saveCurrent(
@@ -167,6 +217,7 @@ function prepareCopy(
   liveSeries: SeriesLast[],
   liveSettings: { key: string; value: string }[],
   livePath: string | undefined,
+  recovery: { known: KnownLast[]; hold: string | null; at: string },
 ): { seriesAdvanced: SeriesAdvance[]; carried: CarryResult } {
   const sqlite = openSqlite(temp, { fileMustExist: true });
   try {
@@ -174,9 +225,16 @@ function prepareCopy(
     const detach = livePath ? attachLive(sqlite, livePath) : () => {};
     try {
       return sqlite.transaction(() => {
+        if (livePath && recovery.hold) {
+          // A salvaged row that clashes with the copy's document under the same number is garbage: the copy's wins.
+          sqlite.exec(`DELETE FROM live.documents WHERE id IN (SELECT l.id FROM live.documents l JOIN main.documents m
+            ON m.doc_type = l.doc_type AND m.series = l.series AND m.number = l.number AND m.id_base_dato <> l.id_base_dato)`);
+        }
         const carried = livePath ? carryMissingDocuments(sqlite) : { carried: 0, undeclared: 0, refreshed: 0 };
         const seriesAdvanced = raiseSeries(sqlite, liveSeries);
+        raiseToKnown(sqlite, recovery.known);
         keepSettings(sqlite, liveSettings);
+        if (recovery.hold) placeNumberingHolds(sqlite, 'restore', recovery.at, recovery.known, recovery.hold);
         return { carried, seriesAdvanced };
       })();
     } finally {

@@ -74,8 +74,9 @@ export async function planRestore(options: PlanRestoreOptions): Promise<RestoreR
       statusChanged: 0,
       numbering: mergeSeries(backupSeries, []),
       warnings: [
-        'La base de datos actual no se puede leer, así que no se sabe qué comprobantes faltarían en la copia ni se ' +
-          'pueden traer a ella. Los emitidos después de la copia que ya se enviaron a SUNAT se pueden consultar en la ' +
+        'La base de datos actual no se puede leer entera, así que no se sabe de antemano qué comprobantes faltan en la ' +
+          'copia. Al restaurar, Caja traerá a la copia los que aún se puedan leer, con su estado, y confirmará con SUNAT ' +
+          'el último número de cada serie antes de emitir. Los ilegibles que ya se enviaron se pueden consultar en la ' +
           'API; los que no se enviaron se perderían: restaure solo si no hay otra salida.',
       ],
     };

@@ -3,16 +3,18 @@
 import fs from 'node:fs';
 import type { BackupInfo } from '../../../shared/bridge/backup';
 import { forgetBackups, listFolder } from './catalog';
+import { byContentNewestFirst } from './content-rank';
 
 export const KEEP_DAILY = 14;
 
 /**
- * Keeps the `keep` newest daily copies that did not fail their check (ok, or unverified copies found in the folder)
+ * Keeps the `keep` newest daily copies (newest by content: documents, then events, then the time in the name) that did not fail their check (ok, or unverified copies found in the folder)
  * and deletes older ones. A failed daily copy is deleted once a newer sound one exists (until then it is kept so the
  * user can see what went wrong). Returns the deleted file names.
  */
 export function rotateDailyBackups(folder: string, keep = KEEP_DAILY): string[] {
-  const daily = listFolder(folder).filter((b) => b.reason === 'daily' && b.size > 0);
+  // Ranked by content, not by the clock that named them (issue 29: a future-dated copy outlived the real ones).
+  const daily = byContentNewestFirst(listFolder(folder).filter((b) => b.reason === 'daily' && b.size > 0));
   const doomed: BackupInfo[] = [];
   let sound = 0;
   for (const backup of daily) {

@@ -13,7 +13,8 @@ export interface SchedulerTimer {
 
 /** The part of BackupService the scheduler uses. */
 export interface DailyBackupTarget {
-  lastSuccessful(reason: 'daily'): BackupInfo | undefined;
+  /** The newest sound copy of that reason; with `notAfter`, copies named after that moment (the future) are ignored. */
+  lastSuccessful(reason: 'daily', notAfter?: Date): BackupInfo | undefined;
   backupNow(reason: 'daily'): Promise<BackupInfo>;
   rotate(): string[];
 }
@@ -70,11 +71,15 @@ export class BackupScheduler {
     await this.running;
   }
 
-  /** True when a daily copy is due at this moment. */
+  /**
+   * True when a daily copy is due at this moment. A copy dated in the future (the clock ran ahead, then came back)
+   * never blocks the schedule (issue 29): only copies dated up to now count.
+   */
   isDue(): boolean {
-    const last = this.options.target.lastSuccessful('daily');
+    const now = this.now();
+    const last = this.options.target.lastSuccessful('daily', now);
     if (!last) return true;
-    return this.now().getTime() - Date.parse(last.createdAt) >= this.maxAge;
+    return now.getTime() - Date.parse(last.createdAt) >= this.maxAge;
   }
 
   /** One look: a copy if due, then rotation. Never throws (failures go to onResult). */

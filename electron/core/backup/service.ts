@@ -8,6 +8,9 @@ import { assertUsableFolder, BACKUP_SETTING_KEY, defaultBackupFolder, folderFrom
 import { planRestore } from './restore-plan';
 import { KEEP_DAILY, rotateDailyBackups } from './rotation';
 
+/** A copy named up to this far after "now" still counts as taken now (clocks are adjusted by seconds or minutes). */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
 export interface BackupServiceOptions {
   db: Db;
   settings: SettingsRepository;
@@ -51,9 +54,13 @@ export class BackupService {
     return { folder, isDefaultFolder: folder === defaultBackupFolder(this.options.dataDir), backups: listFolder(folder) };
   }
 
-  /** The newest copy of that reason that passed its check. */
-  lastSuccessful(reason: BackupReason): BackupInfo | undefined {
-    return listFolder(this.folder()).find((b) => b.reason === reason && b.check === 'ok');
+  /**
+   * The newest copy of that reason that passed its check. With `notAfter`, copies named after that moment (a clock
+   * that ran ahead) are left out, beyond a few minutes of tolerance.
+   */
+  lastSuccessful(reason: BackupReason, notAfter?: Date): BackupInfo | undefined {
+    const limit = notAfter ? notAfter.getTime() + FUTURE_TOLERANCE_MS : Infinity;
+    return listFolder(this.folder()).find((b) => b.reason === reason && b.check === 'ok' && Date.parse(b.createdAt) <= limit);
   }
 
   /** Takes, verifies and records a copy (see createBackup). Manual copies are never rotated away. */

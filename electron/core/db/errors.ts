@@ -24,7 +24,7 @@ export class MigrationError extends Error {
 /** A broken rule of the store that the caller can show (e.g. an unknown series). */
 export class StoreError extends Error {
   override readonly name = 'StoreError';
-  readonly code: 'unknown_series' | 'series_exhausted' | 'not_in_transaction' | 'not_found' | 'bad_transition';
+  readonly code: 'unknown_series' | 'series_exhausted' | 'not_in_transaction' | 'not_found' | 'bad_transition' | 'numbering_held';
 
   constructor(code: StoreError['code'], message: string) {
     super(message);

@@ -110,6 +110,23 @@ export class ShopLink {
     if (conflict) throw new CoreError('series_conflict', conflict);
   }
 
+  /**
+   * The highest number of a series the shop server holds (issue 29: evidence when this till's numbering must be
+   * confirmed); null when no server is used or it does not answer.
+   */
+  async highestNumber(docType: '01' | '03', series: string): Promise<number | null> {
+    if (!this.active()) return null;
+    try {
+      return await this.replicator.read(async (pool) => {
+        const res = await pool.query<{ max: string | null }>('SELECT MAX(number)::text AS max FROM documents WHERE doc_type = $1 AND series = $2', [docType, series]);
+        const max = res.rows[0]?.max;
+        return max === null || max === undefined ? 0 : Number(max);
+      });
+    } catch {
+      return null;
+    }
+  }
+
   /** Before Ajustes saves: a series another till owns is refused. */
   async checkSettings(input: SettingsUpdate): Promise<void> {
     if (!input.series) return;

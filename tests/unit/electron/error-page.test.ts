@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MigrationError } from '../../../electron/core/db';
+import { MigrationError, StorageError } from '../../../electron/core/db';
 import { describeStartupFailure, errorPageDataUrl, renderErrorPage } from '../../../electron/shell/error-page';
 
 describe('startup error screen', () => {
@@ -26,6 +26,18 @@ describe('startup error screen', () => {
     expect(failure.title).toBe('No se pudo abrir la base de datos');
     expect(failure.dbPath).toBe('C:\\Users\\ana\\AppData\\Roaming\\Caja\\caja.db');
     expect(failure.steps.join(' ')).toMatch(/permisos|pueda escribir/);
+  });
+
+  it('says what the storage failure was (issue 29): in use, full disk, damage', () => {
+    const inUse = describeStartupFailure(new StorageError('in_use', 'Caja ya está abierta con estos datos (/d): otra ventana…', '/d/caja.lock'), '/d/caja.db');
+    expect(inUse.title).toBe('Caja ya está abierta');
+    expect(inUse.explanation).toMatch(/^Caja ya está abierta con estos datos/);
+    const full = describeStartupFailure(new StorageError('disk_full', 'No hay espacio en el disco: Caja no abrió la base de datos.', '/d/caja.db'), '/x');
+    expect(full.title).toBe('No hay espacio en el disco');
+    expect(full.steps.join(' ')).toMatch(/no está dañada/);
+    const damaged = describeStartupFailure(new StorageError('empty', 'El archivo de datos de Caja está vacío (0 bytes)…', '/d/caja-demo.db'), '/x');
+    expect(damaged.title).toBe('La base de datos de Caja está dañada');
+    expect(damaged.dbPath).toBe('/d/caja-demo.db');
   });
 
   it('is static: no script, a locked-down CSP, and every text escaped', () => {

@@ -51,3 +51,4 @@ export { sessionView, type CashSessionRow } from './cash';
 export { cdrNotesOf } from './documents';
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';
 export * from './products';
+export * from './numbering';

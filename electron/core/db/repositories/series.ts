@@ -11,6 +11,8 @@ export class SeriesRepository {
   private readonly increment: Database.Statement<[DocType, string], { last_number: number }>;
   private readonly selectOne: Database.Statement<[DocType, string], SeriesRow>;
   private readonly selectAll: Database.Statement<[], SeriesRow>;
+  /** Issue 29: a held series takes no number (absent on a database without migration 0014). */
+  private readonly selectHold: Database.Statement<[DocType, string], { reason: string }> | undefined;
 
   constructor(db: Db) {
     this.sqlite = db.sqlite;
@@ -24,6 +26,8 @@ export class SeriesRepository {
       'SELECT doc_type, series, last_number FROM series WHERE doc_type = ? AND series = ?',
     );
     this.selectAll = this.sqlite.prepare('SELECT doc_type, series, last_number FROM series ORDER BY doc_type, series');
+    const holds = this.sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'numbering_holds'").get();
+    this.selectHold = holds ? this.sqlite.prepare('SELECT reason FROM numbering_holds WHERE doc_type = ? AND series = ?') : undefined;
   }
 
   /**
@@ -48,6 +52,13 @@ export class SeriesRepository {
     const current = this.selectOne.get(docType, series);
     if (!current) {
       throw new StoreError('unknown_series', `La serie ${series} no está configurada en esta caja.`);
+    }
+    if (this.selectHold?.get(docType, series)) {
+      throw new StoreError(
+        'numbering_held',
+        `Caja está confirmando el último número usado de la serie ${series} después de recuperar sus datos: no emitirá ` +
+          'hasta confirmarlo, para no repetir un número ya declarado. Intente de nuevo en un momento.',
+      );
     }
     if (current.last_number >= MAX_NUMBER) {
       throw new StoreError('series_exhausted', `La serie ${series} llegó a su último correlativo (${MAX_NUMBER}).`);

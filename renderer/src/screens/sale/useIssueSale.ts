@@ -10,6 +10,10 @@ import { call } from '../../pos';
 import { placeErrors } from './field-errors';
 import { emptySale, toSaleInput, type SaleFormValues } from './form-values';
 
+type Confirmation = 'clock' | 'numbering_jump';
+/** Refusals the cashier may overrule, and what the retry then says (issue 29). */
+const CONFIRMATIONS: Record<string, Confirmation | undefined> = { clock_confirm: 'clock', numbering_unconfirmed: 'numbering_jump' };
+
 export interface IssueFailure {
   message: string;
   general: string[];
@@ -84,7 +88,15 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
         showErrors(companyProblem ? 'Revise los datos de la empresa en Ajustes.' : 'Revise los datos del comprobante.', check.errors, lineIndex);
         return;
       }
-      const result = await call((api) => api.issueSale({ ...input, clientKey: saleKey.current }));
+      let result = await call((api) => api.issueSale({ ...input, clientKey: saleKey.current }));
+      // Issue 29: a doubtful clock, or numbering that could not be confirmed after a recovery: the cashier decides,
+      // and the retry of the same sale says what was confirmed (the core records it).
+      const confirmed: Confirmation[] = [];
+      for (let asked = CONFIRMATIONS[result.ok ? '' : result.error.code]; asked && !confirmed.includes(asked); asked = CONFIRMATIONS[result.ok ? '' : result.error.code]) {
+        if (result.ok || !window.confirm(result.error.message)) break;
+        confirmed.push(asked);
+        result = await call((api) => api.issueSale({ ...input, clientKey: saleKey.current, confirmed: [...confirmed] }));
+      }
       if (!result.ok) {
         // A discount beyond the limit: the supervisor's PIN is asked on the form, F12 again sends it.
         if (result.error.code === 'approval_required') setApprovalAsked(true);

@@ -210,16 +210,12 @@ describe('openDatabase migrations', () => {
     }
   });
 
-  it('leaves a fresh database empty when its first migration fails', () => {
+  it('leaves no database at all when the first migration of a fresh one fails (issue 29: built aside, never half-made)', () => {
     const { migrations, dbPath } = setup();
     writeMigration(migrations, '0001_first.sql', 'CREATE TABLE ok (id INTEGER); SELECT * FROM missing;');
     expectMigrationError(() => openDatabase({ path: dbPath, migrationsDir: migrations }), 'failed');
-    const raw = new Database(dbPath, { readonly: true });
-    try {
-      expect(tableNames(raw)).toEqual([]);
-    } finally {
-      raw.close();
-    }
+    expect(fs.existsSync(dbPath)).toBe(false);
+    expect(fs.readdirSync(path.dirname(dbPath))).toEqual([]);
   });
 
   it('refuses a migration that leaves broken foreign keys, and keeps foreign keys on afterwards', () => {
