@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { AppStatus, BridgeEvent, SettingsUpdate } from '../../shared/bridge';
 import { createApiClient, type FetchLike } from './api';
-import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow } from './backup';
+import { BackupScheduler, BackupService, backupFoldersOf, createPreMigrationHook, parseBackupFileName, RestoreFlow } from './backup';
+import { cleanLeftovers } from './backup/leftovers';
+import { finishWalRecovery, prepareWalRecovery, type WalRecovery } from './backup/wal-recovery';
 import { CashService, openDrawer, salesReportCsv, salesReportFileName } from './cash';
 import type { SalesReport, SalesReportInput } from '../../shared/cash';
 import { ShopLink } from './server';
@@ -11,6 +14,10 @@ import {
   DiscountsRepository,
   DocumentsRepository,
   defaultMigrationsDir,
+  lockDataFolder,
+  NumberingRepository,
+  type Db,
+  type FolderLock,
   PaymentsRepository,
   LookupsRepository,
   openDatabase,
@@ -33,23 +40,76 @@ import { PrintingService } from './services/printing';
 import { CoreError } from './services/errors';
 import { SettingsService } from './services/settings';
 import { ClockSkew } from './services/clock-skew';
+import { ClockGuard } from './services/clock-guard';
+import { NumberingService } from './services/numbering';
 import { testConnection } from './services/connection-test';
 import { SetupService } from './mode/setup';
 import { AuthService } from './users';
 
 export type { Core, CoreOptions } from './core-api';
 
-/** The composition root of the main process: opens the store and wires services, outbox and dispatcher. */
+/**
+ * The composition root of the main process: takes the data folder (one core per folder, issue 29), clears the
+ * leftovers of interrupted work, opens the store (checked first; a -wal that would lose sales is salvaged) and wires
+ * services, outbox and dispatcher. When anything fails, what was opened is closed and the folder freed.
+ */
 export function createCore(options: CoreOptions): Core {
   const now = options.now ?? (() => new Date());
-  const log = options.log ?? silentLogger;
+  const dbPath = options.dbPath ?? path.join(options.dataDir, 'caja.db');
+  const dataFolder = path.dirname(path.resolve(dbPath));
   // Copies of the demo file (daily, manual, before migrations) never mix with the real till's: <dataDir>/demo/backups.
   const copiesDataDir = options.mode && options.mode !== 'real' ? path.join(options.dataDir, 'demo') : options.dataDir;
-  const db = openDatabase({
-    path: options.dbPath ?? path.join(options.dataDir, 'caja.db'),
-    migrationsDir: options.migrationsDir,
-    onBeforeMigrate: options.onBeforeMigrate ?? createPreMigrationHook({ dataDir: copiesDataDir }),
+  const lock = lockDataFolder(dataFolder);
+  let db: Db | undefined;
+  try {
+    const notices: string[] = [];
+    const leftovers = cleanLeftovers(dataFolder, backupFoldersOf(copiesDataDir));
+    if (leftovers.message) notices.push(leftovers.message);
+    let walRecovery: WalRecovery | undefined;
+    db = openDatabase({
+      path: dbPath,
+      migrationsDir: options.migrationsDir,
+      onBeforeMigrate: options.onBeforeMigrate ?? createPreMigrationHook({ dataDir: copiesDataDir }),
+      mustExist: options.expectDatabase ?? databaseExpected(dbPath, copiesDataDir, options.mode),
+      onWalDamage: (damage) => {
+        const folder = backupFoldersOf(copiesDataDir)[0] ?? path.join(copiesDataDir, 'backups');
+        walRecovery = prepareWalRecovery(dbPath, damage, folder, options.migrationsDir ?? defaultMigrationsDir(), now);
+      },
+    });
+    if (walRecovery) notices.push(finishWalRecovery(db, walRecovery, now).notice);
+    return composeCore(options, db, lock, notices);
+  } catch (error) {
+    db?.close();
+    lock.release();
+    throw error;
+  }
+}
+
+/**
+ * A database is expected when copies of it exist, or its -wal does (issue 29): then a missing file was deleted or
+ * moved, and a new empty one would issue numbers already used. Demo and setup files may always start afresh.
+ */
+function databaseExpected(dbPath: string, copiesDataDir: string, mode: CoreOptions['mode']): boolean {
+  if (mode && mode !== 'real') return false;
+  try {
+    if (fs.statSync(`${dbPath}-wal`).size > 0) return true;
+  } catch {
+    // No -wal: look for copies.
+  }
+  return backupFoldersOf(copiesDataDir).some((folder) => {
+    try {
+      return fs.readdirSync(folder).some((name) => parseBackupFileName(name) !== null);
+    } catch {
+      return false;
+    }
   });
+}
+
+function composeCore(options: CoreOptions, db: Db, lock: FolderLock, notices: string[]): Core {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? silentLogger;
+  for (const notice of notices) log.warn('storage notice at start', { notice });
+  const copiesDataDir = options.mode && options.mode !== 'real' ? path.join(options.dataDir, 'demo') : options.dataDir;
   const documentsRepo = new DocumentsRepository(db, now);
   const paymentsRepo = new PaymentsRepository(db);
   const usersRepo = new UsersRepository(db, now);
@@ -149,6 +209,18 @@ export function createCore(options: CoreOptions): Core {
     ...(options.shopServer ? { timing: options.shopServer } : {}),
   });
   wakeShop = () => shop.wake();
+  // Issue 29: numbers confirmed before reuse after a restore or a damaged -wal; a doubtful clock asked about.
+  const numberingRepo = new NumberingRepository(db, now);
+  const numbering = new NumberingService({
+    db,
+    repo: numberingRepo,
+    api,
+    ruc: () => settings.company().ruc,
+    shopHighest: (docType, series) => shop.highestNumber(docType, series),
+    log,
+    onChange: () => emitStatusSoon(),
+  });
+  const clockGuard = new ClockGuard(db);
   /** The drawer opens after the commit, on its own: a drawer that fails to open never undoes a sale. */
   const kickDrawer = (why: string) => {
     void openDrawer(settings.shift().drawer).then((r) => {
@@ -158,7 +230,6 @@ export function createCore(options: CoreOptions): Core {
 
   function status(): AppStatus {
     const o = outbox.status;
-    const counts = documentsRepo.countByStatus();
     return {
       demo: settings.isDemo(),
       online: o.online ?? null,
@@ -169,7 +240,9 @@ export function createCore(options: CoreOptions): Core {
       connection: o.connection ?? null,
       authRetryAt: o.authRetryAt ?? null,
       clockOffMinutes: clock.offMinutes,
-      needsAttention: counts.attention + counts.conflict,
+      // Issue 23: attention, conflict, rejected and invalid, until re-issued (an index read, never the table).
+      needsAttention: documentsRepo.countNeedsAttention(),
+      invalid: documentsRepo.countInvalidOpen(),
       setupRequired: options.mode === 'setup',
       shopServer: shop.status(),
     };
@@ -226,8 +299,31 @@ export function createCore(options: CoreOptions): Core {
         outbox.unblockAuth();
         return result;
       },
-      issueSale: (input) => {
-        const row = issue.issue(input);
+      issueSale: async (input) => {
+        const { confirmed = [], ...sale } = input;
+        // A retry of a sale already issued (same key) returns it: nothing to confirm again.
+        const repeat = sale.clientKey !== undefined && documentsRepo.getByClientKey(sale.clientKey) !== undefined;
+        let clockDoubt: ReturnType<ClockGuard['check']> = null;
+        if (!repeat) {
+          const names = settings.seriesNames();
+          await numbering.beforeIssue(sale.docType, sale.docType === '01' ? names.factura : names.boleta, confirmed);
+          // The time counts as checked while the API answers and its clock agrees with this PC's (ClockSkew).
+          clockDoubt = clockGuard.check(now(), outbox.status.online === true && clock.offMinutes === null, confirmed);
+        }
+        const row = issue.issue(sale);
+        if (clockDoubt) {
+          const doubt = clockDoubt;
+          afterCommit('issueSale: record the confirmed clock', () =>
+            numberingRepo.log({
+              kind: 'clock',
+              documentId: row.id,
+              docType: row.doc_type,
+              series: row.series,
+              to: row.number,
+              detail: `Emitido con fecha ${row.issued_at} confirmada por ${auth.current()?.name ?? 'el cajero'}: ${doubt.message}`,
+            }),
+          );
+        }
         afterCommit('issueSale: notify and wake the outbox', () => {
           emit({ type: 'document', id: row.id, status: row.status });
           emitStatusSoon();
@@ -241,14 +337,30 @@ export function createCore(options: CoreOptions): Core {
         const row = issue.reissue(input.id);
         afterCommit('reissueDocument: wake the outbox', () => {
           emit({ type: 'document', id: row.id, status: row.status });
+          // The old one is resolved now: the status bar's "Requieren atención" counts one less.
+          emit({ type: 'document', id: input.id, status: documentsRepo.getById(input.id)?.status ?? row.status });
+          emitStatusSoon();
           outbox.wake();
+          shop.wake();
+        });
+        return documents.summaryOf(row);
+      },
+      correctDocument: (input) => {
+        const row = issue.correct(input.id, input.customer);
+        afterCommit('correctDocument: notify and wake the outbox', () => {
+          emit({ type: 'document', id: row.id, status: row.status });
+          emitStatusSoon();
+          outbox.retryNow();
+          shop.wake();
         });
         return documents.summaryOf(row);
       },
       completeSetup: (input) => setup.complete(input),
       testConnection: () => testConnection(options.fetch, settings.configuredApi(), settings.company().ruc),
       retryAll: () => {
-        const count = outbox.sendAllNow();
+        // Issue 23: the documents the API refused go back to the queue too, once (same payload, same number).
+        const resent = documentsRepo.requeueInvalid();
+        const count = outbox.sendAllNow() + resent;
         emitStatusSoon();
         return { count };
       },
@@ -257,6 +369,7 @@ export function createCore(options: CoreOptions): Core {
       retryDocument: (input) => {
         const summary = documents.retry(input.id);
         outbox.retryNow();
+        emitStatusSoon();
         return summary;
       },
       registerReprint: (input) => documents.registerReprint(input.id),
@@ -272,7 +385,7 @@ export function createCore(options: CoreOptions): Core {
       getProductByCode: (input) => products.getProductByCode(input),
       saveProduct: (input) => products.saveProduct(input),
       setProductActive: (input) => products.setProductActive(input),
-      importProducts: (input) => products.importProducts(input),
+      importProducts: (input) => products.importProducts(input, (progress) => emit({ type: 'import_progress', ...progress })),
       exportProducts: () => products.exportProducts(),
       listBackups: () => backups.listBackups(),
       backupNow: () => backups.backupNow('manual'),
@@ -323,9 +436,11 @@ export function createCore(options: CoreOptions): Core {
   return {
     dispatch,
     onEvent: (listener) => events.listen(listener),
+    notices,
     start: () => {
       outbox.start();
       shop.start();
+      if (numbering.holds().length > 0) void numbering.confirm();
       // Demo documents never reach the backups: a demo (or not yet set up) start takes no daily copies.
       if (options.dailyBackups !== false && !(options.mode && options.mode !== 'real')) void scheduler.start();
     },
@@ -340,6 +455,7 @@ export function createCore(options: CoreOptions): Core {
     close: () => {
       shop.halt();
       db.close();
+      lock.release();
     },
     outbox,
     db,

@@ -13,7 +13,7 @@
 //       valor_Venta + total_Impuestos vs monto_Imp_Venta    factura REJECTED 3280 | boleta note 4312
 //     A factura is rejected with the FIRST failing check; a boleta is accepted with code '0' and one note per
 //     failing check ("4290 - El cálculo del IGV es Incorrecto").
-//  5b. Factura received more than 3 days after its issue day (Lima calendar, reference §5) -> REJECTED 2108.
+//  5b. Factura received more than 3 days after its issue day (Lima calendar, docs/sunat/reference.md §5) -> REJECTED 2108.
 //  6. Boleta whose customer type is '1' (DNI) and the number is not 8 digits -> ACCEPTED with response code '4207'
 //     (an observation used as the response code) and the note "4207 - El DNI debe tener 8 caracteres numéricos".
 //  7. Otherwise ACCEPTED, code '0', no notes.
@@ -36,7 +36,7 @@ export const EXCEPTION_TEXTS = {
 
 const DNI_NOTE = '4207 - El DNI debe tener 8 caracteres numéricos';
 
-/** Calendar days a factura may take to reach the authority after its issue day (reference §5). */
+/** Calendar days a factura may take to reach the authority after its issue day (docs/sunat/reference.md §5). */
 const FACTURA_DEADLINE_DAYS = 3;
 
 export function evaluateInvoice(invoice: Invoice, receivedAt: Date = new Date()): AuthorityOutcome {

@@ -1,5 +1,6 @@
 // Manual drills: `npx tsx electron/sandbox/cli.ts --port 4010 [--token T] [--resend sunat1033|always1033] [--layout ose]
-// [--chaos SEED] [--state registros.json]`. Prints the URLs and the token; Ctrl+C stops it.
+// [--chaos SEED] [--vary SEED] [--state registros.json]`. --vary: each answer takes a seeded choice among the forms
+// the API document allows (variations.ts). Prints the URLs and the token; Ctrl+C stops it.
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index';
 
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
       resend: { type: 'string', default: 'idempotent' },
       layout: { type: 'string', default: 'sunat' },
       chaos: { type: 'string' },
+      vary: { type: 'string' },
       state: { type: 'string' },
     },
   });
@@ -20,6 +22,8 @@ async function main(): Promise<void> {
     throw new Error('--resend: idempotent | sunat1033 | always1033');
   }
   if (values.layout !== 'sunat' && values.layout !== 'ose') throw new Error('--layout: sunat | ose');
+  const vary = values.vary === undefined ? undefined : Number(values.vary);
+  if (vary !== undefined && !Number.isInteger(vary)) throw new Error(`--vary: la semilla debe ser un número entero (${values.vary})`);
 
   const sandbox = await startSandbox({
     port,
@@ -27,6 +31,7 @@ async function main(): Promise<void> {
     resendMode: values.resend,
     cdrLayout: values.layout,
     ...(values.state ? { stateFile: values.state } : {}),
+    ...(vary !== undefined ? { vary: { seed: vary } } : {}),
   });
   if (values.chaos !== undefined) sandbox.faults.chaos({ seed: Number(values.chaos) });
 
@@ -35,6 +40,7 @@ async function main(): Promise<void> {
   console.log(`  query_base_url:   ${sandbox.queryBaseUrl}`);
   console.log(`  token:            ${sandbox.token}`);
   if (values.chaos !== undefined) console.log(`  modo caos con semilla ${values.chaos}`);
+  if (vary !== undefined) console.log(`  respuestas variables con semilla ${vary}`);
 
   const stop = () => {
     console.log(`Deteniendo… ${sandbox.declarations().length} comprobantes registrados, ${sandbox.requests()} envíos recibidos.`);

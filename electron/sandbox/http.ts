@@ -1,4 +1,4 @@
-// Small HTTP helpers: JSON answers, error bodies (API doc §2.3 shape) and bounded JSON body reading.
+// Small HTTP helpers: JSON answers, error bodies (docs/api/invoicing-api.md §2.3 shape) and bounded JSON body reading.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export class HttpError extends Error {

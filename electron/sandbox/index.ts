@@ -1,4 +1,4 @@
-// The sandbox: a real HTTP server on 127.0.0.1 speaking the invoicing API doc, for demo mode and integration tests.
+// The sandbox: a real HTTP server on 127.0.0.1 speaking the invoicing API (docs/api/invoicing-api.md), for demo mode and integration tests.
 // Plain Node (never imports 'electron'). State lives in memory for the life of the server.
 import type { AddressInfo } from 'node:net';
 import { createFaultEngine } from './faults';
@@ -7,9 +7,11 @@ import { buildFixtures } from './seed';
 import { createSandboxServer } from './server';
 import { loadState, saveState } from './state-file';
 import type { Sandbox, SandboxOptions } from './types';
+import { createVariation } from './variations';
 
 export type { Sandbox, SandboxOptions, SandboxSeed, Declaration, ResendMode, CdrLayout, Taxpayer } from './types';
 export type { FaultController, FaultRoute, ChaosOptions } from './faults';
+export { createVariation, type Variation, type VaryOptions } from './variations';
 export { evaluateInvoice, type AuthorityOutcome } from './authority';
 export { SEED_CITIZENS, SEED_GUIDES, SEED_RECORDS, SEED_TAXPAYERS } from './seed';
 
@@ -38,6 +40,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       cdrLayout: options.cdrLayout ?? 'sunat',
       secret: options.secret ?? DEFAULT_SECRET,
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+      variation: options.vary ? createVariation(options.vary) : undefined,
       onSendRequest: () => {
         sendRequests += 1;
       },

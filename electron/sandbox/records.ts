@@ -1,10 +1,11 @@
-// An accepted invoice payload -> the receipt/invoice record of the lookups (API doc §2.8).
+// An accepted invoice payload -> the receipt/invoice record of the lookups (docs/api/invoicing-api.md §2.8).
 // Dates as dd/mm/yyyy ('-' when absent), line amounts as strings, montoTotalTexto from legend 1000.
 // Choices where the doc says nothing: subTipoComprobante '-', indicadorEstado '1' (accepted), observacion/glosa '-',
 // documentoRelacionadoBean [], fechaVencimiento = last CREDITO instalment date or '-'.
 import Decimal from 'decimal.js';
 import type { Invoice, ReceiptRecord } from '../../shared/api';
 import type { Taxpayer } from './types';
+import type { DescriptionForm, Variation } from './variations';
 
 const IDENTITY_DOC_LABELS: Record<string, string> = {
   '0': 'DOC.TRIB.NO.DOM.SIN.RUC',
@@ -97,6 +98,38 @@ export function invoiceToRecord(invoice: Invoice, issuer: Taxpayer): ReceiptReco
       codigoUnidadMedida: l.unidad,
       unidadMedidaDesc: UNIT_LABELS[l.unidad] ?? l.unidad,
       valorVtaUnitario: amountText(l.monto_Valor_Unitario),
+    })),
+  };
+}
+
+/** An exact amount text at the precision a peer chose: 2 decimals rounded half up (10.1695 -> '10.17'), or 10. */
+function atDecimals(exact: string, decimals: 2 | 10): string {
+  return new Decimal(exact).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals);
+}
+
+function rewrite(text: string, form: DescriptionForm): string {
+  if (form === 'upper') return text.toLocaleUpperCase('es-PE');
+  if (form === 'respaced') return `${text.split(' ').join('  ')} `;
+  return text;
+}
+
+/**
+ * A record as another peer may write it (docs/api/invoicing-api.md §2.8, docs/api/variations.md): each date or '-', the line amounts at 2 or
+ * 10 decimals, descriptions upper-cased or re-spaced. Totals stay numbers; the other fields stay as they are.
+ */
+export function varyRecord(record: ReceiptRecord, v: Variation): ReceiptRecord {
+  const date = (text: string) => (v.recordDate() === 'dash' ? '-' : text);
+  const decimals = v.amountDecimals();
+  return {
+    ...record,
+    fechaEmision: date(record.fechaEmision),
+    fechaVencimiento: date(record.fechaVencimiento),
+    detalleComprobanteBean: record.detalleComprobanteBean.map((l) => ({
+      ...l,
+      descripcion: rewrite(l.descripcion, v.description()),
+      cantidad: atDecimals(l.cantidad, decimals),
+      precioUnitario: atDecimals(l.precioUnitario, decimals),
+      valorVtaUnitario: atDecimals(l.valorVtaUnitario, decimals),
     })),
   };
 }

@@ -9,7 +9,10 @@
 //  - identical payload, resendMode 'sunat1033': 1033 if the number was accepted, 1032 if it was rejected.
 //  - resendMode 'always1033': 1033 for any duplicate, accepted or rejected.
 //  - different payload (any field, id_Base_Dato included): 1033 if accepted, 1032 if rejected (a rejected number
-//    is burnt: reference §4.1).
+//    is burnt: docs/sunat/reference.md §4.1).
+// Varying mode (variations.ts): an invalid body is refused as HTTP 400 or as HTTP 200 with success false and no
+// authority answer, with or without the provider's extra error fields; the CDR takes either layout, with or without
+// a dummy/ folder entry.
 import { InvoiceSchema, type Invoice, type SendResult } from '../../shared/api';
 import { acceptanceDescription, buildCdrZip, documentReference } from './cdr';
 import { evaluateInvoice, EXCEPTION_TEXTS, type AuthorityOutcome } from './authority';
@@ -18,6 +21,7 @@ import { errorAnswer, type JsonAnswer } from './http';
 import { describeIssues } from './issues';
 import type { Registry } from './registry';
 import type { CdrLayout, ResendMode } from './types';
+import { withDummyFolder, type Variation } from './variations';
 
 export interface SendContext {
   registry: Registry;
@@ -25,6 +29,8 @@ export interface SendContext {
   resendMode: ResendMode;
   cdrLayout: CdrLayout;
   secret: string;
+  /** Varying mode's choices; absent = the friendliest form (default). */
+  variation?: Variation;
 }
 
 const MESSAGES = {
@@ -35,7 +41,10 @@ const MESSAGES = {
 
 export async function handleSend(body: unknown, ctx: SendContext): Promise<JsonAnswer> {
   const parsed = InvoiceSchema.safeParse(body);
-  if (!parsed.success) return errorAnswer(400, `Revise los datos enviados: ${describeIssues(parsed.error.issues, body)}`);
+  if (!parsed.success) {
+    const message = `Revise los datos enviados: ${describeIssues(parsed.error.issues, body)}`;
+    return ctx.variation ? variedRefusal(message, parsed.error.issues, ctx.variation) : errorAnswer(400, message);
+  }
   const invoice = parsed.data;
   const key = documentKey(invoice.empresa_Ruc, invoice.tipo_Doc, invoice.serie, invoice.correlativo);
 
@@ -59,8 +68,8 @@ async function declare(invoice: Invoice, key: string, ctx: SendContext): Promise
   if (outcome.kind === 'exception') return exceptionAnswer(invoice, hash, outcome.code, outcome.description);
 
   const description = outcome.kind === 'accepted' ? acceptanceFor(invoice) : outcome.description;
-  const cdrZip = await buildCdrZip({
-    layout: ctx.cdrLayout,
+  const built = await buildCdrZip({
+    layout: ctx.variation?.cdrLayout() ?? ctx.cdrLayout,
     issuerRuc: invoice.empresa_Ruc,
     docType: invoice.tipo_Doc,
     series: invoice.serie,
@@ -71,6 +80,7 @@ async function declare(invoice: Invoice, key: string, ctx: SendContext): Promise
     recipient: `${invoice.cliente_Tipo_Doc}-${invoice.cliente_Num_Doc}`,
     issuedAt: at,
   });
+  const cdrZip = ctx.variation?.cdrDummyFolder() ? await withDummyFolder(built) : built;
   const answer = resultBody(invoice, hash, outcome, description, cdrZip);
   ctx.registry.register({
     key,
@@ -82,6 +92,20 @@ async function declare(invoice: Invoice, key: string, ctx: SendContext): Promise
     at,
   });
   return answer;
+}
+
+/** An invalid body refused in one of the forms a peer may use (docs/api/invoicing-api.md §2.3, docs/api/provider-factiliza.md). */
+function variedRefusal(message: string, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, v: Variation): JsonAnswer {
+  const status = v.rejectionForm() === 'http400' ? 400 : 200;
+  const body: Record<string, unknown> = { status, success: false, message };
+  const extras = v.errorExtras();
+  if (extras === 'dataError') body.data = { error: { code: 'VALIDACION', message } };
+  if (extras === 'fieldErrors') {
+    const errors: Record<string, string[]> = {};
+    for (const issue of issues) (errors[issue.path.map(String).join('.') || 'body'] ??= []).push(issue.message);
+    Object.assign(body, { title: 'Uno o más datos no son válidos', errors });
+  }
+  return { status, body };
 }
 
 function acceptanceFor(invoice: Invoice): string {

@@ -1,4 +1,4 @@
-// The sandbox HTTP server: routing (API doc §4), bearer check, JSON bodies, fault injection.
+// The sandbox HTTP server: routing (docs/api/invoicing-api.md §4), bearer check, JSON bodies, fault injection.
 // Order per request: count -> faults (latency, then the terminal fault if any) -> bearer -> route -> handler.
 import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -1,4 +1,4 @@
-// Arithmetic checks of an invoice payload, with SUNAT's tolerance of ±1 (reference §1.3, §1.10).
+// Arithmetic checks of an invoice payload, with SUNAT's tolerance of ±1 (docs/sunat/reference.md §1.3, §1.10).
 // Each check names the factura ERROR code and the boleta OBSERV code it maps to.
 import Decimal from 'decimal.js';
 import type { Invoice } from '../../shared/api';
@@ -29,7 +29,7 @@ export function checkTotals(invoice: Invoice): TotalsIssue[] {
   const issues: TotalsIssue[] = [];
   const lines = invoice.detalle;
 
-  // Line IGV vs base × rate: rejects facturas AND boletas (3103, reference §1.10).
+  // Line IGV vs base × rate: rejects facturas AND boletas (3103, docs/sunat/reference.md §1.10).
   const badLine = lines.some((l) => off(new Decimal(l.monto_Base_Igv).times(l.porcentaje_Igv).dividedBy(100), l.igv));
   if (badLine) {
     const text =

@@ -2,6 +2,7 @@
 import type { Citizen, Guide, ReceiptRecord } from '../../shared/api';
 import type { FaultController } from './faults';
 import type { Provider } from '../../shared/api/dialect';
+import type { VaryOptions } from './variations';
 
 /**
  * How a resend of a registered number is answered: the original answer again ('idempotent'), SUNAT's 1033/1032 by the
@@ -49,6 +50,11 @@ export interface SandboxOptions {
   maxBodyBytes?: number;
   /** Which names it speaks: the API document's (default) or the real provider's (shared/api/dialect.ts). */
   dialect?: Provider;
+  /**
+   * Varying mode: each answer takes a seeded choice among the forms the API document allows (variations.ts). The
+   * dialect stays as configured; `cdrLayout` is then one of the choices. Absent (default): the friendliest form.
+   */
+  vary?: VaryOptions;
 }
 
 export interface Declaration {

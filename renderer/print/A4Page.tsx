@@ -1,4 +1,4 @@
-// The A4 page (greenter's layout, reference §6.1): issuer on the left and the RUC box on the right, the customer
+// The A4 page (greenter's layout, docs/sunat/reference.md §6.1): issuer on the left and the RUC box on the right, the customer
 // block, the lines table, legends and payment beside the totals, then hash, QR and "Representación impresa".
 import { formatAmount, formatUnitPrice } from '../src/format/money';
 import { Banners, Closing, Legends, Payment, Totals } from './parts';

@@ -3,7 +3,7 @@
 import { CASH_MOVEMENT_LABELS, denominationLabel, PEN_DENOMINATIONS, type CashReport } from '../../shared/cash';
 import { Dec } from '../../shared/billing/decimal';
 import { formatDateTime } from '../src/format/dates';
-import { ReportHeader, Section, SalesSections, type ReportIssuer } from './report-parts';
+import { ReportHeader, Section, SalesSections, sunatSummaryLine, type ReportIssuer } from './report-parts';
 
 export type { ReportIssuer };
 
@@ -72,9 +72,7 @@ export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: C
       />
       {counted.length > 0 ? <Section title="Conteo por denominación" rows={counted} /> : null}
       <p className="cash-report__pending">
-        {report.awaitingSunat === 0
-          ? 'Todos los comprobantes del turno fueron enviados a SUNAT.'
-          : `${report.awaitingSunat} comprobante(s) del turno aún por enviar a SUNAT.`}
+        {sunatSummaryLine(report, 'turno')}
       </p>
       {report.kind === 'Z' ? <p className="cash-report__signature">Firma del cajero: ______________________</p> : null}
     </article>

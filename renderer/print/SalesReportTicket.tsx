@@ -1,7 +1,7 @@
 // The sales of a day or a range (issue 13) on ticket paper; also the on-screen view of Caja → Reporte de ventas.
 import type { SalesReport } from '../../shared/cash';
 import { formatDateTime, formatDay } from '../src/format/dates';
-import { ReportHeader, SalesSections, Section, type ReportIssuer } from './report-parts';
+import { ReportHeader, SalesSections, Section, sunatSummaryLine, type ReportIssuer } from './report-parts';
 
 export function SalesReportTicket({ report, issuer, paper = '80mm' }: { report: SalesReport; issuer: ReportIssuer; paper?: '80mm' | '58mm' }): React.JSX.Element {
   const period = report.from === report.to ? formatDay(report.from) : `${formatDay(report.from)} al ${formatDay(report.to)}`;
@@ -18,7 +18,7 @@ export function SalesReportTicket({ report, issuer, paper = '80mm' }: { report: 
       <SalesSections summary={report} />
       <Section title={report.scope === 'shop' ? 'Por caja (servidor de la tienda)' : 'Por caja'} empty="Sin ventas" rows={report.bySession.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
       <p className="cash-report__pending">
-        {report.awaitingSunat === 0 ? 'Todos los comprobantes del periodo fueron enviados a SUNAT.' : `${report.awaitingSunat} comprobante(s) del periodo aún por enviar a SUNAT.`}
+        {sunatSummaryLine(report, 'periodo')}
       </p>
     </article>
   );

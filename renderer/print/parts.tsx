@@ -12,6 +12,14 @@ const day = (iso: string) => iso.split('-').reverse().join('/');
 export function Banners({ data }: { data: TicketData }): React.JSX.Element {
   return (
     <>
+      {data.notDeclared ? (
+        // Issue 23: first thing on the paper, so nobody takes it for a valid comprobante.
+        <div className="print-void" role="note" data-testid="print-void">
+          <p className="print-void__title">{data.notDeclared.mark}</p>
+          <p className="print-void__reason">{data.notDeclared.reason}</p>
+          {data.notDeclared.replacedBy ? <p className="print-void__reason">Reemplazado por {data.notDeclared.replacedBy}.</p> : null}
+        </div>
+      ) : null}
       {data.copy ? (
         <div className="print-copy">
           <p className="print-copy__title">REIMPRESIÓN</p>
@@ -127,7 +135,7 @@ export function Closing({ data, qrSize }: { data: TicketData; qrSize: string }):
       {data.awaitingSunat ? (
         <p className="print-pending">Comprobante emitido sin conexión: pendiente de envío a SUNAT.</p>
       ) : null}
-      {/* Commonly printed by POS vendors (reference §6.1, "general practice"): where the buyer checks validity. */}
+      {/* Commonly printed by POS vendors (docs/sunat/reference.md §6.1, "general practice"): where the buyer checks validity. */}
       <p className="print-consult">Consulte la validez de este comprobante en www.sunat.gob.pe (Consulta de comprobantes de pago).</p>
     </footer>
   );

@@ -1,4 +1,4 @@
-// The text of the QR code printed on every boleta and factura (reference §6.2):
+// The text of the QR code printed on every boleta and factura (docs/sunat/reference.md §6.2):
 //   RUC|TIPO|SERIE|NUMERO|IGV|TOTAL|FECHA|TIPO_DOC_CLIENTE|NUM_DOC_CLIENTE|HASH|
 // Amounts with two decimals and a dot, the date as YYYY-MM-DD (Lima), the number without padding, the hash empty
 // until the API returns it; the trailing pipe is always there.

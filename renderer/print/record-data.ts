@@ -1,4 +1,4 @@
-// A boleta/factura record from the API's lookups (API §2.8) as TicketData: reprinting a document this till may never
+// A boleta/factura record from the API's lookups (docs/api/invoicing-api.md §2.8) as TicketData: reprinting a document this till may never
 // have held. Line amounts come as strings, dates as dd/mm/yyyy ('-' when absent), the amount in words as
 // montoTotalTexto; a record carries no hash and no payment form.
 import Decimal from 'decimal.js';

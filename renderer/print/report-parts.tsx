@@ -1,5 +1,6 @@
 // Parts shared by the printed reports (CashReportTicket, SalesReportTicket): the issuer's header and titled sections
 // of label / count / amount rows, on ticket paper.
+import Decimal from 'decimal.js';
 import type { SalesSummary } from '../../shared/cash';
 import { formatMoney } from '../src/format/money';
 
@@ -65,6 +66,62 @@ export function SalesSections({ summary }: { summary: SalesSummary }): React.JSX
       ) : null}
       <Section title="Por cajero" empty="Sin ventas" rows={summary.byCashier.map((r) => ({ label: r.name, count: r.count, amount: r.total, currency: r.currency }))} />
       <Section title="Por estado en SUNAT" empty="Sin ventas" rows={summary.byStatus.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
+      <NotDeclared summary={summary} />
     </>
   );
+}
+
+/**
+ * Issue 23: what SUNAT rejected or the API refused (not re-issued) is no declared sale: apart from the sales above,
+ * with its count and total, and what to do. Its cash is in the drawer (counted in the cash sales).
+ */
+export function NotDeclared({ summary }: { summary: SalesSummary }): React.JSX.Element | null {
+  if (summary.notDeclared.length === 0) return null;
+  const byCurrency = new Map<string, { count: number; total: Decimal }>();
+  for (const r of summary.notDeclared) {
+    const row = byCurrency.get(r.currency) ?? { count: 0, total: new Decimal(0) };
+    row.count += r.count;
+    row.total = row.total.plus(r.total);
+    byCurrency.set(r.currency, row);
+  }
+  const cash = summary.notDeclared.reduce((acc, r) => acc.plus(r.cash), new Decimal(0));
+  return (
+    <section className="cash-report__section cash-report__not-declared" aria-label="No declarados a SUNAT" data-testid="not-declared">
+      <h3>No declarados a SUNAT</h3>
+      {[...byCurrency].map(([currency, r]) => (
+        <p key={currency} className="cash-report__warn">
+          No declarados a SUNAT (rechazados / inválidos): {r.count}, {formatMoney(r.total.toFixed(2), currency)}
+        </p>
+      ))}
+      <table className="print-totals">
+        <tbody>
+          {summary.notDeclared.map((r, i) => (
+            <tr key={i}>
+              <th scope="row">
+                {r.label} ({r.count})
+              </th>
+              <td>{formatMoney(r.total, r.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="cash-report__note">
+        No cuentan en las ventas de arriba: cada una necesita un comprobante reemitido (Documentos → Reemitir).
+        {cash.isZero() ? '' : ` Su efectivo (${formatMoney(cash.toFixed(2))}) sí está en caja y cuenta en las ventas en efectivo.`}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The closing line about SUNAT: everything declared only when nothing waits and nothing was rejected or refused
+ * (issue 23: "todos ... fueron enviados" is false while a rejected or invalid document waits for its re-issue).
+ */
+export function sunatSummaryLine(summary: SalesSummary, of: 'turno' | 'periodo'): string {
+  const notDeclared = summary.notDeclared.reduce((n, r) => n + r.count, 0);
+  if (summary.awaitingSunat === 0 && notDeclared === 0) return `Todos los comprobantes del ${of} fueron enviados a SUNAT.`;
+  const parts: string[] = [];
+  if (summary.awaitingSunat > 0) parts.push(`${summary.awaitingSunat} comprobante(s) del ${of} aún por enviar a SUNAT.`);
+  if (notDeclared > 0) parts.push(`${notDeclared} comprobante(s) del ${of} no declarados a SUNAT (rechazados / inválidos): reemítalos.`);
+  return parts.join(' ');
 }

@@ -5,7 +5,7 @@ import type { Invoice } from '../../shared/api';
 import type { DocStatus, DocumentDetail, SettingsView } from '../../shared/bridge';
 import { limaDateOf } from '../../shared/catalog';
 import { anonymous, cashAndChange, currencyOf, docLabel, docNameOf, money, padded, unitName, unitPriceText } from './format';
-import { OPEN_STATUSES } from '../../shared/bridge/status';
+import { NOT_DECLARED_MARKS, OPEN_STATUSES } from '../../shared/bridge/status';
 import { qrText } from './qr-text';
 
 export interface TicketLine {
@@ -88,6 +88,25 @@ export interface TicketData {
   status?: DocStatus;
   /** Not yet accepted by SUNAT (issued offline or still being sent): the ticket says so. */
   awaitingSunat?: boolean;
+  /**
+   * Without tax validity (issue 23): 'RECHAZADO' (SUNAT rejected it) or 'NO DECLARADO' (the API refused it), printed
+   * prominently near the top of every copy, with why; absent for any other status.
+   */
+  notDeclared?: { mark: string; reason: string; replacedBy: string | null };
+}
+
+/** Why a printed document has no tax validity, in one line under its mark. */
+const NOT_DECLARED_REASONS: Partial<Record<DocStatus, string>> = {
+  rejected: 'Este comprobante no tiene validez tributaria: SUNAT lo rechazó.',
+  invalid: 'Este comprobante no tiene validez tributaria: no fue declarado a SUNAT.',
+};
+
+/** The mark of a rejected or invalid document, or undefined for any other status. */
+export function notDeclaredOf(status: DocStatus, replacedBy: { series: string; number: number } | null = null): TicketData['notDeclared'] {
+  const mark = NOT_DECLARED_MARKS[status];
+  const reason = NOT_DECLARED_REASONS[status];
+  if (!mark || !reason) return undefined;
+  return { mark, reason, replacedBy: replacedBy ? padded(replacedBy.series, replacedBy.number) : null };
 }
 
 /** '2026-03-01T10:30:00-05:00' → '01/03/2026 10:30:00' (the Lima wall-clock time as written). */
@@ -182,6 +201,7 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     demo: detail.demo,
     status: detail.status,
     awaitingSunat: OPEN_STATUSES.includes(detail.status),
+    ...(notDeclaredOf(detail.status) ? { notDeclared: notDeclaredOf(detail.status, detail.reissuedAs ?? null) } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-// Operation 3 (POST {query_base_url}/v1/authority/cdr): CDR download, API doc §2.5.
+// Operation 3 (POST {query_base_url}/v1/authority/cdr): CDR download, docs/api/invoicing-api.md §2.5.
 import { z } from 'zod';
 import { base64Text, statusCode } from './common';
 

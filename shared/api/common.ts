@@ -1,4 +1,4 @@
-// Building blocks shared by the schemas of the invoicing API (see /work/shared/api/invoicing-api.md).
+// Building blocks shared by the schemas of the invoicing API (see docs/api/invoicing-api.md).
 // Numbers in the JSON bodies are plain JSON numbers; their precision is checked on the shortest
 // decimal text of the number (what JSON.stringify writes), never with float arithmetic.
 import { z } from 'zod';

@@ -1,6 +1,6 @@
-// The two dialects of the invoicing API. The API document (invoicing-api.md) is anonymised: "authority" stands for
+// The two dialects of the invoicing API. The API document (docs/api/invoicing-api.md) is anonymised: "authority" stands for
 // SUNAT. The real provider (Factiliza) answers with the real names, listed with their evidence in
-// /work/shared/api/provider-factiliza.md. The app speaks the document's names to a server that speaks them (the
+// docs/api/provider-factiliza.md. The app speaks the document's names to a server that speaks them (the
 // sandbox's default) and the real ones to the real service; it READS either name in any answer (tolerant), because
 // some of the real names were seen in one source only.
 //
@@ -13,13 +13,13 @@ export type Provider = (typeof PROVIDERS)[number];
 /**
  * Path segment of the query operations: /v1/authority/boleta/... in the document, /v1/sunat/boleta/... at Factiliza
  * (receipt records ×2). The CDR query (POST /v1/sunat/cdr) and the guides (/v2/sunat/guia/...) were not seen
- * with the real name: they follow the same rule, the most likely path (provider-factiliza.md, "not seen").
+ * with the real name: they follow the same rule, the most likely path (docs/api/provider-factiliza.md, "not seen").
  */
 export function authoritySegment(provider: Provider): 'authority' | 'sunat' {
   return provider === 'factiliza' ? 'sunat' : 'authority';
 }
 
-/** Response keys, real name -> document name (provider-factiliza.md, "Names: document → real"). */
+/** Response keys, real name -> document name (docs/api/provider-factiliza.md, "Names: document → real"). */
 const EXACT: Record<string, string> = {
   sunatResponse: 'authorityResponse', // send result, ×2
   ubigeo_reniec: 'ubigeo_registry', // DNI, ×2

@@ -1,4 +1,4 @@
-// Operation 2 (GET {query_base_url}/v1/dni/info/{dni}): citizen record, API doc §2.4.
+// Operation 2 (GET {query_base_url}/v1/dni/info/{dni}): citizen record, docs/api/invoicing-api.md §2.4.
 import { z } from 'zod';
 import { statusCode } from './common';
 

@@ -1,4 +1,4 @@
-// The `traslado` (transfer) block of a transport guide, API doc §2.6.
+// The `traslado` (transfer) block of a transport guide, docs/api/invoicing-api.md §2.6.
 // Response objects are not strict: unknown keys are ignored. Nullable fields also tolerate absence.
 import { z } from 'zod';
 import { nullableScalar, nullableText, unknownShape } from './common';

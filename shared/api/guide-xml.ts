@@ -1,4 +1,4 @@
-// Operation 5 (GET {query_base_url}/v2/authority/guia/xml/{numRuc}-{tipo}-{serie}-{numero}), API doc §2.7.
+// Operation 5 (GET {query_base_url}/v2/authority/guia/xml/{numRuc}-{tipo}-{serie}-{numero}), docs/api/invoicing-api.md §2.7.
 import { z } from 'zod';
 import { base64Text, statusCode } from './common';
 

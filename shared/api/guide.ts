@@ -1,5 +1,5 @@
 // Operation 4 (GET {query_base_url}/v2/authority/guia/json/{numRuc}-{tipo}-{serie}-{numero}):
-// transport guide, API doc §2.6. Dates are strings without offset, kept as text.
+// transport guide, docs/api/invoicing-api.md §2.6. Dates are strings without offset, kept as text.
 // Response objects are not strict: unknown keys are ignored. Nullable fields also tolerate absence.
 import { z } from 'zod';
 import { nullableText, statusCode, unknownShape } from './common';

@@ -1,4 +1,4 @@
-// Zod schemas of every request and response of the invoicing API (/work/shared/api/invoicing-api.md).
+// Zod schemas of every request and response of the invoicing API (docs/api/invoicing-api.md).
 // One source of truth: the renderer, the bridge, the core client and the sandbox server import these.
 export {
   countDecimals,

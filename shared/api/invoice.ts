@@ -1,4 +1,4 @@
-// Invoice: request body of operation 1 (POST {billing_base_url}/invoice/send), API doc §2.1.
+// Invoice: request body of operation 1 (POST {billing_base_url}/invoice/send), docs/api/invoicing-api.md §2.1.
 // The server rejects unknown properties, so every object here is strict.
 import { z } from 'zod';
 import {

@@ -1,5 +1,5 @@
 // Operations 6 and 7 (GET {query_base_url}/v1/authority/boleta|factura/{numRuc}-{serie}-{numero}):
-// receipt / invoice record, API doc §2.8. Line amounts are carried as numeric strings.
+// receipt / invoice record, docs/api/invoicing-api.md §2.8. Line amounts are carried as numeric strings.
 import { z } from 'zod';
 import { dayMonthYearOrDash, numericString, statusCode } from './common';
 

@@ -1,5 +1,5 @@
 // RUC lookup, GET {query_base_url}/v1/ruc/info/{ruc}. The API document lists it by name only; the shape is the real
-// provider's, as documented (provider-factiliza.md, "Operations the document lists by name only": docs + ×1 client).
+// provider's, as documented (docs/api/provider-factiliza.md, "Operations the document lists by name only": docs + ×1 client).
 // Read tolerantly: only the number, the name, the state and the condition are required.
 import { z } from 'zod';
 import { statusCode } from './common';

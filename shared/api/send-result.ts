@@ -1,4 +1,4 @@
-// Responses of operation 1 (POST {billing_base_url}/invoice/send), API doc §2.2 and §2.3.
+// Responses of operation 1 (POST {billing_base_url}/invoice/send), docs/api/invoicing-api.md §2.2 and §2.3.
 // Response objects are not strict: unknown keys a real server adds are ignored (stripped).
 import { z } from 'zod';
 import { base64Text, statusCode } from './common';

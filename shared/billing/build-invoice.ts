@@ -1,4 +1,4 @@
-// buildInvoice: a valid sale draft → the API's Invoice JSON, keys in the API doc's table order (§2.1), because
+// buildInvoice: a valid sale draft → the API's Invoice JSON, keys in the table order of docs/api/invoicing-api.md §2.1, because
 // this object is stored and later sent byte-for-byte.
 import type { Invoice } from '../api';
 import {
@@ -16,7 +16,7 @@ import { SaleValidationError, checkSale } from './validate-sale';
 type InvoiceLine = Invoice['detalle'][number];
 type InvoicePayment = Invoice['forma_pago'][number];
 
-/** Convention for a boleta without an identified buyer (reference §4.2). */
+/** Convention for a boleta without an identified buyer (docs/sunat/reference.md §4.2). */
 const ANONYMOUS_CUSTOMER = { docType: '0', docNumber: '00000000', name: 'CLIENTES VARIOS', address: '-' } as const;
 
 function customerFields(customer: SaleCustomer) {

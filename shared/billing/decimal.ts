@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 
 /**
  * Decimal constructor private to billing: 40 significant digits (far beyond 12 integer + 10 decimal digits, so
- * no intermediate rounding can shift a later half-up rounding) and ROUND_HALF_UP (reference §1.3). A clone
+ * no intermediate rounding can shift a later half-up rounding) and ROUND_HALF_UP (docs/sunat/reference.md §1.3). A clone
  * keeps other code that configures the global Decimal from changing our arithmetic.
  */
 export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -50, toExpPos: 50 });

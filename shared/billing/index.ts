@@ -10,3 +10,4 @@ export { computeTotals, type SaleTotals, type LineTotals } from './compute-total
 export { amountInWords, integerInWords } from './amount-in-words';
 export { BOLETA_IDENTIFICATION_THRESHOLD, isAnonymousCustomer } from './sale-rules';
 export { cleanText, cleanTextsIn, controlCharProblem, type TextProblem } from './text-safety';
+export { draftFromInvoice, customerFromInvoice, installmentsDueBy, type DueInstallment } from './invoice-draft';

@@ -1,4 +1,4 @@
-// Line and document amounts (reference §1.2–1.4). Shelf prices include IGV for taxed lines; every line is
+// Line and document amounts (docs/sunat/reference.md §1.2–1.4). Shelf prices include IGV for taxed lines; every line is
 // rounded to 2 decimals first and the document totals are sums of the rounded lines.
 import type Decimal from 'decimal.js';
 import type { AffectationCode } from '../catalog';

@@ -1,4 +1,4 @@
-// Business rules of a sale (reference §4.1–4.3, §8), run as guarded zod refinements by sale-draft-schema.ts.
+// Business rules of a sale (docs/sunat/reference.md §4.1–4.3, §8), run as guarded zod refinements by sale-draft-schema.ts.
 // Parameter types are structural (not the schema's output type) to keep the schema's type non-circular.
 import { icbperFactorFor, limaDateOf, type DocType, type IdentityDocType } from '../catalog';
 import { isValidDni, isValidRuc, isValidSeries } from '../ids';

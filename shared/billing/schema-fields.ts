@@ -70,7 +70,7 @@ export function decimalField(rules: DecimalRules) {
     });
 }
 
-/** Refines a string: no control characters besides tab and newline (text-safety.ts). */
+/** Refines a string: only characters XML 1.0 can carry, no controls besides tab and newline (text-safety.ts). */
 const plainText = {
   check: (value: string) => controlCharProblem(value) === null,
   error: (issue: { input?: unknown }) => controlCharProblem(String(issue.input ?? '')) ?? 'Texto no válido',

@@ -7,8 +7,11 @@ import type { BridgeMethodName } from './methods';
 export type Access = 'public' | Role;
 
 export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
+  // Locked, the bridge answers only what the sign-in screen and the shell around it need (issue 28): the status (is
+  // setup needed, demo or real), the session, the names to sign in as, and the sign-in itself. Never the settings:
+  // they hold the token's last characters, the API addresses, the SOL user and the shop server's host and user.
   getStatus: 'public',
-  getSettings: 'public',
+  getSettings: 'cajero',
   getSession: 'public',
   listCashiers: 'public',
   createFirstAdmin: 'public',
@@ -19,6 +22,8 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   listDocuments: 'cajero',
   getDocument: 'cajero',
   retryDocument: 'cajero',
+  // "Corregir y reenviar" (issue 23): like a retry, with the customer data the cashier would have typed at the sale.
+  correctDocument: 'cajero',
   retryAll: 'cajero',
   registerReprint: 'cajero',
   getCdrZip: 'cajero',

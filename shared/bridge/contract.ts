@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GuideSchema, ReceiptRecordSchema } from '../api';
 import {
+  CorrectDocumentInputSchema,
   DocumentDetailSchema,
   DocumentFilterSchema,
   DocumentIdSchema,
@@ -22,7 +23,7 @@ import {
 } from './lookups';
 import { backupContract } from './backup';
 import { PrintRequestSchema, PrintResultSchema } from './print';
-import { productsContract } from './products';
+import { ImportProgressSchema, productsContract } from './products';
 import { setupContract } from './setup';
 import { usersContract } from './users';
 import { ShopDocumentIdSchema, ShopDocumentRowSchema, ShopSearchInputSchema } from '../server/documents';
@@ -48,6 +49,8 @@ export const bridgeContract = {
   getDocument: { input: DocumentIdSchema, output: DocumentDetailSchema },
   retryDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
   reissueDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
+  /** An 'invalid' document with corrected customer data, sent again under the same number (issue 23). */
+  correctDocument: { input: CorrectDocumentInputSchema, output: DocumentSummarySchema },
   retryAll: { input: NoInput, output: z.object({ count: z.number().int() }) },
   /** Checks the configured API's addresses and tokens without declaring anything. */
   testConnection: { input: NoInput, output: ConnectionTestSchema },
@@ -94,6 +97,8 @@ export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: Bridg
 export const BridgeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('document'), id: z.number().int(), status: z.enum(DOC_STATUSES) }),
   z.object({ type: z.literal('status'), status: AppStatusSchema }),
+  /** A long product import, as it goes (issue 28). */
+  z.object({ type: z.literal('import_progress'), ...ImportProgressSchema.shape }),
 ]);
 export type BridgeEvent = z.infer<typeof BridgeEventSchema>;
 

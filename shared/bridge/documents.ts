@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IsoDaySchema } from '../validation/day';
 import { SettledPaymentSchema } from '../payments';
-import { DOC_STATUSES } from './status';
+import { CustomerSchema } from '../billing/sale-draft-schema';
+import { DOC_STATUSES, NEEDS_ATTENTION_FILTER } from './status';
 
 
 export const DocumentFilterSchema = z.strictObject({
@@ -11,7 +12,8 @@ export const DocumentFilterSchema = z.strictObject({
   series: z.string().trim().toUpperCase().max(4).optional(),
   number: z.coerce.number().int().positive().max(99_999_999).optional(),
   customer: z.string().trim().max(100).optional(),
-  status: z.enum(DOC_STATUSES).optional(),
+  /** One status, or NEEDS_ATTENTION_FILTER: every status that needs a person, not yet re-issued (issue 23). */
+  status: z.enum([...DOC_STATUSES, NEEDS_ATTENTION_FILTER]).optional(),
   limit: z.number().int().min(1).max(500).optional(),
   offset: z.number().int().min(0).optional(),
 });
@@ -65,8 +67,10 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   hasCdrZip: z.boolean(),
   /** Accepted by reconciliation from the receipt record, without a CDR: "Obtener CDR" is offered. */
   cdrMissing: z.boolean(),
-  /** The document this one replaces (reissued under a new number after a conflict). */
+  /** The document this one replaces (reissued under a new number after a conflict, a rejection or a refusal). */
   reissueOf: z.number().int().nullable(),
+  /** The document that replaces this one, once it was re-issued (issue 23): then the replacement carries the sale. */
+  reissuedAs: z.object({ id: z.number().int(), series: z.string(), number: z.number().int() }).nullable().default(null),
   nextAttemptAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   /** How the sale was paid (issue 13), in the order taken; empty for credit and for documents older than 0006. */
@@ -89,6 +93,17 @@ export const DocumentListSchema = z.object({
 export type DocumentList = z.infer<typeof DocumentListSchema>;
 
 export const DocumentIdSchema = z.strictObject({ id: z.number().int().positive() });
+
+/**
+ * "Corregir y reenviar" (issue 23): new customer data for a document the API refused ('invalid'), sent again under
+ * the same number and id_Base_Dato. The customer is checked by the sale's own schema (DNI of 8 digits, a valid RUC,
+ * a name); the core then runs every sale rule (a factura needs a RUC customer) before anything is stored.
+ */
+export const CorrectDocumentInputSchema = z.strictObject({
+  id: z.number().int().positive(),
+  customer: CustomerSchema,
+});
+export type CorrectDocumentInput = z.input<typeof CorrectDocumentInputSchema>;
 
 export const FileSchema = z.object({ fileName: z.string(), base64: z.string() });
 export type FileData = z.infer<typeof FileSchema>;

@@ -71,6 +71,8 @@ export const CdrQueryResultSchema = z.object({
   xml: z.string(),
   /** The local document the CDR was attached to, when it is one of ours. */
   attachedToDocumentId: z.number().int().optional(),
+  /** What the query did or did not do to a local document or to the kept credentials, in Spanish. */
+  remarks: z.array(z.string()).default([]),
 });
 export type CdrQueryResult = z.infer<typeof CdrQueryResultSchema>;
 
@@ -90,8 +92,13 @@ export const AppStatusSchema = z.object({
   authRetryAt: z.string().nullable().default(null),
   /** Minutes the PC clock is off from the API's (only when beyond 5 minutes). */
   clockOffMinutes: z.number().int().nullable().default(null),
-  /** Documents that need a person: "requiere atención" and "número ocupado". */
+  /**
+   * Documents that need a person (issue 23): "requiere atención", "número ocupado", rejected and refused by the API
+   * ('invalid'), leaving out those already re-issued under a new number.
+   */
   needsAttention: z.number().int().default(0),
+  /** Of those, the ones the API refused ('invalid', not re-issued): «Reintentar todos» sends them again, once. */
+  invalid: z.number().int().default(0),
   /** First run: nothing chosen yet, the setup wizard is shown. */
   setupRequired: z.boolean().default(false),
   /** The shop server (issue 15): null while none is set. */

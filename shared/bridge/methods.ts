@@ -61,6 +61,8 @@ export const BRIDGE_METHOD_NAMES = [
   'testShopServer',
   'searchShopDocuments',
   'getShopDocument',
+  // rejected and invalid documents are no dead end (issue 23)
+  'correctDocument',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

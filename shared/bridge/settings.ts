@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiUrlSchema } from '../validation/api-url';
 import { PaymentMethodSchema, PaymentMethodsSchema } from '../payments';
 import { PROVIDERS } from '../api/dialect';
 import { SCALE_MODES } from '../catalog/scale-barcode';
@@ -6,7 +7,7 @@ import { ShiftSettingsSchema } from '../cash/settings';
 import { ShopServerSettingsSchema } from '../server/settings';
 
 /**
- * Where the invoicing API lives. The real provider's bases come from provider-factiliza.md ("Bases and tokens":
+ * Where the invoicing API lives. The real provider's bases come from docs/api/provider-factiliza.md ("Bases and tokens":
  * production billing ×1, QA billing ×3, query ×4); "Personalizado" leaves the addresses to the user.
  */
 export const API_PRESETS = [
@@ -29,11 +30,8 @@ export const API_PRESETS = [
 export const PaperSchema = z.enum(['80mm', '58mm', 'A4']);
 export type Paper = z.infer<typeof PaperSchema>;
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((u) => /^https?:\/\/[^\s]+$/i.test(u), { message: 'Ingrese una dirección que empiece con http:// o https://' });
+/** https:// only, but for this machine (issue 28: shared/validation/api-url.ts). */
+const httpUrl = ApiUrlSchema;
 
 /** What the renderer may see of the settings. The token never appears: only whether it is set and its last 4 characters. */
 export const SettingsViewSchema = z.object({

@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import { IsoDaySchema } from '../validation/day';
 import { SalesSummarySchema, summarizeSales, Tallies, TallySchema, type ReportDocument, type ReportPayment } from './sales-summary';
+import { NOT_DECLARED_STATUSES, type DocStatus } from '../bridge/status';
+
+const NOT_DECLARED = new Set<DocStatus>(NOT_DECLARED_STATUSES);
 
 /** The longest range one report covers: a year (the accountant's widest question). */
 export const MAX_REPORT_DAYS = 366;
@@ -43,7 +46,8 @@ export function buildSalesReport(input: {
   const { cashSales: _cash, ...summary } = summarizeSales(input.documents, input.payments);
   const bySession = new Tallies<{ sessionId: number | null; label: string; currency: string }>();
   for (const d of input.documents) {
-    if (d.superseded) continue;
+    // Each sale once (a superseded document's replacement carries it); a rejected or invalid one is no declared sale.
+    if (d.superseded || NOT_DECLARED.has(d.status)) continue;
     // A till's own report: its cash sessions. The shop's (issue 15): each till by name.
     const label = d.sessionId !== null ? `Caja n.º ${d.sessionId} (${d.terminal ?? ''})` : (d.terminal ?? 'Fuera de caja');
     bySession.add(`${d.sessionId ?? `till:${d.terminal ?? '-'}`}|${d.currency}`, { sessionId: d.sessionId, label, currency: d.currency }, d.total);

@@ -1,9 +1,11 @@
 // The sales side of the shift's reports (issue 13): the documents of a cash session, or of a range of days, counted
 // per currency, payment method, document type, SUNAT status and cashier, with exact decimals. Each sale counts once:
-// a document re-issued under a new number (a 'conflict') is left out, its replacement carries the sale and payments.
+// a document re-issued under a new number (after a conflict, a rejection or a refusal) is left out, its replacement
+// carries the sale and payments. Issue 23: a document SUNAT rejected or the API refused, not yet re-issued, is no
+// declared sale: it is kept apart (notDeclared), while the cash it brought is still in the drawer (cashSales).
 import { z } from 'zod';
 import { Dec, ZERO, fixed2 } from '../billing/decimal';
-import { DOC_STATUS_LABELS, DOC_STATUSES, OPEN_STATUSES, type DocStatus } from '../bridge/status';
+import { DOC_STATUS_LABELS, DOC_STATUSES, NOT_DECLARED_STATUSES, OPEN_STATUSES, type DocStatus } from '../bridge/status';
 import { PAYMENT_KINDS } from '../payments/methods';
 
 export const TallySchema = z.object({ count: z.number().int(), total: z.string() });
@@ -19,6 +21,13 @@ export const SalesSummarySchema = z.object({
   discounts: z.array(Tally.extend({ currency: z.string() })),
   /** Documents not yet settled with SUNAT. */
   awaitingSunat: z.number().int(),
+  /**
+   * Issue 23: documents without tax validity, not yet re-issued (SUNAT rejected them, or the API refused them and
+   * nothing was declared), per status and currency: left out of sales, byMethod, byDocType, byCashier and discounts.
+   * `cash`: the soles they brought in cash, which the drawer holds (counted in cashSales). Reports kept before
+   * issue 23 read as none.
+   */
+  notDeclared: z.array(Tally.extend({ status: z.enum(DOC_STATUSES), label: z.string(), currency: z.string(), cash: z.string() })).default([]),
 });
 export type SalesSummary = z.infer<typeof SalesSummarySchema>;
 
@@ -44,6 +53,8 @@ export interface ReportPayment {
 
 const DOC_TYPE_LABELS = { '01': 'Facturas', '03': 'Boletas' } as const;
 const OPEN = new Set<DocStatus>(OPEN_STATUSES);
+const NOT_DECLARED = new Set<DocStatus>(NOT_DECLARED_STATUSES);
+const NOT_DECLARED_LABELS: Partial<Record<DocStatus, string>> = { rejected: 'Rechazados por SUNAT', invalid: 'No aceptados por la API (inválidos)' };
 
 /** Count and sum per key, keeping the first-seen order. */
 export class Tallies<T> {
@@ -63,11 +74,15 @@ export class Tallies<T> {
 
 /**
  * Counts and sums the documents and their payments, each document once (a superseded one is left out). Also answers
- * the soles paid in cash, which the drawer holds.
+ * the soles paid in cash, which the drawer holds. A rejected or invalid document (not re-issued) counts only in
+ * byStatus and notDeclared, and its cash in cashSales: the money is real, the declared sale is not.
  */
 export function summarizeSales(documents: readonly ReportDocument[], payments: readonly ReportPayment[]): SalesSummary & { cashSales: Dec } {
   const live = documents.filter((d) => !d.superseded);
+  const declared = live.filter((d) => !NOT_DECLARED.has(d.status));
+  const notDeclaredDocs = live.filter((d) => NOT_DECLARED.has(d.status));
   const currencyOf = new Map(live.map((d) => [d.id, d.currency]));
+  const notDeclaredIds = new Set(notDeclaredDocs.map((d) => d.id));
   const sales = new Tallies<{ currency: string }>();
   const byDocType = new Tallies<{ docType: '01' | '03'; label: string; currency: string }>();
   const byStatus = new Tallies<{ status: DocStatus; label: string; currency: string }>();
@@ -75,9 +90,10 @@ export function summarizeSales(documents: readonly ReportDocument[], payments: r
   const discounts = new Tallies<{ currency: string }>();
   for (const d of live) {
     const c = d.currency;
+    byStatus.add(`${d.status}|${c}`, { status: d.status, label: DOC_STATUS_LABELS[d.status], currency: c }, d.total);
+    if (notDeclaredIds.has(d.id)) continue;
     sales.add(c, { currency: c }, d.total);
     byDocType.add(`${d.docType}|${c}`, { docType: d.docType, label: DOC_TYPE_LABELS[d.docType], currency: c }, d.total);
-    byStatus.add(`${d.status}|${c}`, { status: d.status, label: DOC_STATUS_LABELS[d.status], currency: c }, d.total);
     const name = d.cashierName ?? '(sin cajero)';
     byCashier.add(`${name}|${c}`, { name, currency: c }, d.total);
     if (d.discount) discounts.add(c, { currency: c }, d.discount);
@@ -85,16 +101,31 @@ export function summarizeSales(documents: readonly ReportDocument[], payments: r
 
   const byMethod = new Tallies<{ method: string; label: string; kind: SalesSummary['byMethod'][number]['kind']; currency: string }>();
   const paid = new Set<number>();
+  const notDeclaredCash = new Map<number, Dec>();
   let cashSales = ZERO;
   for (const p of payments) {
     const currency = currencyOf.get(p.documentId);
     if (currency === undefined) continue; // a superseded document's payments: its replacement carries them
+    const cash = p.kind === 'cash' && currency === 'PEN';
+    if (cash) cashSales = cashSales.plus(p.applied);
+    if (notDeclaredIds.has(p.documentId)) {
+      if (cash) notDeclaredCash.set(p.documentId, (notDeclaredCash.get(p.documentId) ?? ZERO).plus(p.applied));
+      continue;
+    }
     paid.add(p.documentId);
     byMethod.add(`${p.method}|${currency}`, { method: p.method, label: p.label, kind: p.kind, currency }, p.applied);
-    if (p.kind === 'cash' && currency === 'PEN') cashSales = cashSales.plus(p.applied);
   }
-  for (const d of live) {
+  for (const d of declared) {
     if (!paid.has(d.id)) byMethod.add(`credito_venta|${d.currency}`, { method: 'credito_venta', label: 'Al crédito (por cobrar)', kind: 'credit', currency: d.currency }, d.total);
+  }
+  const notDeclared = new Map<string, { status: DocStatus; label: string; currency: string; count: number; total: Dec; cash: Dec }>();
+  for (const d of notDeclaredDocs) {
+    const key = `${d.status}|${d.currency}`;
+    const row = notDeclared.get(key) ?? { status: d.status, label: NOT_DECLARED_LABELS[d.status] ?? DOC_STATUS_LABELS[d.status], currency: d.currency, count: 0, total: ZERO, cash: ZERO };
+    row.count += 1;
+    row.total = row.total.plus(d.total);
+    row.cash = row.cash.plus(notDeclaredCash.get(d.id) ?? ZERO);
+    notDeclared.set(key, row);
   }
   return {
     sales: sales.list(),
@@ -104,6 +135,7 @@ export function summarizeSales(documents: readonly ReportDocument[], payments: r
     byCashier: byCashier.list(),
     discounts: discounts.list(),
     awaitingSunat: live.filter((d) => OPEN.has(d.status)).length,
+    notDeclared: [...notDeclared.values()].map((r) => ({ status: r.status, label: r.label, currency: r.currency, count: r.count, total: fixed2(r.total), cash: fixed2(r.cash) })),
     cashSales,
   };
 }

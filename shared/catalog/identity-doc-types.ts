@@ -1,6 +1,6 @@
 import type { CatalogEntry } from './entry';
 
-/** Catalogue 06: customer identity document types (reference §2.3). */
+/** Catalogue 06: customer identity document types (docs/sunat/reference.md §2.3). */
 export type IdentityDocType = '0' | '1' | '4' | '6' | '7' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H';
 
 export interface IdentityDocTypeEntry extends CatalogEntry<IdentityDocType> {

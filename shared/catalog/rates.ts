@@ -7,7 +7,7 @@ export type IgvRegime = 'general' | 'special';
 export const IGV_GENERAL_RATE = '0.18';
 
 /**
- * Special regime rates by first Lima day in force, newest first (reference §1.6): 10 % from 2022-09-01,
+ * Special regime rates by first Lima day in force, newest first (docs/sunat/reference.md §1.6): 10 % from 2022-09-01,
  * 10.5 % from 2026-02-13. Before 2022-09-01 the special regime did not exist and the general rate applies.
  */
 const SPECIAL_RATES: readonly { from: string; rate: string }[] = [
@@ -16,7 +16,7 @@ const SPECIAL_RATES: readonly { from: string; rate: string }[] = [
 ];
 
 /**
- * ICBPER (plastic bag tax) per bag in soles by first Lima day in force, newest first (reference §1.7).
+ * ICBPER (plastic bag tax) per bag in soles by first Lima day in force, newest first (docs/sunat/reference.md §1.7).
  * The tax started on 2019-08-01; earlier dates get '0.00'.
  */
 const ICBPER_FACTORS: readonly { from: string; factor: string }[] = [

@@ -1,4 +1,4 @@
-/** Highest correlative of a series: 8 digits (reference §4.1). */
+/** Highest correlative of a series: 8 digits (docs/sunat/reference.md §4.1). */
 export const MAX_CORRELATIVE = 99_999_999;
 
 /**

@@ -1,4 +1,4 @@
-/** Weights of the RUC modulo-11 check digit, applied to the first 10 digits (reference §4.3). */
+/** Weights of the RUC modulo-11 check digit, applied to the first 10 digits (docs/sunat/reference.md §4.3). */
 const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
 
 /** Valid RUC prefixes: 10 natural person, 15 and 17 special cases, 20 company. */

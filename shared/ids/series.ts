@@ -1,5 +1,5 @@
 /**
- * Electronic series by document type (reference §4.1): factura F + 3 letters/digits, boleta B + 3 letters/digits.
+ * Electronic series by document type (docs/sunat/reference.md §4.1): factura F + 3 letters/digits, boleta B + 3 letters/digits.
  * Numeric contingency series (0001) are valid for SUNAT but Caja does not issue them, so they are refused here.
  */
 const SERIES_PATTERNS: Readonly<Record<'01' | '03', RegExp>> = {

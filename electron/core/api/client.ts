@@ -72,7 +72,7 @@ export interface ApiClient {
 
 /**
  * A send answer in the document's names. The real provider may refuse a send with HTTP 200 and `success: false`
- * and no authority answer, as well as with HTTP 400 (provider-factiliza.md, ×1): both mean "not declared, see the
+ * and no authority answer, as well as with HTTP 400 (docs/api/provider-factiliza.md, ×1): both mean "not declared, see the
  * message", so the first becomes the same 'invalid' error as the second.
  */
 function readSendAnswer(json: unknown): unknown {

@@ -28,10 +28,15 @@ function sharedColumns(sqlite: Database.Database, table: string, except: string[
     .join(', ');
 }
 
-/** Outbox columns of a document that change after it is issued; the live (newer) values are kept. */
+/**
+ * Outbox columns of a document that change after it is issued; the live (newer) values are kept. A document the API
+ * refused may have had its customer corrected and its payload rebuilt (issue 23, "Corregir y reenviar"): what the
+ * live database sent is the truth, so those columns travel with its state.
+ */
 const STATE_COLUMNS = [
   'status', 'attempts', 'next_attempt_at', 'last_error', 'last_attempt_at', 'uncertain', 'hash', 'cdr_code',
   'cdr_description', 'cdr_notes', 'cdr_zip', 'cdr_xml', 'reprints', 'updated_at', 'accepted_at', 'cdr_missing',
+  'payload', 'customer_doc_type', 'customer_doc_number', 'customer_name',
 ];
 
 /**

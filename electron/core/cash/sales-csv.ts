@@ -1,19 +1,25 @@
 // The sales report as CSV for the accountant (issue 13): one row per figure, grouped, RFC 4180 (export/csv.ts),
-// with a UTF-8 BOM so that Excel opens the accents right.
+// with a UTF-8 BOM so that Excel opens the accents right. Cashier and till names come from other tills (the shop
+// report): the writer neutralises them against formula injection; totals are amounts and stay numbers.
 import type { SalesReport } from '../../../shared/cash';
-import { csvLine } from '../export/csv';
+import { csvAmount, csvLine, type CsvCell } from '../export/csv';
 
 const dayText = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 export function salesReportCsv(report: SalesReport): string {
-  const rows: (string | number)[][] = [['grupo', 'detalle', 'moneda', 'cantidad', 'total']];
-  for (const r of report.sales) rows.push(['total', 'Ventas', r.currency, r.count, r.total]);
-  for (const r of report.byMethod) rows.push(['medio de pago', r.label, r.currency, r.count, r.total]);
-  for (const r of report.byDocType) rows.push(['tipo', r.label, r.currency, r.count, r.total]);
-  for (const r of report.byStatus) rows.push(['estado SUNAT', r.label, r.currency, r.count, r.total]);
-  for (const r of report.byCashier) rows.push(['cajero', r.name, r.currency, r.count, r.total]);
-  for (const r of report.bySession) rows.push(['caja', r.label, r.currency, r.count, r.total]);
-  for (const r of report.discounts) rows.push(['descuentos', 'Ventas con descuento', r.currency, r.count, r.total]);
+  const rows: CsvCell[][] = [['grupo', 'detalle', 'moneda', 'cantidad', 'total']];
+  for (const r of report.sales) rows.push(['total', 'Ventas', r.currency, r.count, csvAmount(r.total)]);
+  for (const r of report.byMethod) rows.push(['medio de pago', r.label, r.currency, r.count, csvAmount(r.total)]);
+  for (const r of report.byDocType) rows.push(['tipo', r.label, r.currency, r.count, csvAmount(r.total)]);
+  for (const r of report.byStatus) rows.push(['estado SUNAT', r.label, r.currency, r.count, csvAmount(r.total)]);
+  for (const r of report.byCashier) rows.push(['cajero', r.name, r.currency, r.count, csvAmount(r.total)]);
+  for (const r of report.bySession) rows.push(['caja', r.label, r.currency, r.count, csvAmount(r.total)]);
+  for (const r of report.discounts) rows.push(['descuentos', 'Ventas con descuento', r.currency, r.count, csvAmount(r.total)]);
+  // Issue 23: rejected and invalid documents (not re-issued) are no declared sale: apart, with the cash they brought.
+  for (const r of report.notDeclared) {
+    rows.push(['no declarados a SUNAT (rechazados / inválidos)', `${r.label}: necesitan un comprobante reemitido`, r.currency, r.count, csvAmount(r.total)]);
+    if (r.cash !== '0.00') rows.push(['no declarados a SUNAT (rechazados / inválidos)', `${r.label}: cobrado en efectivo (está en caja)`, r.currency, '', csvAmount(r.cash)]);
+  }
   const title = csvLine([report.scope === 'shop' ? 'Reporte de ventas de todas las cajas' : 'Reporte de ventas', `del ${dayText(report.from)} al ${dayText(report.to)}`, '', '', '']);
   return `\uFEFF${title}${rows.map(csvLine).join('')}`;
 }

@@ -1,4 +1,4 @@
-// Meaning of a SUNAT response code by range (reference §7.3).
+// Meaning of a SUNAT response code by range (docs/sunat/reference.md §7.3).
 
 export type CdrCodeClass = 'accepted' | 'observed' | 'rejected' | 'exception';
 

@@ -163,7 +163,8 @@ export interface DocumentSearchFilter {
   number?: number;
   /** Prefix match on the customer's name (accents ignored) OR exact customer document number. */
   customer?: string;
-  status?: DocumentStatus;
+  /** One status, or 'needs_attention': attention, conflict, rejected and invalid ones not yet re-issued (issue 23). */
+  status?: DocumentStatus | 'needs_attention';
   /** Default 100, at most 500. */
   limit?: number;
   offset?: number;

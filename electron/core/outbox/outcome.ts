@@ -14,7 +14,7 @@ export interface AuthorityAnswer {
 
 export type FinalStatus = Extract<DocStatus, 'accepted' | 'observed' | 'rejected' | 'invalid'>;
 
-/** What one send attempt means for the document (architecture §2.4). */
+/** What one send attempt means for the document (docs/architecture.md §2, step 4). */
 export type SendOutcome =
   | { kind: 'final'; status: FinalStatus; answer?: AuthorityAnswer; message: string; cdrMissing?: boolean }
   | { kind: 'already_registered'; answer: AuthorityAnswer; message: string }
@@ -25,14 +25,11 @@ export type SendOutcome =
   /** The number is registered at SUNAT with something that is not provably ours. */
   | { kind: 'conflict'; message: string };
 
-/** Codes that say "this number is already registered": the document may be ours from an earlier attempt. */
-const ALREADY_REGISTERED = new Set(['1033', '0402']);
-
 /**
- * The one place that turns an authority answer (code + observations) into a final status, for the send path, the
- * reconciliation and the back office's CDR query alike (reference §5, CDR codes): 0 without notes is accepted, 0 with
- * notes or >= 4000 is accepted with observations, 2000-3999 (and 1032, "already reported as rejected or voided") is
- * rejected. Exceptions 0100-1999 mean "not processed": undefined.
+ * An authority code (and its observations) as a final status, for the decision table in verdict.ts (CDR codes:
+ * docs/sunat/reference.md §5): 0 without notes is accepted, 0 with notes or >= 4000 is accepted with observations,
+ * 2000-3999 (and 1032, "already reported as rejected or voided") is rejected. Exceptions 0100-1999 are no verdict:
+ * undefined (table A5 of verdict.ts treats them as possibly registered).
  */
 export function finalStatusOf(code: string, notes: readonly string[] = []): FinalStatus | undefined {
   const n = Number.parseInt(code.trim(), 10);
@@ -53,27 +50,6 @@ export function answerOf(result: SendResult): AuthorityAnswer {
     cdrZip: authorityResponse.cdrZip || undefined,
     hash: result.data.hash || undefined,
   };
-}
-
-export function outcomeOfResult(result: SendResult): SendOutcome {
-  const answer = answerOf(result);
-  const text = `${answer.code} - ${answer.description}`;
-  if (ALREADY_REGISTERED.has(answer.code)) return { kind: 'already_registered', answer, message: text };
-  const status = finalStatusOf(answer.code, answer.notes);
-  if ((status === 'accepted' || status === 'observed') && !result.data.authorityResponse.success) {
-    return {
-      kind: 'attention',
-      recheck: true,
-      ambiguous: true,
-      message: `Respuesta contradictoria (código ${answer.code} sin aceptación): ${text}. Se consultará su estado.`,
-    };
-  }
-  if (status) return { kind: 'final', status, answer, message: text };
-  if (!/^\d+$/.test(answer.code)) {
-    return { kind: 'attention', recheck: true, ambiguous: true, message: `Respuesta no reconocida (código "${answer.code}"): ${text}` };
-  }
-  // 0100-1999: exceptions. SUNAT did not process the document: send the same document again later.
-  return { kind: 'retry', message: `SUNAT no procesó el comprobante: ${text}`, ambiguous: false };
 }
 
 export function outcomeOfError(error: ApiError): SendOutcome {

@@ -1,9 +1,14 @@
+// Gathering the evidence for table B of verdict.ts: the number is registered at SUNAT (a 1033 on a send, or a CDR
+// found by the back office's query). What SUNAT's record holds is compared field by field with our payload; with SOL
+// credentials the CDR is asked for too. Every query that fails becomes "unavailable" evidence, never a verdict: wrong
+// SOL credentials fall back to the record's state (issue 23).
 import type { Invoice, ReceiptRecord } from '../../../shared/api';
 import { isApiError, type ApiClient } from '../api';
-import { readCdrZip } from '../cdr';
-import { finalStatusOf, type SendOutcome } from './outcome';
-import { receiptStateOf, RECEIPT_STATE_TEXT } from './receipt-state';
-import { recordDifferences } from './record-match';
+import { readCdrZip, type CdrInfo } from '../cdr';
+import type { AuthorityAnswer, SendOutcome } from './outcome';
+import { receiptStateOf } from './receipt-state';
+import { compareRecord, type FieldEvidence } from './record-match';
+import { decide, type CdrEvidence, type RegisteredEvidence } from './verdict';
 
 /** Tax-portal credentials for the CDR query, when the user chose to keep them. */
 export interface PortalCredentials {
@@ -23,150 +28,85 @@ export interface ReconcileTarget {
   sentBefore: boolean;
 }
 
-/**
- * The API said the number is already registered (1033 and kin). That is our own earlier declaration only when an
- * earlier attempt may have reached the API AND what SUNAT holds is what we sent (issues 12 and 16). Otherwise the
- * number is taken by another document: a conflict, never "accepted". The final status comes from the CDR when the
- * portal credentials allow a CDR query; without them the record's state must say "accepted", and the document is
- * marked as reconciled without a CDR.
- */
+/** The API said the number is already registered (1033 and kin): gather the evidence and decide (table B). */
 export async function reconcile(target: ReconcileTarget, deps: ReconcileDeps): Promise<SendOutcome> {
   const invoice = JSON.parse(target.payload) as Invoice;
-  const label = `${invoice.serie}-${invoice.correlativo}`;
-  if (!target.sentBefore) {
-    return {
-      kind: 'conflict',
-      message:
-        `El número ${label} ya figura registrado en SUNAT, pero este comprobante nunca se había enviado: ` +
-        'el número está ocupado por otro comprobante. Reemítalo con un número nuevo.',
-    };
-  }
-  try {
-    const record = await recordOf(invoice, deps.api);
-    if (record) {
-      const diffs = recordDifferences(record, invoice);
-      if (diffs.length > 0) {
-        return {
-          kind: 'conflict',
-          message:
-            `El número ${label} está registrado en SUNAT con otros datos (${diffs.join(', ')}): ` +
-            'el número está ocupado por otro comprobante. Reemítalo con un número nuevo.',
-        };
-      }
-    }
-    const creds = deps.portalCredentials();
-    if (creds) {
-      const viaCdr = await viaCdrQuery(invoice, creds, deps.api, record !== undefined);
-      if (viaCdr) return viaCdr;
-    }
-    if (!record) {
-      return {
-        kind: 'attention',
-        recheck: true,
-        ambiguous: true,
-        message:
-          `SUNAT tiene registrado el número ${label}, pero la consulta no muestra el comprobante como válido ` +
-          '(puede haber sido rechazado, o aún no figura). Se volverá a consultar; con la clave SOL, use "Obtener CDR".',
-      };
-    }
-    return fromRecordState(record, label);
-  } catch (e) {
-    const why = isApiError(e) ? e.message : 'error inesperado';
-    return {
-      kind: 'retry',
-      ambiguous: true,
-      message: `El número ya figura registrado y no se pudo confirmar con SUNAT (${why}). Se volverá a consultar.`,
-    };
-  }
+  const evidence = await gatherEvidence(invoice, target.sentBefore, deps.api, deps.portalCredentials());
+  return decide(evidence);
 }
 
-async function recordOf(invoice: Invoice, api: ApiClient): Promise<ReceiptRecord | undefined> {
+/**
+ * The record (always) and the CDR (with credentials, unless one is given). The record is asked first: a record that
+ * differs decides alone (B1), and no CDR query is spent on it.
+ */
+export async function gatherEvidence(
+  invoice: Invoice,
+  possiblySent: boolean,
+  api: ApiClient,
+  creds: PortalCredentials | undefined,
+  given?: { zip: string; cdr: CdrInfo },
+): Promise<RegisteredEvidence> {
+  const label = `${invoice.serie}-${invoice.correlativo}`;
+  const found = await recordOf(invoice, api);
+  const record: RegisteredEvidence['record'] =
+    found.kind === 'record'
+      ? { checks: compareRecord(found.record, invoice), state: receiptStateOf(String(found.record.indicadorEstado ?? '')), indicator: String(found.record.indicadorEstado ?? '') }
+      : found.kind;
+  const evidence: RegisteredEvidence = { kind: 'registered', label, possiblySent, record, cdr: 'not_asked', ...(found.kind === 'unavailable' ? { why: found.why } : {}) };
+  if (typeof record !== 'string' && record.checks.some((c) => c.verdict === 'different')) return evidence;
+  if (given) return { ...evidence, cdr: cdrEvidence(given.cdr, given.zip, invoice) };
+  if (creds) evidence.cdr = await cdrOf(invoice, creds, api);
+  return evidence;
+}
+
+type RecordLookup = { kind: 'record'; record: ReceiptRecord } | { kind: 'not_found' } | { kind: 'unavailable'; why: string };
+
+async function recordOf(invoice: Invoice, api: ApiClient): Promise<RecordLookup> {
   const kind = invoice.tipo_Doc === '01' ? 'factura' : 'boleta';
   try {
-    return await api.receipt(kind, { ruc: invoice.empresa_Ruc, series: invoice.serie, number: invoice.correlativo });
+    const record = await api.receipt(kind, { ruc: invoice.empresa_Ruc, series: invoice.serie, number: String(Number(invoice.correlativo)) });
+    return { kind: 'record', record };
   } catch (e) {
-    if (isApiError(e) && e.kind === 'not_found') return undefined;
-    throw e;
+    if (isApiError(e) && e.kind === 'not_found') return { kind: 'not_found' };
+    return { kind: 'unavailable', why: isApiError(e) ? e.message : 'error inesperado' };
   }
 }
 
-/** The record's content is ours: its state decides. Only "accepted" ends accepted, and then without a CDR. */
-function fromRecordState(record: ReceiptRecord, label: string): SendOutcome {
-  const state = receiptStateOf(record.indicadorEstado);
-  if (state === 'accepted') {
-    return {
-      kind: 'final',
-      status: 'accepted',
-      cdrMissing: true,
-      message: 'Conciliado: SUNAT ya tenía registrado este comprobante con los mismos datos (sin CDR).',
-      answer: {
-        code: '0',
-        description: 'Registrado previamente; conciliado por consulta de comprobante, sin CDR. Use "Obtener CDR".',
-        notes: [],
-      },
-    };
-  }
-  return {
-    kind: 'attention',
-    recheck: state === 'not_reported',
-    ambiguous: true,
-    message:
-      `SUNAT tiene registrado el número ${label} con los datos de esta venta, pero ${RECEIPT_STATE_TEXT[state]} ` +
-      `(indicador "${record.indicadorEstado}"). Obtenga el CDR con la clave SOL para conocer su resultado.`,
-  };
-}
-
-/** Same series and number, whatever the zero padding ('F001-1' = 'F001-00000001'). */
-function sameReference(referenceId: string, invoice: Invoice): boolean {
+/** Same series and number, whatever the zero padding ('F001-1' = 'F001-00000001'); absent when the CDR names none. */
+function referenceEvidence(referenceId: string, invoice: Invoice): FieldEvidence {
+  if (!referenceId.trim()) return 'absent';
   const m = /^\s*([A-Z0-9]{4})-0*(\d+)\s*$/i.exec(referenceId);
-  return !!m && m[1]?.toUpperCase() === invoice.serie.toUpperCase() && Number(m[2]) === Number(invoice.correlativo);
+  return m && m[1]?.toUpperCase() === invoice.serie.toUpperCase() && Number(m[2]) === Number(invoice.correlativo) ? 'same' : 'different';
 }
 
-/** The customer the CDR names ('6-20...' or just the number), compared by number. */
-function sameRecipient(recipient: string | undefined, invoice: Invoice): boolean {
-  if (!recipient) return true;
-  const number = recipient.includes('-') ? recipient.slice(recipient.indexOf('-') + 1) : recipient;
-  return number.trim() === invoice.cliente_Num_Doc.trim();
+/** The customer the CDR names ('6-20...' or just the number), compared by number; absent when it names none. */
+function recipientEvidence(recipient: string | undefined, invoice: Invoice): FieldEvidence {
+  const number = recipient?.includes('-') ? recipient.slice(recipient.indexOf('-') + 1) : recipient;
+  if (!number?.trim() || number.trim() === '-') return 'absent';
+  return number.trim() === invoice.cliente_Num_Doc.trim() ? 'same' : 'different';
 }
 
-async function viaCdrQuery(
-  invoice: Invoice,
-  creds: PortalCredentials,
-  api: ApiClient,
-  contentChecked: boolean,
-): Promise<SendOutcome | undefined> {
-  const res = await api
-    .cdr({
+/** What a CDR says about our document: its verdict, and whether it names our number and our customer. */
+export function cdrEvidence(cdr: CdrInfo, zip: string, invoice: Invoice): CdrEvidence {
+  const answer: AuthorityAnswer = { code: cdr.code, description: cdr.description, notes: cdr.notes, cdrZip: zip };
+  return { answer, reference: referenceEvidence(cdr.referenceId, invoice), recipient: recipientEvidence(cdr.recipient, invoice) };
+}
+
+/** The CDR query. Any failure (wrong SOL credentials, a broken zip, no answer) is unavailable evidence. */
+async function cdrOf(invoice: Invoice, creds: PortalCredentials, api: ApiClient): Promise<RegisteredEvidence['cdr']> {
+  try {
+    const res = await api.cdr({
       ruc: invoice.empresa_Ruc,
       usuario: creds.usuario,
       password: creds.password,
       proveedor: invoice.empresa_Ruc,
       tipo_doc: invoice.tipo_Doc,
       serie: invoice.serie,
-      correlativo: invoice.correlativo,
-    })
-    .catch((e: unknown) => {
-      if (isApiError(e) && e.kind === 'not_found') return undefined;
-      throw e;
+      correlativo: String(Number(invoice.correlativo)),
     });
-  if (!res?.success || !res.data) return undefined;
-  const cdr = await readCdrZip(res.data);
-  if ((cdr.referenceId && !sameReference(cdr.referenceId, invoice)) || !sameRecipient(cdr.recipient, invoice)) {
-    return {
-      kind: 'conflict',
-      message: `La constancia (CDR) del número ${invoice.serie}-${invoice.correlativo} corresponde a otro comprobante o cliente.`,
-    };
+    if (!res.success || !res.data) return 'not_found';
+    return cdrEvidence(await readCdrZip(res.data), res.data, invoice);
+  } catch (e) {
+    return isApiError(e) && e.kind === 'not_found' ? 'not_found' : 'unavailable';
   }
-  const status = finalStatusOf(cdr.code, cdr.notes);
-  if (!status || status === 'invalid') {
-    return { kind: 'retry', ambiguous: true, message: `CDR con código ${cdr.code}: ${cdr.description}` };
-  }
-  // Accepted content must be proven ours by the record; a rejection burns the number whoever sent it.
-  if (status !== 'rejected' && !contentChecked) return undefined;
-  return {
-    kind: 'final',
-    status,
-    message: `Conciliado por consulta de CDR: ${cdr.code} - ${cdr.description}`,
-    answer: { code: cdr.code, description: cdr.description, notes: cdr.notes, cdrZip: res.data },
-  };
 }

@@ -1,10 +1,11 @@
 import type { DocStatus } from '../../../shared/bridge/status';
 import { isApiError, type ApiClient, type ApiError } from '../api';
-import { unzipCdr } from '../cdr';
+import { isRefusedCdr, unzipCdr } from '../cdr';
 import type { DocumentRow, DocumentsRepository } from '../db';
-import { outcomeOfError, outcomeOfResult, type AuthorityAnswer, type SendOutcome } from './outcome';
+import { outcomeOfError, type AuthorityAnswer, type SendOutcome } from './outcome';
 import { reconcile, type PortalCredentials } from './reconcile';
 import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from './retry';
+import { outcomeOfResult } from './verdict';
 
 /** What the last exchange with the API says about the connection (the status bar's words). */
 export type Connection = 'online' | 'offline' | 'unresponsive' | 'auth_rejected';
@@ -49,6 +50,8 @@ export class Outbox {
   private authTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly now: () => Date;
   private readonly concurrency: number;
+  /** Documents the API asked to wait for (Retry-After), with the time until when; "due now" leaves them waiting. */
+  private readonly holds = new Map<number, number>();
 
   constructor(private readonly o: OutboxOptions) {
     this.now = o.now ?? (() => new Date());
@@ -98,7 +101,7 @@ export class Outbox {
 
   /** Every pending document is due now (the connection came back, or "Reintentar todos"). */
   sendAllNow(): number {
-    const count = this.o.documents.makePendingDue();
+    const count = this.o.documents.makePendingDue(this.heldIds());
     this.retryNow();
     return count;
   }
@@ -189,8 +192,11 @@ export class Outbox {
 
   private async sendOne(doc: DocumentRow): Promise<void> {
     let outcome: SendOutcome;
+    /** The API answered past its bearer check (a result, or a 4xx other than 401/403): the token works. */
+    let tokenProven = false;
     try {
       const result = await this.o.api.sendInvoice(doc.payload);
+      tokenProven = true;
       this.setConnection('online');
       outcome = outcomeOfResult(result);
       if (outcome.kind === 'already_registered') {
@@ -201,6 +207,7 @@ export class Outbox {
       }
     } catch (e) {
       if (isApiError(e)) {
+        tokenProven = e.kind === 'invalid' || e.kind === 'not_found';
         this.setConnection(connectionOf(e));
         outcome = outcomeOfError(e);
       } else {
@@ -208,7 +215,7 @@ export class Outbox {
       }
     }
     try {
-      await this.record(doc, outcome);
+      await this.record(doc, outcome, tokenProven);
     } catch (e) {
       // Never leave a document 'sending' until the next start: back to the queue, marked uncertain (it may have
       // been declared), due after a backoff step.
@@ -231,13 +238,13 @@ export class Outbox {
     return new Date(this.now().getTime() + delay).toISOString();
   }
 
-  private async record(doc: DocumentRow, outcome: SendOutcome): Promise<void> {
+  private async record(doc: DocumentRow, outcome: SendOutcome, tokenProven: boolean): Promise<void> {
     const at = this.now().toISOString();
     const attempts = doc.attempts + 1;
     let updated: DocumentRow;
     switch (outcome.kind) {
       case 'final': {
-        const cdr = await cdrColumns(outcome.answer);
+        const { unreadable, ...cdr } = await cdrColumns(outcome.answer);
         updated = this.o.documents.updateStatus(
           doc.id,
           {
@@ -250,7 +257,7 @@ export class Outbox {
             accepted_at: outcome.status === 'accepted' || outcome.status === 'observed' ? at : null,
             cdr_missing: outcome.cdrMissing === true,
           },
-          outcome.message,
+          unreadable ? `${outcome.message} ${unreadable}` : outcome.message,
         );
         if (outcome.status === 'accepted' || outcome.status === 'observed') this.lastSuccessAt = at;
         break;
@@ -267,6 +274,8 @@ export class Outbox {
         break;
       case 'retry':
       case 'already_registered':
+        if (outcome.kind === 'retry' && outcome.retryAfterMs) this.holds.set(doc.id, this.now().getTime() + outcome.retryAfterMs);
+        else this.holds.delete(doc.id);
         updated = this.o.documents.updateStatus(
           doc.id,
           {
@@ -302,8 +311,12 @@ export class Outbox {
         );
         break;
     }
-    // Any answer but 401/403 proves the token again: documents blocked on auth go back to the queue.
-    if (outcome.kind !== 'auth' && this.authBlocked) this.unblockAuth();
+    // An answer past the bearer check proves the token again: documents blocked on auth go back to the queue. A
+    // network error, a timeout or a 5xx proves nothing: the block stays and the next probe comes after a backoff step.
+    if (this.authBlocked) {
+      if (tokenProven) this.unblockAuth();
+      else if (outcome.kind !== 'auth' && this.authTimer === undefined) this.blockAuth();
+    }
     this.emit({ type: 'document', id: doc.id, status: updated.status });
   }
 
@@ -317,7 +330,14 @@ export class Outbox {
       this.emit({ type: 'connectivity', online, lastSuccessAt: this.lastSuccessAt });
     }
     // The connection is back: what waited for it goes now, not at the end of its backoff.
-    if (connection === 'online' && wasDown) this.o.documents.makePendingDue();
+    if (connection === 'online' && wasDown) this.o.documents.makePendingDue(this.heldIds());
+  }
+
+  /** The documents still inside the wait an API's Retry-After asked for; expired holds are forgotten. */
+  private heldIds(): number[] {
+    const now = this.now().getTime();
+    for (const [id, until] of this.holds) if (until <= now) this.holds.delete(id);
+    return [...this.holds.keys()];
   }
 
   private emit(event: OutboxEvent): void {
@@ -342,21 +362,30 @@ function connectionOf(e: ApiError): Connection {
 
 /** The CDR and authority columns to store for a final outcome: zip, unzipped XML, code, description, notes, hash. */
 async function cdrColumns(answer: AuthorityAnswer | undefined) {
-  if (!answer) return {};
+  if (!answer) return { unreadable: undefined };
   let cdrXml: string | null = null;
+  let keepZip = true;
+  let unreadable: string | undefined;
   if (answer.cdrZip) {
     try {
       cdrXml = (await unzipCdr(answer.cdrZip)).xml;
-    } catch {
+    } catch (e) {
       cdrXml = null; // the answer itself is authoritative; a broken zip is kept as received for later inspection
+      // A zip the bounded reader refused (a bomb, issue 28) is neither kept nor replicated, backed up or exported; the
+      // status still comes from the answer, and the event says why there is no CDR.
+      if (isRefusedCdr(e)) {
+        keepZip = false;
+        unreadable = `${e.message} El estado se tomó de la respuesta de la API; el CDR puede pedirse otra vez en Consultas → CDR.`;
+      }
     }
   }
   return {
+    unreadable,
     hash: answer.hash ?? null,
     cdr_code: answer.code,
     cdr_description: answer.description,
     cdr_notes: answer.notes,
-    cdr_zip: answer.cdrZip ? Buffer.from(answer.cdrZip, 'base64') : null,
+    cdr_zip: answer.cdrZip && keepZip ? Buffer.from(answer.cdrZip, 'base64') : null,
     cdr_xml: cdrXml,
   };
 }

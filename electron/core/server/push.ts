@@ -1,5 +1,6 @@
 // One push to the shop server (issue 15): a batch of queued documents, each as a full snapshot (row, events,
-// payments, discounts), upserted by id_base_dato in one transaction. Idempotent: a push repeated after a crash writes
+// payments, discounts), upserted by id_base_dato in one transaction. A refused document corrected and resent under the same
+// number (issue 23) carries its new customer and payload up as well. Idempotent: a push repeated after a crash writes
 // the same values again; a late push of an older state never overwrites a newer one (local_updated_at).
 import type pg from 'pg';
 import type { DiscountsRepository, DocumentsRepository, PaymentsRepository, QueuedDocument, ReplicationRepository } from '../db';
@@ -17,6 +18,8 @@ const UPSERT = `INSERT INTO documents (
     cashier_name, discount_total, payments, discounts, events, reprints, local_updated_at, replaces
   ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)
   ON CONFLICT (id_base_dato) DO UPDATE SET
+    customer_doc_type = EXCLUDED.customer_doc_type, customer_doc_number = EXCLUDED.customer_doc_number,
+    customer_name = EXCLUDED.customer_name, payload = EXCLUDED.payload,
     status = EXCLUDED.status, hash = EXCLUDED.hash, cdr_code = EXCLUDED.cdr_code, cdr_description = EXCLUDED.cdr_description,
     cdr_xml = EXCLUDED.cdr_xml, cdr_zip = EXCLUDED.cdr_zip, payments = EXCLUDED.payments, discounts = EXCLUDED.discounts,
     events = EXCLUDED.events, reprints = EXCLUDED.reprints, cashier_name = EXCLUDED.cashier_name,

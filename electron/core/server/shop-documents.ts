@@ -6,9 +6,14 @@ import type { RangeDocument, ReportPayment } from '../../../shared/cash';
 import type { ShopDocumentRow, ShopSearchInput } from '../../../shared/server/documents';
 import { CoreError } from '../services/errors';
 import { deadlineOf } from '../services/deadlines';
+import { boundedJson, clip, SHOP_BOUNDS } from './bounds';
 
-const ROW = `d.id_base_dato, t.name AS terminal, d.doc_type, d.series, d.number, d.issued_at, d.customer_name,
-  d.customer_doc_number, d.currency, d.total::text AS total, d.status, d.cashier_name`;
+// Every text column is cut in the query (bounds.ts, issue 28): a row is read whole, whatever another till wrote.
+const B = SHOP_BOUNDS;
+const ROW = `${clip('d.id_base_dato', B.code, 'id_base_dato')}, ${clip('t.name', B.name, 'terminal')}, d.doc_type, ${clip('d.series', B.code, 'series')},
+  d.number, ${clip('d.issued_at', B.code, 'issued_at')}, ${clip('d.customer_name', B.longText, 'customer_name')},
+  ${clip('d.customer_doc_number', B.code, 'customer_doc_number')}, ${clip('d.currency', B.code, 'currency')}, d.total::text AS total,
+  ${clip('d.status', B.code, 'status')}, ${clip('d.cashier_name', B.name, 'cashier_name')}`;
 
 interface Row {
   id_base_dato: string;
@@ -65,14 +70,17 @@ export async function searchShopDocuments(pool: pg.Pool, input: ShopSearchInput)
 export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now: Date): Promise<DocumentDetail> {
   const result = await pool.query<Row & Record<string, unknown>>({
     name: 'caja_shop_detail',
-    text: `SELECT ${ROW}, d.issue_date::text AS issue_date, d.customer_doc_type, d.igv::text AS igv, d.hash, d.cdr_code,
-        d.cdr_description, d.cdr_xml, d.cdr_zip IS NOT NULL AS has_cdr_zip, d.payload, d.discount_total::text AS discount_total,
-        d.payments, d.discounts, d.events, d.reprints
+    text: `SELECT ${ROW}, d.issue_date::text AS issue_date, ${clip('d.customer_doc_type', B.code, 'customer_doc_type')}, d.igv::text AS igv,
+        ${clip('d.hash', B.name, 'hash')}, ${clip('d.cdr_code', B.code, 'cdr_code')}, ${clip('d.cdr_description', B.longText, 'cdr_description')},
+        CASE WHEN length(d.cdr_xml) <= ${B.cdrXmlChars} THEN d.cdr_xml END AS cdr_xml, d.cdr_zip IS NOT NULL AS has_cdr_zip,
+        CASE WHEN octet_length(d.payload) <= ${B.payloadBytes} THEN d.payload END AS payload, d.discount_total::text AS discount_total,
+        ${boundedJson('d.payments', 'payments')}, ${boundedJson('d.discounts', 'discounts')}, ${boundedJson('d.events', 'events')}, d.reprints
       FROM documents d JOIN terminals t USING (terminal_id) WHERE d.id_base_dato = $1`,
     values: [idBaseDato],
   });
   const r = result.rows[0];
   if (!r) throw new CoreError('not_found', 'El comprobante no está en el servidor de la tienda.');
+  if (r.payload === null) throw new CoreError('too_large', 'El comprobante en el servidor de la tienda es demasiado grande para abrirlo aquí.');
   const events = (r.events as { at: string; from_status: string | null; to_status: string; detail: string | null }[]).map((e) => ({
     at: e.at, fromStatus: e.from_status, toStatus: e.to_status, detail: e.detail, repeats: 1, lastAt: null,
   }));
@@ -105,6 +113,7 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
     hasCdrZip: r.has_cdr_zip === true,
     cdrMissing: false,
     reissueOf: null,
+    reissuedAs: null,
     nextAttemptAt: null,
     acceptedAt: null,
     payments: r.payments as DocumentDetail['payments'],
@@ -120,12 +129,16 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
 export async function shopSalesBetween(pool: pg.Pool, from: string, to: string): Promise<{ documents: RangeDocument[]; payments: ReportPayment[] }> {
   const result = await pool.query<{ doc_type: '01' | '03'; status: DocStatus; currency: string; total: string; cashier_name: string | null; discount_total: string | null; terminal: string; superseded: boolean; payments: { method: string; label: string; kind: ReportPayment['kind']; applied: string }[] }>({
     name: 'caja_shop_sales',
-    text: `SELECT d.doc_type, d.status, d.currency, d.total::text AS total, d.cashier_name, d.discount_total::text AS discount_total,
-        t.name AS terminal, d.payments, EXISTS (SELECT 1 FROM documents r WHERE r.replaces = d.id_base_dato) AS superseded
+    text: `SELECT d.doc_type, ${clip('d.status', B.code, 'status')}, ${clip('d.currency', B.code, 'currency')}, d.total::text AS total,
+        ${clip('d.cashier_name', B.name, 'cashier_name')}, d.discount_total::text AS discount_total, ${clip('t.name', B.name, 'terminal')},
+        ${boundedJson('d.payments', 'payments')}, EXISTS (SELECT 1 FROM documents r WHERE r.replaces = d.id_base_dato) AS superseded
       FROM documents d JOIN terminals t USING (terminal_id)
-      WHERE d.issue_date BETWEEN $1::date AND $2::date ORDER BY t.name, d.series, d.number`,
-    values: [from, to],
+      WHERE d.issue_date BETWEEN $1::date AND $2::date ORDER BY t.name, d.series, d.number LIMIT $3`,
+    values: [from, to, B.reportRows + 1],
   });
+  if (result.rows.length > B.reportRows) {
+    throw new CoreError('too_large', `El rango tiene más de ${B.reportRows.toLocaleString('es-PE')} comprobantes en todas las cajas: elija menos días.`);
+  }
   const documents: RangeDocument[] = [];
   const payments: ReportPayment[] = [];
   result.rows.forEach((r, i) => {

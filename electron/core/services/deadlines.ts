@@ -1,7 +1,7 @@
 import type { DocStatus } from '../../../shared/bridge/status';
 import { limaDate } from '../../../shared/catalog';
 
-/** Calendar days SUNAT gives to declare a document, counted from the day after its issue date (reference §5). */
+/** Calendar days SUNAT gives to declare a document, counted from the day after its issue date (docs/sunat/reference.md §5). */
 const DEADLINE_DAYS: Record<'01' | '03', number> = { '01': 3, '03': 5 };
 const DAY_MS = 86_400_000;
 

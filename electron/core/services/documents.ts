@@ -62,6 +62,7 @@ export class DocumentsService {
       hasCdrZip: row.cdr_zip !== null,
       cdrMissing: row.cdr_missing === 1,
       reissueOf: row.reissue_of,
+      reissuedAs: this.reissuedAs(id),
       nextAttemptAt: row.next_attempt_at,
       acceptedAt: row.accepted_at,
       payments: this.payments?.of(id) ?? [],
@@ -78,6 +79,12 @@ export class DocumentsService {
         lastAt: e.last_at,
       })),
     };
+  }
+
+  /** The document issued to replace this one, if any (issue 23). */
+  private reissuedAs(id: number): DocumentDetail['reissuedAs'] {
+    const replacement = this.documents.findReissueOf(id);
+    return replacement ? { id: replacement.id, series: replacement.series, number: replacement.number } : null;
   }
 
   registerReprint(id: number): DocumentSummary {
@@ -98,16 +105,26 @@ export class DocumentsService {
 
   /**
    * Retry now: a pending, auth-blocked or needs-attention document becomes due at once (for the last, a status check:
-   * the same payload again, reconciled if SUNAT already has it). Final states and conflicts cannot be resent.
+   * the same payload again, reconciled if SUNAT already has it). A document the API refused ('invalid', issue 23) is
+   * sent again as it is, same number and id_Base_Dato ("Reenviar": nothing of it was declared, and the cause may have
+   * been the account's, such as an expired certificate). Accepted, observed, rejected and conflicts cannot be resent,
+   * nor a document already re-issued under a new number (its replacement carries the sale).
    */
   retry(id: number): DocumentSummary {
     const row = this.get(id);
     // Asked while the outbox is sending it right now (the button showed 'pending' a moment ago): already retrying.
     if (row.status === 'sending') return this.summaryOf(row);
-    if (row.status !== 'pending' && row.status !== 'blocked_auth' && row.status !== 'attention') {
-      throw new CoreError('not_retryable', 'Solo se puede reintentar un documento pendiente, bloqueado o que requiere atención.');
+    if (row.status !== 'pending' && row.status !== 'blocked_auth' && row.status !== 'attention' && row.status !== 'invalid') {
+      throw new CoreError('not_retryable', 'Solo se puede reintentar un documento pendiente, bloqueado, que requiere atención o que la API no aceptó.');
     }
-    this.documents.updateStatus(id, { status: 'pending', next_attempt_at: null }, 'Reintento solicitado por el usuario');
+    if (row.status === 'invalid') {
+      const replacement = this.documents.findReissueOf(id);
+      if (replacement) {
+        throw new CoreError('not_retryable', `Este comprobante ya se reemitió como ${replacement.series}-${String(replacement.number).padStart(8, '0')}: no se reenvía.`);
+      }
+    }
+    const detail = row.status === 'invalid' ? 'Reenvío solicitado por el usuario (mismos datos, mismo número)' : 'Reintento solicitado por el usuario';
+    this.documents.updateStatus(id, { status: 'pending', next_attempt_at: null }, detail);
     return this.summaryOf(this.get(id));
   }
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { InvoiceSchema, type Invoice } from '../../../shared/api';
-import { buildInvoice, type SaleDraftInput } from '../../../shared/billing';
+import { buildInvoice, draftFromInvoice, installmentsDueBy, SaleValidationError, type DueInstallment, type SaleCustomer, type SaleDraftInput } from '../../../shared/billing';
 import type { SaleInputParsed } from '../../../shared/bridge';
+import { REISSUABLE_STATUSES } from '../../../shared/bridge/status';
 import { CURRENCIES, findEntry, limaDate, limaDateTime } from '../../../shared/catalog';
+import { Dec } from '../../../shared/billing/decimal';
 import { discountNeedsApproval, discountSale } from '../../../shared/discounts';
 import { settleTenders, type SettledPayment, type Tender } from '../../../shared/payments';
 import type { Approval } from '../../../shared/bridge';
@@ -46,17 +48,19 @@ interface DiscountRecord {
 type Draft = Omit<SaleDraftInput, 'number'> & { clientKey?: string; tenders?: Tender[]; discounts?: DiscountRecord };
 
 /**
- * The hot path (architecture §2.2): in ONE immediate transaction take the next number of the terminal's series,
+ * The hot path (docs/architecture.md §2, step 2): in ONE immediate transaction take the next number of the terminal's series,
  * build the Invoice JSON, check it against the strict API schema and store it as `pending`. The returned document
  * is printable before any network call; the outbox sends it later.
  */
 export class IssueService {
   private readonly tx: (draft: Draft) => { row: DocumentRow; invoice: Invoice | undefined };
   private readonly reissueTx: (old: DocumentRow) => DocumentRow;
+  private readonly correctTx: (old: DocumentRow, customer: SaleCustomer) => { row: DocumentRow; invoice: Invoice };
 
   constructor(private readonly deps: IssueDeps) {
     this.tx = deps.db.sqlite.transaction((draft: Draft) => this.store(draft)).immediate;
     this.reissueTx = deps.db.sqlite.transaction((old: DocumentRow) => this.storeReissue(old)).immediate;
+    this.correctTx = deps.db.sqlite.transaction((old: DocumentRow, customer: SaleCustomer) => this.storeCorrection(old, customer)).immediate;
   }
 
   /**
@@ -87,19 +91,22 @@ export class IssueService {
     // An invalid draft makes buildInvoice throw SaleValidationError inside the transaction, which rolls back: no
     // number is spent, and the dispatcher reports the fields in Spanish.
     const { row, invoice } = this.tx(draft);
-    if (invoice) {
-      try {
-        this.deps.customers.remember({
-          docType: invoice.cliente_Tipo_Doc,
-          docNumber: invoice.cliente_Num_Doc,
-          name: invoice.cliente_Razon_Social,
-          address: invoice.cliente_Direccion === '-' ? '' : invoice.cliente_Direccion,
-        });
-      } catch (e) {
-        this.deps.log?.warn('issue: remembering the customer failed', { error: e instanceof Error ? e.message : String(e) });
-      }
-    }
+    if (invoice) this.rememberCustomer(invoice, 'issue');
     return row;
+  }
+
+  /** The customer book learns the sale's customer after the commit; a failure there never fails the sale. */
+  private rememberCustomer(invoice: Invoice, what: string): void {
+    try {
+      this.deps.customers.remember({
+        docType: invoice.cliente_Tipo_Doc,
+        docNumber: invoice.cliente_Num_Doc,
+        name: invoice.cliente_Razon_Social,
+        address: invoice.cliente_Direccion === '-' ? '' : invoice.cliente_Direccion,
+      });
+    } catch (e) {
+      this.deps.log?.warn(`${what}: remembering the customer failed`, { error: e instanceof Error ? e.message : String(e) });
+    }
   }
 
   /** The discounts' record; asks for a supervisor when they go beyond the limit of Ajustes → Caja. */
@@ -115,14 +122,20 @@ export class IssueService {
   }
 
   /**
-   * A document whose number turned out to be taken by another ('conflict') is issued again, same sale, under the
-   * next number of its series, linked to the old one. The old one stays as it is, for the record.
+   * A document whose number turned out to be taken by another ('conflict'), that SUNAT rejected ('rejected': the
+   * number is spent) or that the API refused ('invalid': nothing was declared) is issued again, same sale, under the
+   * next number of its series, linked to the old one. The old one stays as it is, for the record. Issue 23: the new
+   * document is built by the rules a new sale runs (schema, sale rules, line math) with today's issue date; when one
+   * fails, nothing is stored and no number is spent.
    */
   reissue(id: number): DocumentRow {
     const old = this.deps.documents.getById(id);
     if (!old) throw new CoreError('not_found', `No existe el documento ${id}.`);
-    if (old.status !== 'conflict') {
-      throw new CoreError('not_reissuable', 'Solo se reemite un comprobante cuyo número está ocupado por otro.');
+    if (!REISSUABLE_STATUSES.includes(old.status)) {
+      throw new CoreError(
+        'not_reissuable',
+        'Solo se reemite un comprobante rechazado por SUNAT, no aceptado por la API (inválido) o cuyo número está ocupado por otro.',
+      );
     }
     return this.reissueTx(old);
   }
@@ -131,18 +144,99 @@ export class IssueService {
     const { documents, series, now } = this.deps;
     const done = documents.findReissueOf(old.id);
     if (done) return done;
+    const before = storedInvoice(old);
+    const at = now();
+    const issuedAt = limaDateTime(at);
+    // The instalments agreed with the customer travel with the sale. One that is now due on or before the new issue day
+    // cannot: Caja does not move dates the customer agreed to on its own, it refuses and says which (below).
+    const late = installmentsDueBy(before, limaDate(at));
+    if (late.length > 0) throw lateInstallments(old, late, limaDate(at));
     const number = series.nextNumber(old.doc_type, old.series);
-    const before = InvoiceSchema.parse(JSON.parse(old.payload));
-    const invoice = InvoiceSchema.parse({
-      ...before,
-      correlativo: String(number),
-      fecha_Emision: limaDateTime(now()),
-      id_Base_Dato: randomUUID(),
-    });
+    const invoice = this.rebuild(
+      { ...draftFromInvoice(before), number, issuedAt, idBaseDato: randomUUID() },
+      this.company(),
+      (first) => `No se puede reemitir ${printedNumber(old)}: ${first} Corrija la venta emitiendo una nueva.`,
+      'not_reissuable',
+    );
+    if (money(invoice.monto_Imp_Venta) !== old.total) {
+      const symbol = findEntry(CURRENCIES, invoice.tipo_Moneda)?.symbol ?? invoice.tipo_Moneda;
+      throw new CoreError(
+        'not_reissuable',
+        `No se puede reemitir ${printedNumber(old)}: emitido hoy, su total sería ${symbol} ${money(invoice.monto_Imp_Venta)} y no ` +
+          `${symbol} ${old.total} como se cobró (cambió una tasa). Emita una nueva venta.`,
+      );
+    }
     // Same sale, same payments, same cash session: the new document carries what the customer paid for the old one.
     const cashier = { cashier_id: old.cashier_id, cashier_name: old.cashier_name, cash_session_id: old.cash_session_id };
     const discounts = { discount_total: old.discount_total, discount_approved_by: old.discount_approved_by };
     return this.insert(invoice, number, { reissue_of: old.id, demo: old.demo === 1, ...cashier, ...discounts }, this.deps.payments.of(old.id), this.deps.discounts.of(old.id));
+  }
+
+  /**
+   * "Corregir y reenviar" (issue 23): a document the API refused ('invalid': nothing was declared, the number is not
+   * registered at SUNAT) takes new customer data and goes back to the queue under the SAME number and id_Base_Dato.
+   * The payload is rebuilt from the stored sale with the new customer by the rules of a new sale (a factura needs a
+   * customer with RUC, a boleta of 700 or more an identified one), checked by the strict API schema, and stored with
+   * the documents row's customer columns in one transaction, with an event "Corregido por <user>". Payments,
+   * discounts, cash session and issue date stay. Refused for any other status.
+   */
+  correct(id: number, customer: SaleCustomer): DocumentRow {
+    const old = this.deps.documents.getById(id);
+    if (!old) throw new CoreError('not_found', `No existe el documento ${id}.`);
+    if (old.status !== 'invalid') {
+      throw new CoreError(
+        'not_correctable',
+        'Solo se corrige y reenvía un comprobante que la API no aceptó (inválido): los demás ya fueron enviados a SUNAT o están por enviarse.',
+      );
+    }
+    const replacement = this.deps.documents.findReissueOf(id);
+    if (replacement) {
+      throw new CoreError('not_correctable', `Este comprobante ya se reemitió como ${printedNumber(replacement)}: no se corrige.`);
+    }
+    const { row, invoice } = this.correctTx(old, customer);
+    this.rememberCustomer(invoice, 'correct');
+    return row;
+  }
+
+  private storeCorrection(old: DocumentRow, customer: SaleCustomer): { row: DocumentRow; invoice: Invoice } {
+    const before = storedInvoice(old);
+    const invoice = this.rebuild(
+      { ...draftFromInvoice(before), customer, idBaseDato: before.id_Base_Dato ?? old.id_base_dato },
+      companyOfInvoice(before, this.deps.settings.company().igvRegime),
+      (first) => `Revise los datos del cliente: ${first}`,
+      'validation',
+    );
+    if (money(invoice.monto_Imp_Venta) !== old.total || invoice.correlativo !== before.correlativo) {
+      throw new CoreError('internal', 'No se pudo rehacer el comprobante con los mismos importes: no se corrigió.');
+    }
+    const who = this.deps.cashier?.()?.name ?? 'Caja';
+    const row = this.deps.documents.correctCustomer(
+      old.id,
+      {
+        payload: JSON.stringify(invoice),
+        customer_doc_type: invoice.cliente_Tipo_Doc,
+        customer_doc_number: invoice.cliente_Num_Doc,
+        customer_name: invoice.cliente_Razon_Social,
+      },
+      `Corregido por ${who}: cliente ${invoice.cliente_Num_Doc} ${invoice.cliente_Razon_Social} (antes ${before.cliente_Num_Doc} ${before.cliente_Razon_Social}); se reenvía con el mismo número`,
+    );
+    return { row, invoice };
+  }
+
+  /**
+   * A sale draft built by the rules of a new sale and checked by the strict API schema. A rule that fails becomes a
+   * CoreError with the Spanish message `say(first message)` and every field at fault; the transaction rolls back.
+   */
+  private rebuild(draft: SaleDraftInput, company: { ruc: string; igvRegime?: 'general' | 'special'; igvRate?: string }, say: (first: string) => string, code: string): Invoice {
+    try {
+      return InvoiceSchema.parse(buildInvoice(draft, company));
+    } catch (e) {
+      if (e instanceof SaleValidationError) {
+        const first = e.errors[0]?.message ?? 'los datos no son válidos';
+        throw new CoreError(code, say(sentence(first)), [...e.errors]);
+      }
+      throw e;
+    }
   }
 
   private company() {
@@ -219,3 +313,56 @@ type NewDocumentExtra = { demo: boolean; cashier_id: number | null; cashier_name
 
 /** A JSON money number (at most 2 decimals) as a fixed 2-decimal string, without float arithmetic. */
 const money = (n: number) => new Decimal(String(n)).toFixed(2);
+
+/** 'B001-00000007', as printed. */
+const printedNumber = (row: Pick<DocumentRow, 'series' | 'number'>) => `${row.series}-${String(row.number).padStart(8, '0')}`;
+
+/** A rule's message as a sentence: its first letter as written, a full stop at the end. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** YYYY-MM-DD as the back office reads it: dd/mm/aaaa. */
+const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** The refusal of a re-issue whose instalments fall due on or before its new issue day, naming each one. */
+function lateInstallments(old: DocumentRow, late: readonly DueInstallment[], issueDay: string): CoreError {
+  const list = late.map((i) => `${i.number} (${day(i.dueDate)})`);
+  const which = list.length === 1 ? `la cuota ${list[0]} vence` : `las cuotas ${list.slice(0, -1).join(', ')} y ${list.at(-1)} vencen`;
+  return new CoreError(
+    'not_reissuable',
+    `No se puede reemitir ${printedNumber(old)}: ${which} antes de la nueva fecha de emisión o ese mismo día (hoy, ${day(issueDay)}), ` +
+      'y cada cuota debe vencer después de la emisión. Caja no cambia las fechas pactadas con el cliente: emita una nueva venta al ' +
+      'crédito con las cuotas y fechas que acuerden ahora.',
+    late.map((i) => ({ path: `payment.installments.${i.number - 1}.dueDate`, message: `La cuota ${i.number} vence el ${day(i.dueDate)}` })),
+  );
+}
+
+/**
+ * The issuer data that built a stored invoice: its RUC and, from its taxed lines, the IGV rate it used (so a correction
+ * rebuilds the same amounts whatever Ajustes says today); without taxed lines the regime of Ajustes.
+ */
+function companyOfInvoice(invoice: Invoice, igvRegime: 'general' | 'special' | undefined): { ruc: string; igvRegime?: 'general' | 'special'; igvRate?: string } {
+  const taxed = invoice.detalle.find((l) => l.tip_Afe_Igv === '10');
+  return {
+    ruc: invoice.empresa_Ruc,
+    ...(igvRegime ? { igvRegime } : {}),
+    ...(taxed ? { igvRate: new Dec(String(taxed.porcentaje_Igv)).div(100).toString() } : {}),
+  };
+}
+
+/**
+ * The stored payload of a document as the sale it was built from. Read leniently: the API may have refused it for a
+ * field our schema lets through (that is what 'invalid' means), and the rebuilt document is checked strictly anyway.
+ */
+function storedInvoice(row: DocumentRow): Invoice {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    payload = null;
+  }
+  const strict = InvoiceSchema.safeParse(payload);
+  if (strict.success) return strict.data;
+  const p = payload as Partial<Record<keyof Invoice, unknown>> | null;
+  if (p && typeof p === 'object' && Array.isArray(p.detalle) && Array.isArray(p.forma_pago) && Array.isArray(p.legend)) return p as Invoice;
+  throw new CoreError('unreadable_payload', `Los datos guardados de ${printedNumber(row)} no se pueden leer: emita una nueva venta.`);
+}

@@ -1,4 +1,4 @@
-// How SUNAT names the document a CDR answers (reference §4.1 and §7.1).
+// How SUNAT names the document a CDR answers (docs/sunat/reference.md §4.1 and §7.1).
 
 const DOC_TYPE_NAMES: Record<'01' | '03', string> = {
   '01': 'La Factura',

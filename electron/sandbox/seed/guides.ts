@@ -1,4 +1,4 @@
-// Fictional transport guides (operations 4 and 5), in the exact shape of the API doc §2.6.
+// Fictional transport guides (operations 4 and 5), in the exact shape of docs/api/invoicing-api.md §2.6.
 // One active guide and one cancelled (codEstado '02' Baja, with its baja block).
 import type { Guide } from '../../../shared/api';
 

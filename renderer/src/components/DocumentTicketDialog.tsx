@@ -94,6 +94,12 @@ export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, o
           Su número queda anulado: emita un nuevo comprobante.
         </Alert>
       ) : null}
+      {(status ?? detail.status) === 'invalid' ? (
+        // Issue 23: nothing was declared; Documentos offers "Reenviar", "Corregir y reenviar" and "Reemitir".
+        <Alert tone="error" title="La API no aceptó este comprobante: no está declarado">
+          Resuélvalo en Documentos: reenvíelo, corrija los datos del cliente o reemítalo con un número nuevo.
+        </Alert>
+      ) : null}
     </TicketDialog>
   );
 }

@@ -24,7 +24,7 @@ function RetryAll(): React.JSX.Element {
   const [note, setNote] = useState<string | null>(null);
   const run = async () => {
     const result = await call((api) => api.retryAll({}));
-    setNote(result.ok ? `Enviando ${result.value.count} pendiente(s)` : result.error.message);
+    setNote(result.ok ? `Enviando ${result.value.count} comprobante(s)` : result.error.message);
   };
   return (
     <span className="statusbar__item">
@@ -50,9 +50,12 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
           <span className="statusbar__item" data-testid="pending-count">
             Pendientes de envío: <strong>{status.pending}</strong>
           </span>
-          {status.pending > 0 ? <RetryAll /> : null}
+          {status.pending > 0 || status.invalid > 0 ? <RetryAll /> : null}
           {status.needsAttention > 0 ? (
-            <span className="statusbar__item statusbar__warn">Requieren atención: {status.needsAttention} (vea Documentos)</span>
+            // Issue 23: rejected, refused by the API, number taken, unclear answer; each until re-issued.
+            <span className="statusbar__item statusbar__warn" data-testid="attention-count">
+              Requieren atención: <strong>{status.needsAttention}</strong> (vea Documentos → Requiere atención)
+            </span>
           ) : null}
           <span className="statusbar__item">Último envío correcto: {status.lastSuccessAt ? formatDateTime(status.lastSuccessAt) : '—'}</span>
           {status.authBlocked ? (

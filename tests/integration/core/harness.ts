@@ -15,6 +15,13 @@ export function setRigDialect(dialect: Provider): void {
   rigDialect = dialect;
 }
 
+/** When set, every rig's own sandbox varies its answers among the forms the API document allows (issue 23). */
+let rigVary: { seed: number } | undefined;
+/** For a whole file run against a varying peer: call in beforeAll (and with undefined in afterAll). */
+export function setRigVary(vary: { seed: number } | undefined): void {
+  rigVary = vary;
+}
+
 export interface Rig {
   core: Core;
   sandbox: Sandbox;
@@ -29,7 +36,7 @@ export async function startRig(
   opts: { sandbox?: SandboxOptions; shared?: Sandbox; core?: Partial<CoreOptions>; dataDir?: string; dialect?: Provider } = {},
 ): Promise<Rig> {
   const dialect = opts.dialect ?? rigDialect;
-  const sandbox = opts.shared ?? (await startSandbox({ port: 0, dialect, ...opts.sandbox }));
+  const sandbox = opts.shared ?? (await startSandbox({ port: 0, dialect, ...(rigVary ? { vary: rigVary } : {}), ...opts.sandbox }));
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'caja-it-'));
   const core = createCore({
     dataDir,

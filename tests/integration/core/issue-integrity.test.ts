@@ -1,9 +1,12 @@
 // Issue 12: idempotent issuing, nothing after the commit fails the sale, reissue after a conflict, connection truth.
-import { describe, expect, it } from 'vitest';
+// Issue 23: against a peer that varies its answers among the forms the API document allows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, DocumentDetail, DocumentSummary } from '../../../shared/bridge';
-import { anonymousBoleta, line, until, type Rig, useRigs, statusOf } from './harness';
+import { anonymousBoleta, line, setRigVary, until, type Rig, useRigs, statusOf } from './harness';
 
 const rig = useRigs();
+beforeAll(() => setRigVary({ seed: 1233 }));
+afterAll(() => setRigVary(undefined));
 const count = (r: Rig) => (r.core.db.sqlite.prepare('SELECT COUNT(*) AS n FROM documents').get() as { n: number }).n;
 
 describe('idempotent issuing', () => {

@@ -3,9 +3,8 @@
 // and SUNAT's 1033 on every resend. Every document must end declared once, accepted locally, numbering gap-free,
 // without a storm of resends.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../../electron/core/api';
-import { seededRandom } from '../../../electron/sandbox/faults';
 import type { DocumentSummary } from '../../../shared/bridge';
+import { losingSendAnswers } from './lossy-network';
 import { anonymousBoleta, line, startRig, until, type Rig } from '../core/harness';
 
 let rigs: Rig[] = [];
@@ -13,24 +12,6 @@ afterEach(async () => {
   await Promise.all(rigs.map((r) => r.dispose()));
   rigs = [];
 });
-
-/** The network loses the answer of `rate` of the sends AFTER the server processed them (the document is declared). */
-function losingSendAnswers(rate: number, seed: number): { fetch: FetchLike; lost: () => number } {
-  const random = seededRandom(seed); // seeded, so a failing run can be replayed
-  let lost = 0;
-  return {
-    lost: () => lost,
-    fetch: async (url, init) => {
-      const res = await globalThis.fetch(url, init);
-      if (url.endsWith('/invoice/send') && random() < rate) {
-        await res.arrayBuffer();
-        lost += 1;
-        throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
-      }
-      return res;
-    },
-  };
-}
 
 describe('drill: the real provider\'s names, lost answers and 1033 on resends', () => {
   it('declares 80 sales once each, all accepted locally, numbering gap-free', async () => {

@@ -1,18 +1,19 @@
 // A till in its own process for the crash drill: issues sales until the store holds TARGET documents, sending them
 // as it goes, then waits until none is left to send. The drill kills it with SIGKILL at random moments.
-// argv: dataDir billingBaseUrl queryBaseUrl token target
+// argv: dataDir billingBaseUrl queryBaseUrl token target [provider: 'document' (default) | 'factiliza']
 import { createCore } from '../../../electron/core/app';
 import { memorySecretStore } from '../../../electron/core/services/secrets';
 
-const [dataDir, billingBaseUrl, queryBaseUrl, token, targetText] = process.argv.slice(2);
+const [dataDir, billingBaseUrl, queryBaseUrl, token, targetText, providerText = 'document'] = process.argv.slice(2);
 if (!dataDir || !billingBaseUrl || !queryBaseUrl || !token || !targetText) throw new Error('usage: till-process dataDir billing query token target');
 const target = Number(targetText);
+const provider = providerText === 'factiliza' ? 'factiliza' : 'document';
 
 const core = createCore({
   dataDir,
   fetch: globalThis.fetch,
   secrets: memorySecretStore(),
-  demoEndpoint: { billingBaseUrl, queryBaseUrl, token },
+  demoEndpoint: { billingBaseUrl, queryBaseUrl, token, provider },
   outbox: { concurrency: 4, retry: { baseMs: 5, maxMs: 50, random: Math.random }, pollMs: 20 },
   api: { sendTimeoutMs: 2_000, queryTimeoutMs: 2_000 },
   dailyBackups: false,

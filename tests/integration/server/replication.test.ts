@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, DocumentSummary } from '../../../shared/bridge';
 import type { SalesReport } from '../../../shared/cash';
-import { anonymousBoleta, startRig, until, type Rig } from '../core/harness';
+import { anonymousBoleta, startRig, statusOf, tamper, until, type Rig } from '../core/harness';
 import { startPgCluster, type PgCluster } from './pg-cluster';
 
 let cluster: PgCluster;
@@ -218,6 +218,40 @@ describe('the day across every till (issue 15)', () => {
       expect((await b.call<SalesReport>('getSalesReport', { from: today, to: today })).sales).toEqual([{ currency: 'PEN', count: 1, total: '11.80' }]);
       const csv = await b.call<{ fileName: string }>('exportSalesReport', { from: today, to: today, scope: 'shop' });
       expect(csv.fileName).toBe(`ventas-tienda-${today}.csv`);
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
+describe('refused and corrected documents across the shop (issue 23)', () => {
+  it('a refused document stays apart from the shop\'s sales; corrected, its new customer and payload reach the server', async () => {
+    const { name, pool } = await freshDatabase();
+    try {
+      const a = await till(name, 'Caja 1');
+      await a.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
+      // The API refuses the next one (its stored payload lost the customer's name): 'invalid', nothing declared.
+      a.sandbox.faults.status(503, Infinity, 'send');
+      const buyer = { docType: '1', docNumber: '45678912', name: 'Juan', address: '' };
+      const bad = await a.call<DocumentSummary>('issueSale', anonymousBoleta({ customer: buyer, tenders: [{ method: 'efectivo', amount: '11.80' }] }));
+      // Once a send failed (the one in flight carried the payload as issued), the payload is broken and the API is back.
+      const state = () => a.core.db.sqlite.prepare('SELECT status, attempts FROM documents WHERE id = ?').get(bad.id) as { status: string; attempts: number };
+      await waitFor(async () => state().status === 'pending' && state().attempts > 0);
+      tamper(a, bad.id, (p) => (p.cliente_Razon_Social = ''));
+      a.sandbox.faults.clear();
+      const serverDoc = async () =>
+        (await pool.query<{ status: string; customer_name: string; payload: string }>('SELECT status, customer_name, payload FROM documents WHERE id_base_dato = $1', [bad.idBaseDato])).rows[0];
+      await waitFor(async () => statusOf(a, bad.id) === 'invalid' && (await serverDoc())?.status === 'invalid');
+      const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+      const report = await a.call<SalesReport>('getSalesReport', { from: today, to: today, scope: 'shop' });
+      expect(report.sales).toEqual([{ currency: 'PEN', count: 1, total: '11.80' }]);
+      expect(report.notDeclared).toEqual([{ status: 'invalid', label: 'No aceptados por la API (inválidos)', currency: 'PEN', count: 1, total: '11.80', cash: '11.80' }]);
+
+      await a.call('correctDocument', { id: bad.id, customer: { ...buyer, name: 'Juan Pérez Quispe' } });
+      await waitFor(async () => (await serverDoc())?.status === 'accepted');
+      const row = await serverDoc();
+      expect(row?.customer_name).toBe('Juan Pérez Quispe');
+      expect((JSON.parse(String(row?.payload)) as { cliente_Razon_Social: string }).cliente_Razon_Social).toBe('Juan Pérez Quispe');
     } finally {
       await pool.end();
     }

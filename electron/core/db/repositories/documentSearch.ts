@@ -1,6 +1,7 @@
 // Back-office search over documents. One prepared statement per combination of filters actually used (built from
 // fixed SQL fragments, values always bound), so SQLite can pick the right index for each shape.
 import type Database from 'better-sqlite3';
+import { NEEDS_ATTENTION_FILTER, NEEDS_ATTENTION_STATUSES } from '../../../../shared/bridge/status';
 import { toFtsPrefixQuery } from '../fts';
 import type { DocumentSearchFilter, DocumentSummary } from '../types';
 
@@ -15,6 +16,14 @@ export const SUMMARY_COLUMNS = [
   'cdr_notes', 'reprints', 'created_at', 'updated_at', 'accepted_at',
 ] as const satisfies readonly (keyof DocumentSummary)[];
 
+/**
+ * The statuses that need a person, as the SQL of migration 0013's partial index writes them: a query names the same
+ * IN list so SQLite may use that index (INDEXED BY refuses to prepare otherwise, so a drift fails loudly).
+ */
+export const NEEDS_ATTENTION_SQL = `d.status IN (${NEEDS_ATTENTION_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+/** Not re-issued: no document names this one as the one it replaces (index documents_reissue_of). */
+export const NOT_REISSUED_SQL = 'NOT EXISTS (SELECT 1 FROM documents r WHERE r.reissue_of = d.id)';
+
 const CONDITIONS = {
   from: 'd.issue_date >= @from',
   to: 'd.issue_date <= @to',
@@ -22,6 +31,8 @@ const CONDITIONS = {
   series: 'd.series = @series',
   number: 'd.number = @number',
   status: 'd.status = @status',
+  // Issue 23: attention, conflict, rejected and invalid, until re-issued (its replacement then carries the sale).
+  needsAttention: `${NEEDS_ATTENTION_SQL} AND ${NOT_REISSUED_SQL}`,
   // Names only: the statement is driven by the full-text index (see statement()), newest first, so a common name
   // over a million documents reads just the rows it returns.
   customerName: 'documents_fts MATCH @customerName',
@@ -40,6 +51,17 @@ export class DocumentSearch {
   constructor(private readonly sqlite: Database.Database) {}
 
   run(filter: DocumentSearchFilter): DocumentSummary[] {
+    const { used, params } = this.shape(filter);
+    return this.statement(used).all(params);
+  }
+
+  /** The SQL a filter runs (query-plan tests). */
+  sourceOf(filter: DocumentSearchFilter): string {
+    return this.statement(this.shape(filter).used).source;
+  }
+
+  /** The conditions a filter uses, and their bound values. */
+  private shape(filter: DocumentSearchFilter): { used: Condition[]; params: Record<string, unknown> } {
     const params: Record<string, unknown> = {
       limit: clampInt(filter.limit, DEFAULT_SEARCH_LIMIT, 1, MAX_SEARCH_LIMIT),
       offset: clampInt(filter.offset, 0, 0, Number.MAX_SAFE_INTEGER),
@@ -55,7 +77,8 @@ export class DocumentSearch {
     if (present(filter.docType)) use('docType', 'docType', filter.docType);
     if (present(filter.series)) use('series', 'series', filter.series.trim().toUpperCase());
     if (filter.number !== undefined && filter.number !== null) use('number', 'number', filter.number);
-    if (present(filter.status)) use('status', 'status', filter.status);
+    if (filter.status === NEEDS_ATTENTION_FILTER) used.push('needsAttention');
+    else if (present(filter.status)) use('status', 'status', filter.status);
     if (present(filter.customer)) {
       const text = filter.customer.trim();
       const match = toFtsPrefixQuery(text);
@@ -68,7 +91,7 @@ export class DocumentSearch {
         use('customerName', 'customerName', match);
       }
     }
-    return this.statement(used).all(params);
+    return { used, params };
   }
 
   private statement(used: Condition[]): Database.Statement<[Record<string, unknown>], DocumentSummary> {
@@ -78,9 +101,12 @@ export class DocumentSearch {
       const columns = SUMMARY_COLUMNS.map((column) => `d.${column}`).join(', ');
       // With a name, FTS5 walks its matches in descending rowid order and the LIMIT stops it early; otherwise the
       // documents table (or an index on it) drives the query.
+      // "Requiere atención" walks migration 0013's partial index newest first (the status index would need a sort of
+      // its four statuses), unless a customer's name or number drives the query through its own index.
+      const attentionIndex = used.includes('needsAttention') && !used.includes('customerName') && !used.includes('customerNumber');
       const from = used.includes('customerName')
         ? 'documents_fts JOIN documents d ON d.id = documents_fts.rowid'
-        : 'documents d';
+        : attentionIndex ? 'documents d INDEXED BY documents_needs_attention' : 'documents d';
       const order = used.includes('customerName') ? 'documents_fts.rowid DESC' : 'd.id DESC';
       const dates = used.filter((c) => c === 'from' || c === 'to');
       const conditions = used.map((condition) => CONDITIONS[condition]);

@@ -14,9 +14,9 @@ import {
   type NewDocument,
   type StatusPatch,
 } from '../types';
-import { DocumentSearch } from './documentSearch';
+import { DocumentSearch, NEEDS_ATTENTION_SQL, NOT_REISSUED_SQL } from './documentSearch';
 import { assertTransition } from './transitions';
-import { OPEN_STATUSES } from '../../../../shared/bridge/status';
+import { DOC_STATUS_LABELS, OPEN_STATUSES } from '../../../../shared/bridge/status';
 
 /** Columns a status patch may set besides status itself (a whitelist: patch keys never reach SQL otherwise). */
 const PATCHABLE = [
@@ -50,7 +50,7 @@ export class DocumentsRepository {
   private readonly selectDue: Database.Statement<[{ now: string; limit: number }], DocumentRow>;
   private readonly selectDueByMode: Database.Statement<[{ now: string; limit: number; demo: 0 | 1 }], DocumentRow>;
   private readonly selectOldestBlocked: Database.Statement<[], DocumentRow>;
-  private readonly markPendingDue: Database.Statement<[]>;
+  private readonly markPendingDue: Database.Statement<[string]>;
   private readonly selectLastEvent: Database.Statement<
     [number],
     { id: number; from_status: string | null; to_status: string; detail: string | null }
@@ -63,6 +63,9 @@ export class DocumentsRepository {
   private readonly markPendingAfterAuth: Database.Statement<[string, number]>;
   private readonly selectCounts: Database.Statement<[], { status: DocumentStatus; count: number }>;
   private readonly selectOpenCount: Database.Statement<[], { count: number }>;
+  private readonly selectNeedsAttentionCount: Database.Statement<[], { count: number }>;
+  private readonly selectInvalidOpenIds: Database.Statement<[], { id: number }>;
+  private readonly updateCorrected: Database.Statement<[Record<string, unknown>]>;
   private readonly selectByClientKey: Database.Statement<[string], DocumentRow>;
   private readonly selectReissueOf: Database.Statement<[number], DocumentRow>;
   private readonly selectEvents: Database.Statement<[number], DocumentEventRow>;
@@ -76,6 +79,8 @@ export class DocumentsRepository {
   >;
   private readonly resetSendingTx: Database.Transaction<() => number>;
   private readonly requeueBlockedAuthTx: Database.Transaction<() => number>;
+  private readonly requeueInvalidTx: Database.Transaction<(detail: string) => number>;
+  private readonly correctTx: Database.Transaction<(id: number, correction: CustomerCorrection, detail: string) => DocumentRow>;
 
   constructor(db: Db, now: Clock = () => new Date()) {
     const sqlite = db.sqlite;
@@ -109,7 +114,8 @@ export class DocumentsRepository {
     );
     this.selectOldestBlocked = sqlite.prepare("SELECT * FROM documents WHERE status = 'blocked_auth' ORDER BY id LIMIT 1");
     this.markPendingDue = sqlite.prepare(
-      "UPDATE documents SET next_attempt_at = NULL WHERE status = 'pending' AND next_attempt_at IS NOT NULL",
+      `UPDATE documents SET next_attempt_at = NULL WHERE status = 'pending' AND next_attempt_at IS NOT NULL
+         AND id NOT IN (SELECT value FROM json_each(?))`,
     );
     this.selectLastEvent = sqlite.prepare(
       'SELECT id, from_status, to_status, detail FROM document_events WHERE document_id = ? ORDER BY id DESC LIMIT 1',
@@ -127,6 +133,14 @@ export class DocumentsRepository {
     this.selectOpenCount = sqlite.prepare(
       `SELECT COUNT(*) AS count FROM documents WHERE status IN (${OPEN_STATUSES.map((st) => `'${st}'`).join(', ')})`,
     );
+    // Issue 23: what needs a person, not yet re-issued; migration 0013's partial index holds exactly these statuses.
+    this.selectNeedsAttentionCount = sqlite.prepare(
+      `SELECT COUNT(*) AS count FROM documents d INDEXED BY documents_needs_attention WHERE ${NEEDS_ATTENTION_SQL} AND ${NOT_REISSUED_SQL}`,
+    );
+    this.selectInvalidOpenIds = sqlite.prepare(`SELECT d.id FROM documents d WHERE d.status = 'invalid' AND ${NOT_REISSUED_SQL} ORDER BY d.id`);
+    this.updateCorrected = sqlite.prepare(`UPDATE documents SET payload = @payload, customer_doc_type = @customer_doc_type,
+        customer_doc_number = @customer_doc_number, customer_name = @customer_name, status = 'pending', next_attempt_at = NULL,
+        updated_at = @at WHERE id = @id AND status = 'invalid'`);
     this.selectByClientKey = sqlite.prepare('SELECT * FROM documents WHERE client_key = ?');
     this.selectReissueOf = sqlite.prepare('SELECT * FROM documents WHERE reissue_of = ? ORDER BY id LIMIT 1');
     this.selectEvents = sqlite.prepare('SELECT * FROM document_events WHERE document_id = ? ORDER BY id');
@@ -142,6 +156,8 @@ export class DocumentsRepository {
     );
     this.resetSendingTx = sqlite.transaction(() => this.resetRows());
     this.requeueBlockedAuthTx = sqlite.transaction(() => this.requeueBlockedRows());
+    this.requeueInvalidTx = sqlite.transaction((detail: string) => this.requeueInvalidRows(detail));
+    this.correctTx = sqlite.transaction((id: number, correction: CustomerCorrection, detail: string) => this.correctRow(id, correction, detail));
   }
 
   /** Stores a new document (status 'pending' unless given) and its first event; returns its id. */
@@ -268,9 +284,12 @@ export class DocumentsRepository {
       .immediate();
   }
 
-  /** Every pending document becomes due now (the connection came back; "Reintentar todos"). Returns how many. */
-  makePendingDue(): number {
-    return this.markPendingDue.run().changes;
+  /**
+   * Every pending document becomes due now (the connection came back; "Reintentar todos"), except those the API asked
+   * to wait for (Retry-After, kept per document by the outbox). Returns how many.
+   */
+  makePendingDue(exceptIds: readonly number[] = []): number {
+    return this.markPendingDue.run(JSON.stringify(exceptIds)).changes;
   }
 
   /**
@@ -307,6 +326,57 @@ export class DocumentsRepository {
     return rows.length;
   }
 
+  /**
+   * "Reintentar todos" (issue 23): every document the API refused ('invalid') and not re-issued goes back to the queue,
+   * due now, once: the same payload, the same number. One that is refused again stays 'invalid' until asked again.
+   * A re-issued one never goes: its replacement carries the sale. Returns how many.
+   */
+  requeueInvalid(detail = 'Reenvío solicitado por el usuario (Reintentar todos)'): number {
+    return this.requeueInvalidTx.immediate(detail);
+  }
+
+  private requeueInvalidRows(detail: string): number {
+    const rows = this.selectInvalidOpenIds.all();
+    for (const { id } of rows) this.updateRow(id, { status: 'pending', next_attempt_at: null }, detail);
+    return rows.length;
+  }
+
+  /**
+   * "Corregir y reenviar" (issue 23): a refused ('invalid') document takes its corrected payload and customer columns
+   * and goes back to the queue, due now, with an event; number and id_Base_Dato are the caller's to keep. Refused
+   * (StoreError 'bad_transition') when the document is no longer 'invalid'. Returns the updated row.
+   */
+  correctCustomer(id: number, correction: CustomerCorrection, detail: string): DocumentRow {
+    return this.correctTx.immediate(id, correction, detail);
+  }
+
+  private correctRow(id: number, correction: CustomerCorrection, detail: string): DocumentRow {
+    const current = this.selectById.get(id);
+    if (!current) throw new StoreError('not_found', `No existe el comprobante ${id}.`);
+    const at = this.timestamp();
+    const changed = this.updateCorrected.run({ ...correction, id, at }).changes;
+    if (changed === 0) {
+      throw new StoreError('bad_transition', `El comprobante ${current.series}-${current.number} está «${DOC_STATUS_LABELS[current.status]}», no inválido: no se corrigió.`);
+    }
+    this.appendEvent(id, at, 'invalid', 'pending', detail);
+    const updated = this.selectById.get(id);
+    if (!updated) throw new StoreError('not_found', `No existe el comprobante ${id}.`);
+    return updated;
+  }
+
+  /**
+   * Documents that need a person (issue 23): attention, conflict, rejected and invalid, leaving out those already
+   * re-issued. Reads migration 0013's partial index, never the table.
+   */
+  countNeedsAttention(): number {
+    return this.selectNeedsAttentionCount.get()?.count ?? 0;
+  }
+
+  /** Documents the API refused and not re-issued: what «Reintentar todos» would send again. */
+  countInvalidOpen(): number {
+    return this.selectInvalidOpenIds.all().length;
+  }
+
   /** Number of documents per status; every status is present (0 when none). */
   countByStatus(): Record<DocumentStatus, number> {
     const counts = Object.fromEntries(DOCUMENT_STATUSES.map((status) => [status, 0])) as Record<DocumentStatus, number>;
@@ -317,6 +387,16 @@ export class DocumentsRepository {
   /** Documents still waiting to be declared (pending, sending or blocked on auth): an index range, not a table scan. */
   countOpen(): number {
     return this.selectOpenCount.get()?.count ?? 0;
+  }
+
+  /** The SQL of a search (query-plan tests). */
+  searchSource(filter: DocumentSearchFilter = {}): string {
+    return this.searcher.sourceOf(filter);
+  }
+
+  /** The SQL of countNeedsAttention (query-plan tests). */
+  needsAttentionCountSource(): string {
+    return this.selectNeedsAttentionCount.source;
   }
 
   /** Back-office search, newest first, without payload and CDR columns. See DocumentSearchFilter. */
@@ -364,4 +444,12 @@ export function cdrNotesOf(row: Pick<DocumentRow, 'cdr_notes'>): string[] {
   if (row.cdr_notes === null) return [];
   const parsed: unknown = JSON.parse(row.cdr_notes);
   return Array.isArray(parsed) ? parsed.map(String) : [];
+}
+
+/** The corrected customer of a refused document and the payload rebuilt with it (issue 23). */
+export interface CustomerCorrection {
+  payload: string;
+  customer_doc_type: string;
+  customer_doc_number: string;
+  customer_name: string;
 }

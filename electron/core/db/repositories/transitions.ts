@@ -5,8 +5,9 @@ import { StoreError } from '../errors';
 
 /** Same-status updates are always allowed (e.g. a CDR stored later on an accepted document). */
 const ALLOWED_FROM: Record<DocumentStatus, readonly DocumentStatus[]> = {
-  // back to the queue: a crash, a requeue after auth, a manual retry, a failed record()
-  pending: ['sending', 'blocked_auth', 'attention'],
+  // back to the queue: a crash, a requeue after auth, a manual retry, a failed record(); and (issue 23) a document
+  // the API refused, resent as it is or with its customer corrected: nothing of it was declared
+  pending: ['sending', 'blocked_auth', 'attention', 'invalid'],
   // the claim uses its own guarded UPDATE; listed for completeness
   sending: ['pending', 'attention', 'blocked_auth'],
   // outcomes of a send, or of a CDR query on a document still open
@@ -17,7 +18,8 @@ const ALLOWED_FROM: Record<DocumentStatus, readonly DocumentStatus[]> = {
   invalid: ['sending', 'pending', 'attention'],
   blocked_auth: ['sending'],
   attention: ['sending', 'pending'],
-  conflict: ['sending', 'attention'],
+  // from an open document too: the back office's CDR query can prove the number taken (LookupsService.attach)
+  conflict: ['sending', 'attention', 'pending', 'blocked_auth'],
 };
 
 export function canTransition(from: DocumentStatus, to: DocumentStatus): boolean {

@@ -1,13 +1,20 @@
 // Everything about one document: the data sent, the hash, the authority's answer, the CDR, its history and the
-// deadline; actions: retry now, reprint, save the CDR, save as PDF.
+// deadline; actions: retry now, reprint, save the CDR, save as PDF. Issue 23: a document SUNAT rejected, the API
+// refused or whose number is taken says so in one plain sentence and offers its way out: "Reenviar" and "Corregir y
+// reenviar" (same number) for a refused one, "Reemitir" (a new number) for the three.
 import { useEffect, useState } from 'react';
-import { DOC_STATUS_LABELS, type DocStatus, type DocumentDetail as Detail } from '../../../../shared/bridge';
+import {
+  DOC_STATUS_EXPLANATIONS, DOC_STATUS_LABELS, METHOD_ACCESS, REISSUABLE_STATUSES, hasRole,
+  type DocStatus, type DocumentDetail as Detail,
+} from '../../../../shared/bridge';
+import { useSession } from '../../app/session-context';
 import { Alert } from '../../components/Alert';
 import { downloadBase64 } from '../../components/download';
 import { StatusBadge } from '../../components/StatusBadge';
 import { documentNumber, formatDateTime, formatDay } from '../../format/dates';
 import { formatMoney } from '../../format/money';
 import { call, pos } from '../../pos';
+import { CorrectCustomerForm } from './CorrectCustomerForm';
 import { DocumentItems } from './DocumentItems';
 
 interface DocumentDetailProps {
@@ -30,19 +37,31 @@ function statusLabel(s: string | null): string {
   return s && s in DOC_STATUS_LABELS ? DOC_STATUS_LABELS[s as DocStatus] : (s ?? '—');
 }
 
-/** What the cashier must do about a document the outbox cannot finish on its own. */
-function StatusAdvice({ status, lastError }: { status: DocStatus; lastError: string | null }): React.JSX.Element | null {
+/** What the cashier must do about a document the outbox cannot finish on its own: one plain sentence per status. */
+function StatusAdvice({ detail }: { detail: Detail }): React.JSX.Element | null {
+  const { status, lastError } = detail;
+  const explanation = <p data-testid="status-explanation">{DOC_STATUS_EXPLANATIONS[status]}</p>;
+  if (detail.reissuedAs) {
+    return (
+      <Alert tone="info" title={`Reemitido como ${documentNumber(detail.reissuedAs.series, detail.reissuedAs.number)}`}>
+        {explanation}
+        <p>Esa venta la lleva ahora el nuevo comprobante; este queda solo como registro.</p>
+      </Alert>
+    );
+  }
   if (status === 'rejected') {
     return (
       <Alert tone="error" title="SUNAT rechazó este comprobante">
-        Su número queda anulado: emita un nuevo comprobante con los datos corregidos.
+        {explanation}
+        {lastError ? <p className="muted">Motivo: {lastError}</p> : null}
       </Alert>
     );
   }
   if (status === 'invalid') {
     return (
-      <Alert tone="error" title="La API no aceptó los datos del comprobante">
-        {lastError ?? 'Revise los datos y emita un nuevo comprobante.'}
+      <Alert tone="error" title="La API no aceptó este comprobante: no está declarado">
+        {explanation}
+        {lastError ? <p className="muted">Respuesta de la API: {lastError}</p> : null}
       </Alert>
     );
   }
@@ -64,12 +83,18 @@ function StatusAdvice({ status, lastError }: { status: DocStatus; lastError: str
   if (status === 'conflict') {
     return (
       <Alert tone="error" title="Número ocupado por otro comprobante">
-        {lastError ?? 'SUNAT tiene otro comprobante con este número.'} Use «Reemitir con número nuevo»: se emite la misma
-        venta con el siguiente número, vinculada a esta.
+        {explanation}
+        {lastError ? <p className="muted">{lastError}</p> : null}
+        <p>«Reemitir con número nuevo» emite la misma venta con el siguiente número, vinculada a esta.</p>
       </Alert>
     );
   }
-  return null;
+  // Pending, sending, accepted, observed: nothing to do, the sentence says where it stands.
+  return (
+    <p className="muted" data-testid="status-explanation">
+      {DOC_STATUS_EXPLANATIONS[status]}
+    </p>
+  );
 }
 
 /** Accepted by reconciliation without a CDR: say so, and offer to fetch it with the SOL credentials. */
@@ -110,6 +135,8 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDe
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
+  const [correcting, setCorrecting] = useState(false);
+  const { session } = useSession();
 
   useEffect(() => pos().onEvent((event) => {
     if (event.type === 'document' && event.id === id) setVersion((v) => v + 1);
@@ -134,10 +161,17 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDe
 
   const name = `${detail.docType === '01' ? 'Factura' : 'Boleta'} ${documentNumber(detail.series, detail.number)}`;
   const canRetry = detail.status === 'pending' || detail.status === 'blocked_auth' || detail.status === 'attention';
+  // Issue 23: what is left to do about a rejected, refused or number-taken document, until it is re-issued.
+  const open = detail.reissuedAs === null;
+  const refused = detail.status === 'invalid' && open;
+  const reissuable = REISSUABLE_STATUSES.includes(detail.status) && open;
+  const reissueRole = METHOD_ACCESS.reissueDocument;
+  const mayReissue = reissueRole === 'public' || !session?.usersExist || (session.user !== null && hasRole(session.user.role, reissueRole));
 
   const retry = async () => {
     const result = await call((api) => api.retryDocument({ id }));
-    setMessage(result.ok ? 'Reintento solicitado: se enviará en unos segundos.' : result.error.message);
+    const sent = detail.status === 'invalid' ? 'Reenvío solicitado: se enviará en unos segundos con el mismo número.' : 'Reintento solicitado: se enviará en unos segundos.';
+    setMessage(result.ok ? sent : result.error.message);
     setVersion((v) => v + 1);
     onChanged();
   };
@@ -164,15 +198,26 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDe
         <StatusBadge status={detail.status} />
         {detail.demo ? <span className="badge badge--demo">Demo</span> : null}
       </header>
-      <StatusAdvice status={detail.status} lastError={detail.lastError} />
+      <StatusAdvice detail={detail} />
       <MissingCdr detail={detail} onFetched={() => setVersion((v) => v + 1)} />
       <DeadlineWarning detail={detail} />
       {message ? <Alert tone="info">{message}</Alert> : null}
       <div className="detail__actions">
-        <button type="button" onClick={() => void retry()} disabled={!canRetry}>
-          Reintentar ahora
-        </button>
-        {detail.status === 'conflict' ? (
+        {refused ? (
+          <>
+            <button type="button" onClick={() => void retry()} title="Los mismos datos y el mismo número, por si el problema era de la cuenta">
+              Reenviar
+            </button>
+            <button type="button" onClick={() => setCorrecting(true)} disabled={correcting}>
+              Corregir y reenviar
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => void retry()} disabled={!canRetry}>
+            Reintentar ahora
+          </button>
+        )}
+        {reissuable && mayReissue ? (
           <button type="button" onClick={() => void reissue()}>
             Reemitir con número nuevo
           </button>
@@ -184,6 +229,19 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDe
           Guardar CDR (zip)
         </button>
       </div>
+      {reissuable && !mayReissue ? <p className="muted">Para reemitirlo con un número nuevo, pida a un supervisor que lo haga.</p> : null}
+      {refused && correcting ? (
+        <CorrectCustomerForm
+          detail={detail}
+          onCancel={() => setCorrecting(false)}
+          onDone={(summary) => {
+            setCorrecting(false);
+            setMessage(`Corregido: ${documentNumber(summary.series, summary.number)} se reenvía con el mismo número a nombre de ${summary.customerName}.`);
+            setVersion((v) => v + 1);
+            onChanged();
+          }}
+        />
+      ) : null}
       <dl className="detail__facts">
         <dt>Emisión</dt>
         <dd>{formatDateTime(detail.issuedAt)}</dd>

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { DOC_STATUSES, DOC_STATUS_LABELS, DocumentFilterSchema, type DocumentFilter } from '../../../../shared/bridge';
+import { DOC_STATUSES, DOC_STATUS_LABELS, DocumentFilterSchema, NEEDS_ATTENTION_FILTER, type DocumentFilter } from '../../../../shared/bridge';
 import { parseDocumentRef } from '../../../../shared/ids';
 import { DayInput } from '../../components/DayInput';
 import { Field, fieldAria } from '../../components/Field';
@@ -20,7 +20,7 @@ const FilterFormSchema = z
       .trim()
       .refine((v) => v === '' || parseDocumentRef(v) !== undefined, 'Escriba el número (ej. 2) o serie y número (ej. B001-2)'),
     customer: z.string(),
-    status: z.enum(['', ...DOC_STATUSES]),
+    status: z.enum(['', NEEDS_ATTENTION_FILTER, ...DOC_STATUSES]),
   })
   .transform((values) => {
     const ref = values.number ? parseDocumentRef(values.number) : undefined;
@@ -74,11 +74,16 @@ export function DocumentFilters({ onApply }: { onApply: (filter: DocumentFilter)
       <Field id="filter-status" label="Estado">
         <select id="filter-status" {...register('status')}>
           <option value="">Todos</option>
-          {DOC_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {DOC_STATUS_LABELS[s]}
-            </option>
-          ))}
+          {/* Issue 23: every document that needs a person (rejected, not accepted by the API, number taken, unclear
+              answer), until it is re-issued. */}
+          <option value={NEEDS_ATTENTION_FILTER}>Requiere atención</option>
+          <optgroup label="Un solo estado">
+            {DOC_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s === 'attention' ? 'Respuesta por aclarar (requiere atención)' : DOC_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </optgroup>
         </select>
       </Field>
       <div className="filters__actions">

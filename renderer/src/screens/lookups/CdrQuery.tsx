@@ -1,4 +1,4 @@
-// CDR query (API §2.5): RUC, usuario and clave SOL, type, series, number. A CDR of one of our own documents is
+// CDR query (docs/api/invoicing-api.md §2.5): RUC, usuario and clave SOL, type, series, number. A CDR of one of our own documents is
 // attached to it by the core. The password never stays in the form after a query.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -84,6 +84,11 @@ export function CdrQuery(): React.JSX.Element {
           {result.cdr.attachedToDocumentId !== undefined ? (
             <Alert tone="success">Adjuntado al documento {documentNumber(result.input.serie, result.input.correlativo)}</Alert>
           ) : null}
+          {result.cdr.remarks.map((remark) => (
+            <Alert key={remark} tone="info">
+              {remark}
+            </Alert>
+          ))}
           <dl className="facts">
             <dt>Código</dt>
             <dd data-testid="cdr-code">{result.cdr.code}</dd>

@@ -1,4 +1,4 @@
-// Transport guide by RUC, type, series and number (API §2.6): its main fields and a download of its XML.
+// Transport guide by RUC, type, series and number (docs/api/invoicing-api.md §2.6): its main fields and a download of its XML.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

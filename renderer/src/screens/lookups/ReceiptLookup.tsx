@@ -1,4 +1,4 @@
-// Boleta or factura record by RUC, series and number (API §2.8), with a reprint from the record.
+// Boleta or factura record by RUC, series and number (docs/api/invoicing-api.md §2.8), with a reprint from the record.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-// A boleta/factura record as the API returns it (§2.8): issuer, document, customer, totals, lines.
+// A boleta/factura record as the API returns it (docs/api/invoicing-api.md §2.8): issuer, document, customer, totals, lines.
 import type { ReceiptRecord } from '../../../../shared/api';
 import { documentNumber } from '../../format/dates';
 import { formatAmount } from '../../format/money';

@@ -105,6 +105,21 @@ describe('applyRestore', () => {
     expect(listBackupsIn(backupFolder).map((b) => b.reason).sort()).toEqual(['manual', 'pre_restore']);
   });
 
+  it('keeps a customer corrected after the copy (issue 23): what was sent is the live payload', async () => {
+    const { s, backup } = await storeWithLaterWork();
+    s.repos.documents.updateStatus(2, { status: 'sending' });
+    s.repos.documents.updateStatus(2, { status: 'invalid', last_error: 'cliente_Razon_Social: no puede estar vacío' });
+    const correction = { payload: '{"corregido":true}', customer_doc_type: '1', customer_doc_number: '45678912', customer_name: 'Juan Pérez Quispe' };
+    s.repos.documents.correctCustomer(2, correction, 'Corregido por Ana');
+    s.close();
+    await applyRestore(backup.path, s.path, { backupFolder: path.join(s.dir, 'copias'), migrationsDir });
+    const db = openDatabase({ path: s.path, migrationsDir });
+    const repos = createRepositories(db);
+    expect(repos.documents.getBySeriesNumber('03', 'B001', 2)).toMatchObject({ status: 'pending', ...correction });
+    expect(repos.documents.search({ customer: 'quispe' }).map((d) => d.number)).toEqual([2]);
+    db.close();
+  });
+
   it('refuses a damaged copy before touching anything', async () => {
     const { s, backup } = await storeWithLaterWork();
     s.issue(3000);
@@ -128,11 +143,18 @@ describe('applyRestore', () => {
 
     const backupFolder = path.join(s.dir, 'copias');
     const result = await applyRestore(backup.path, s.path, { backupFolder, migrationsDir });
-    expect(result).toMatchObject({ liveWasReadable: false, seriesAdvanced: [], restoredDocuments: 12 });
+    expect(result).toMatchObject({ liveWasReadable: false, seriesAdvanced: [], restoredDocuments: 12, numberingHeld: true });
     expect(result.preRestoreBackup).toMatchObject({ reason: 'pre_restore', check: 'failed' });
     expect(fs.statSync(result.preRestoreBackup!.path).size).toBeGreaterThan(0);
+    // Issue 29: what was still readable of the damaged file came along (64 KB of garbage lose a few pages of rows).
+    expect(result.salvaged!.documents).toBeGreaterThan(2_500);
     const db = openDatabase({ path: s.path, migrationsDir });
-    expect(db.sqlite.prepare('SELECT COUNT(*) AS n FROM documents').get()).toEqual({ n: 12 });
+    const count = db.sqlite.prepare('SELECT COUNT(*) AS n FROM documents').pluck().get() as number;
+    expect(count).toBe(12 + result.carried.carried);
+    expect(count).toBeGreaterThan(2_500);
+    // Every series is held until its next number is confirmed against the API.
+    expect(db.sqlite.prepare('SELECT series FROM numbering_holds ORDER BY series').pluck().all()).toEqual(['B001', 'F001']);
+    expect(db.sqlite.prepare("SELECT last_number FROM series WHERE series = 'B001'").pluck().get()).toBeGreaterThan(2_500);
     db.close();
   });
 

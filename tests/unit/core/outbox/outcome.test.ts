@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../electron/core/api';
-import { outcomeOfError, outcomeOfResult, finalStatusOf } from '../../../../electron/core/outbox/outcome';
+import { outcomeOfError, finalStatusOf } from '../../../../electron/core/outbox/outcome';
+import { outcomeOfResult } from '../../../../electron/core/outbox/verdict';
 import type { SendResult } from '../../../../shared/api';
 
 const result = (code: string, success: boolean, notes: string[] = []): SendResult => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { receiptStateOf } from '../../../../electron/core/outbox/receipt-state';
-import { recordDifferences } from '../../../../electron/core/outbox/record-match';
+import { compareAmount, compareRecord, recordDifferences } from '../../../../electron/core/outbox/record-match';
 import { invoiceToRecord } from '../../../../electron/sandbox/records';
 import type { Invoice } from '../../../../shared/api';
 import { buildInvoice } from '../../../../shared/billing';
@@ -57,5 +57,47 @@ describe('receiptStateOf (SUNAT estadoCp)', () => {
     expect(receiptStateOf('2')).toBe('voided');
     expect(receiptStateOf('')).toBe('unknown');
     expect(receiptStateOf('3')).toBe('unknown');
+  });
+});
+
+describe('compareRecord: what the API document lets a record leave out or write otherwise (issue 23)', () => {
+  const verdicts = (r: ReturnType<typeof invoiceToRecord>, ours: Invoice) => Object.fromEntries(compareRecord(r, ours).map((c) => [c.label, c.verdict]));
+
+  it('a "-" date, a "-" customer and no lines are absent, never different', () => {
+    const ours = invoice();
+    const record = invoiceToRecord(ours, issuer);
+    record.fechaEmision = '-';
+    record.numeroDocumentoCliente = '-';
+    record.detalleComprobanteBean = [];
+    expect(recordDifferences(record, ours)).toEqual([]);
+    expect(verdicts(record, ours)).toMatchObject({ 'fecha de emisión': 'absent', cliente: 'absent', líneas: 'absent', 'importe total': 'same' });
+  });
+
+  it('line amounts are compared at the precision the record shows (2 or 10 decimals, rounded either way)', () => {
+    const ours = invoice();
+    ours.detalle[0]!.monto_Precio_Unitario = 5.8999;
+    const record = invoiceToRecord(ours, issuer);
+    record.detalleComprobanteBean[0]!.precioUnitario = '5.90';
+    expect(recordDifferences(record, ours)).toEqual([]);
+    record.detalleComprobanteBean[0]!.precioUnitario = '5.8999000000';
+    expect(recordDifferences(record, ours)).toEqual([]);
+    record.detalleComprobanteBean[0]!.precioUnitario = '5.91';
+    expect(recordDifferences(record, ours)).toEqual(['línea 1']);
+  });
+
+  it('a date written with one digit or with accents and punctuation in descriptions is the same', () => {
+    const ours = invoice();
+    const record = invoiceToRecord(ours, issuer);
+    const [y, m, d] = ours.fecha_Emision.slice(0, 10).split('-');
+    record.fechaEmision = `${Number(d)}/${Number(m)}/${y}`;
+    record.detalleComprobanteBean[0]!.descripcion = 'ARROZ  EXTRA, 1 KG';
+    expect(recordDifferences(record, ours)).toEqual([]);
+  });
+
+  it('compareAmount: a total written as a number keeps two decimals', () => {
+    expect(compareAmount(12, '12.40', 2)).toBe('different');
+    expect(compareAmount(12.4, '12.40', 2)).toBe('same');
+    expect(compareAmount('-', '12.40')).toBe('absent');
+    expect(compareAmount(null, '1')).toBe('absent');
   });
 });

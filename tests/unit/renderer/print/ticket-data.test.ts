@@ -1,9 +1,13 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ReceiptRecord } from '../../../../shared/api';
 import { buildInvoice, type SaleDraftInput } from '../../../../shared/billing';
 import type { DocumentDetail } from '../../../../shared/bridge';
 import { isoFromDayMonthYear } from '../../../../renderer/print/record-data';
 import { ticketFromDocument, ticketFromRecord } from '../../../../renderer/print/ticket-data';
+import { A4Page } from '../../../../renderer/print/A4Page';
+import { Ticket } from '../../../../renderer/print/Ticket';
 
 const COMPANY = { ruc: '20600995805', name: 'BODEGA EJEMPLO S.A.C.', tradeName: 'Bodega Ejemplo', address: 'Av. Lima 123, Lima', igvRegime: 'general' as const };
 
@@ -138,5 +142,42 @@ describe('ticketFromRecord', () => {
     const t = ticketFromRecord({ ...RECORD, fechaVencimiento: '-', montoTotalTexto: '-' });
     expect(t.dueDate).toBeNull();
     expect(t.words).toBe('');
+  });
+});
+
+describe('a document without tax validity is marked on every print (issue 23)', () => {
+  const sale: SaleDraftInput = {
+    docType: '03', series: 'B001', number: 7, issuedAt: '2026-03-02T21:15:00-05:00', currency: 'PEN', lines: [line('1', '10.00')],
+  };
+
+  it('RECHAZADO for a rejected one, NO DECLARADO for an invalid one, with why; the offline note only while open', () => {
+    const rejected = ticketFromDocument(detailOf(sale, { status: 'rejected', reissuedAs: null }), COMPANY, { copy: true });
+    expect(rejected.notDeclared).toEqual({ mark: 'RECHAZADO', reason: 'Este comprobante no tiene validez tributaria: SUNAT lo rechazó.', replacedBy: null });
+    expect(rejected.awaitingSunat).toBe(false);
+    const invalid = ticketFromDocument(detailOf(sale, { status: 'invalid', reissuedAs: { id: 9, series: 'B001', number: 8 } }), COMPANY, { copy: false });
+    expect(invalid.notDeclared).toEqual({ mark: 'NO DECLARADO', reason: 'Este comprobante no tiene validez tributaria: no fue declarado a SUNAT.', replacedBy: 'B001-00000008' });
+    for (const status of ['pending', 'attention', 'accepted', 'observed', 'conflict'] as const) {
+      const t = ticketFromDocument(detailOf(sale, { status }), COMPANY, { copy: true });
+      expect(t.notDeclared, status).toBeUndefined();
+      expect(t.awaitingSunat, status).toBe(status === 'pending' || status === 'attention' || status === 'conflict');
+    }
+  });
+
+  it.each([
+    ['ticket', Ticket],
+    ['A4', A4Page],
+  ] as const)('the %s prints the mark and its reason before anything else', (_name, Template) => {
+    for (const [status, mark] of [['rejected', 'RECHAZADO'], ['invalid', 'NO DECLARADO']] as const) {
+      const data = ticketFromDocument(detailOf(sale, { status }), COMPANY, { copy: true });
+      const html = renderToStaticMarkup(createElement(Template, { data }));
+      const text = html.replace(/<[^>]+>/g, ' ');
+      expect(text.indexOf(mark)).toBeGreaterThan(-1);
+      expect(text.indexOf(mark)).toBeLessThan(text.indexOf('REIMPRESIÓN'));
+      expect(text.indexOf(mark)).toBeLessThan(text.indexOf(COMPANY.name));
+      expect(text).toContain('Este comprobante no tiene validez tributaria');
+      expect(text).not.toContain('pendiente de envío');
+    }
+    const accepted = renderToStaticMarkup(createElement(Template, { data: ticketFromDocument(detailOf(sale, { status: 'accepted' }), COMPANY, { copy: true }) }));
+    expect(accepted).not.toMatch(/RECHAZADO|NO DECLARADO|validez tributaria/);
   });
 });

@@ -77,7 +77,7 @@ describe('worked examples of reference §1.9', () => {
     // Bags: 4 × 0.059 incl. → T round2(0.236) = 0.24, V round2(0.24 / 1.18 = 0.2034) = 0.20, IGV 0.04,
     //       ICBPER 4 × 0.50 = 2.00, line taxes 0.04 + 2.00 = 2.04.
     // Document: gravadas 200.20, IGV 36.04, ICBPER 2.00, taxes 38.04, total 200.20 + 38.04 = 238.24
-    // (the figure reference §1.9 E gives for the 2023+ rate).
+    // (the figure docs/sunat/reference.md §1.9 E gives for the 2023+ rate).
     const invoice = build(
       boleta([line(2, '118.00'), line(4, '0.059', { code: 'BOLSA', description: 'Bolsa plástica', bag: true })]),
       COMPANY,

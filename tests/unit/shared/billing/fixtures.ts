@@ -2,7 +2,7 @@
 import type { CompanyInput, SaleDraftInput } from '../../../../shared/billing';
 
 export const COMPANY: CompanyInput = { ruc: '20600995805' };
-/** A real company RUC (from reference §4.3) used as a factura customer. */
+/** A real company RUC (from docs/sunat/reference.md §4.3) used as a factura customer. */
 export const RUC_CUSTOMER = { docType: '6', docNumber: '20100066603', name: 'EMPRESA CLIENTE S.A.C.', address: 'Av. Lima 123' };
 export const DNI_CUSTOMER = { docType: '1', docNumber: '45678912', name: 'Juan Pérez', address: '' };
 

@@ -25,6 +25,68 @@ describe('cleanText / controlCharProblem', () => {
     expect(controlCharProblem('línea 1\nlínea 2\tcol')).toBeNull();
   });
 
+  // Issue 23: XML 1.0 §2.2 Char (https://www.w3.org/TR/xml/#charsets) has no unpaired surrogate, U+FFFE or U+FFFF.
+  it.each([
+    ['a lone high surrogate', 'Juan \uD800 Pérez', /U\+D800/],
+    ['a lone low surrogate', 'Juan \uDC00 Pérez', /U\+DC00/],
+    ['a high surrogate at the very end', 'Pérez\uDBFF', /U\+DBFF/],
+    ['a low surrogate before its high one (reversed pair)', '\uDE00\uD83D', /U\+DE00/],
+    ['U+FFFE', 'Arroz\uFFFE', /U\+FFFE/],
+    ['U+FFFF', 'Arroz\uFFFF', /U\+FFFF/],
+    ['U+0000', 'Arroz\u0000', /U\+0000/],
+    ['U+001F', 'Arroz\u001F', /U\+001F/],
+  ])('refuses %s, naming it in Spanish', (_name, text, code) => {
+    const problem = controlCharProblem(cleanText(text));
+    expect(problem).toMatch(code);
+    expect(problem).toMatch(/^Contiene un carácter/);
+  });
+
+  it('keeps astral characters written as a surrogate pair, and the XML characters next to the holes', () => {
+    for (const ok of ['Pollo a la brasa 😀', '𝐀𝐁 \u{10FFFF}', '\u{10000}', '\uD7FF\uE000\uFFFD', 'tab\tnl\n']) {
+      expect(controlCharProblem(cleanText(ok))).toBeNull();
+      expect(cleanText(ok)).toBe(ok.normalize('NFC'));
+    }
+    expect(cleanTextsIn({ name: 'Ana 😀' })).toEqual({ value: { name: 'Ana 😀' }, problems: [] });
+  });
+
+  it('accepts only text XML 1.0 can carry (property, checked by pairing surrogates by hand)', () => {
+    /** Every UTF-16 unit of `s` belongs to an XML 1.0 Char (surrogates only as a high+low pair). */
+    const isXmlText = (s: string): boolean => {
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff) {
+          const next = s.charCodeAt(i + 1); // NaN past the end
+          if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+          i++;
+          continue;
+        }
+        if (c >= 0xdc00 && c <= 0xdfff) return false;
+        if (c === 0xfffe || c === 0xffff) return false;
+        if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
+      }
+      return true;
+    };
+    fc.assert(
+      fc.property(
+        // Whole code points ('binary' never splits a pair) mixed with single UTF-16 units, so halves of pairs occur.
+        fc.string({
+          unit: fc.oneof(
+            fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+            fc.integer({ min: 0, max: 0xffff }).map((u) => String.fromCharCode(u)),
+            fc.constantFrom('\uD83D', '\uDE00', '\uFFFE', '\uFFFF', '\uFFFD', '\uD7FF', '\uE000', '\u001F', '😀', 'é'),
+          ),
+          maxLength: 30,
+        }),
+        (s) => {
+          const cleaned = cleanText(s);
+          if (controlCharProblem(cleaned) === null) expect(isXmlText(cleaned)).toBe(true);
+          if (!isXmlText(cleaned)) expect(controlCharProblem(cleaned)).not.toBeNull();
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('is idempotent and never leaves an invisible or control character behind (property)', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (s) => {
@@ -47,6 +109,27 @@ describe('the sale rules refuse or clean text before anything is built', () => {
     const result = validateSale(boleta([line('1', '5', { description: 'Gaseosa\u0000' })]), COMPANY);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors).toContainEqual({ path: 'lines.0.description', message: expect.stringMatching(/carácter de control/) });
+  });
+
+  it.each([
+    ['a lone high surrogate', '\uD800', 'U+D800'],
+    ['a lone low surrogate', '\uDFFF', 'U+DFFF'],
+    ['U+FFFE', '\uFFFE', 'U+FFFE'],
+    ['U+FFFF', '\uFFFF', 'U+FFFF'],
+  ])('refuses %s in a customer name and in a line description', (_name, bad, code) => {
+    const sale = boleta([line('1', '5', { description: `Gaseosa${bad}` })], { customer: { ...DNI_CUSTOMER, name: `Juan${bad} Pérez` } });
+    const result = validateSale(sale, COMPANY);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors).toContainEqual({ path: 'customer.name', message: expect.stringContaining(code) });
+      expect(result.errors).toContainEqual({ path: 'lines.0.description', message: expect.stringContaining(code) });
+    }
+  });
+
+  it('accepts an emoji (a surrogate pair) in a customer name and a description', () => {
+    const result = checkSale(boleta([line('1', '5', { description: 'Torta 🎂' })], { customer: { ...DNI_CUSTOMER, name: 'Juan 😀' } }), COMPANY);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.draft.customer.name).toBe('Juan 😀');
   });
 
   it('cleans U+202E and U+200B out of a customer name', () => {

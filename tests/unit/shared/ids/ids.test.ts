@@ -3,7 +3,7 @@ import {
   formatCorrelative, isValidCorrelative, isValidDni, isValidRuc, isValidSeries, padCorrelative, rucCheckDigit,
 } from '../../../../shared/ids';
 
-/** The 9 real RUCs of reference §4.3. */
+/** The 9 real RUCs of docs/sunat/reference.md §4.3. */
 const REAL_RUCS = [
   '20131312955', '20100066603', '20480072872', '20600995805', '20505310072',
   '20100070970', '20603233591', '10414774453', '20384203133',
