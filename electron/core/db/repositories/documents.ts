@@ -47,8 +47,8 @@ export class DocumentsRepository {
   private readonly selectById: Database.Statement<[number], DocumentRow>;
   private readonly selectByIdBaseDato: Database.Statement<[string], DocumentRow>;
   private readonly selectBySeriesNumber: Database.Statement<[DocType, string, number], DocumentRow>;
-  private readonly selectDue: Database.Statement<[{ now: string; limit: number }], DocumentRow>;
-  private readonly selectDueByMode: Database.Statement<[{ now: string; limit: number; demo: 0 | 1 }], DocumentRow>;
+  private readonly selectDue: Database.Statement<[{ now: string; limit: number }], { id: number }>;
+  private readonly selectDueByMode: Database.Statement<[{ now: string; limit: number; demo: 0 | 1 }], { id: number }>;
   private readonly selectOldestBlocked: Database.Statement<[], DocumentRow>;
   private readonly markPendingDue: Database.Statement<[string]>;
   private readonly selectLastEvent: Database.Statement<
@@ -107,8 +107,12 @@ export class DocumentsRepository {
     // Due: pending ones (NULL next_attempt_at = now), and those needing attention that asked for a status check.
     const due = `((status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @now))
       OR (status = 'attention' AND next_attempt_at IS NOT NULL AND next_attempt_at <= @now))`;
-    this.selectDue = sqlite.prepare(`SELECT * FROM documents WHERE ${due} ORDER BY id LIMIT @limit`);
-    this.selectDueByMode = sqlite.prepare(`SELECT * FROM documents WHERE ${due} AND demo = @demo ORDER BY id LIMIT @limit`);
+    // Ids only, oldest first, from migration 0015's partial index (the status IN term names the index's rows): the
+    // walk stops at the LIMIT, and whole rows are read only for the documents taken (issue 27). INDEXED BY, because
+    // without statistics the planner picks the status or export index and sorts every due row.
+    const queue = `FROM documents INDEXED BY documents_outbox_queue WHERE status IN ('pending', 'attention') AND ${due}`;
+    this.selectDue = sqlite.prepare(`SELECT id ${queue} ORDER BY id LIMIT @limit`);
+    this.selectDueByMode = sqlite.prepare(`SELECT id ${queue} AND demo = @demo ORDER BY id LIMIT @limit`);
     this.markSending = sqlite.prepare(
       "UPDATE documents SET status = 'sending', updated_at = ? WHERE id = ? AND status IN ('pending', 'attention', 'blocked_auth')",
     );
@@ -254,14 +258,25 @@ export class DocumentsRepository {
     return this.claimDueTx.immediate(now, limit, demo);
   }
 
+  /** The claim's id query, for the query-plan test. */
+  claimSource(demo: boolean | undefined): string {
+    return (demo === undefined ? this.selectDue : this.selectDueByMode).source;
+  }
+
   private claimRows(now: string, limit: number, demo: boolean | undefined): DocumentRow[] {
     const count = Math.max(0, Math.floor(limit));
-    const due =
+    const ids =
       demo === undefined
         ? this.selectDue.all({ now, limit: count })
         : this.selectDueByMode.all({ now, limit: count, demo: demo ? 1 : 0 });
     const at = this.timestamp();
-    for (const row of due) this.markRowSending(row, at, 'Tomado para envío');
+    const due: DocumentRow[] = [];
+    for (const { id } of ids) {
+      const row = this.selectById.get(id);
+      if (!row) continue;
+      this.markRowSending(row, at, 'Tomado para envío');
+      due.push(row);
+    }
     return due;
   }
 
