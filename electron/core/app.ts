@@ -16,6 +16,7 @@ import {
   defaultMigrationsDir,
   lockDataFolder,
   NumberingRepository,
+  NotesRepository,
   type Db,
   type FolderLock,
   PaymentsRepository,
@@ -35,6 +36,7 @@ import { ProductsService, seedDemoProducts } from './products';
 import { CustomersService } from './services/customers';
 import { DocumentsService } from './services/documents';
 import { IssueService } from './services/issue-sale';
+import { NoteService } from './services/issue-note';
 import { LookupsService } from './services/lookups';
 import { PrintingService } from './services/printing';
 import { CoreError } from './services/errors';
@@ -157,7 +159,8 @@ function composeCore(options: CoreOptions, db: Db, lock: FolderLock, notices: st
   });
 
   const discountsRepo = new DiscountsRepository(db);
-  const documents = new DocumentsService(documentsRepo, now, paymentsRepo, discountsRepo);
+  const notesRepo = new NotesRepository(db);
+  const documents = new DocumentsService(documentsRepo, now, paymentsRepo, discountsRepo, notesRepo);
   const lookupsRepo = new LookupsRepository(db, now);
   const customers = new CustomersService(new CustomersRepository(db, now), api, lookupsRepo, now);
   const lookups = new LookupsService(api, lookupsRepo, documentsRepo, settings);
@@ -192,6 +195,19 @@ function composeCore(options: CoreOptions, db: Db, lock: FolderLock, notices: st
     cashSession: () => cash.sessionForSale(),
     seriesGuard: () => shop.guardSeries(),
     approveDiscount: (what, approval) => auth.approve('supervisor', what, approval),
+  });
+  // Credit and debit notes (issue 24): documents of the same outbox, limits checked before a number is spent.
+  const notes = new NoteService({
+    db,
+    documents: documentsRepo,
+    notes: notesRepo,
+    payments: paymentsRepo,
+    series: seriesRepo,
+    settings,
+    now,
+    cashier: () => auth.current(),
+    cashSession: () => cash.sessionForSale(),
+    seriesGuard: () => shop.guardSeries(),
   });
   // The shop server (issue 15): documents up, catalogue and shop-wide settings both ways, "Todas las cajas".
   const shop = new ShopLink({
@@ -341,6 +357,17 @@ function composeCore(options: CoreOptions, db: Db, lock: FolderLock, notices: st
           emit({ type: 'document', id: input.id, status: documentsRepo.getById(input.id)?.status ?? row.status });
           emitStatusSoon();
           outbox.wake();
+          shop.wake();
+        });
+        return documents.summaryOf(row);
+      },
+      issueNote: (input) => {
+        const row = notes.issue(input);
+        afterCommit('issueNote: notify and wake the outbox', () => {
+          emit({ type: 'document', id: row.id, status: row.status });
+          emitStatusSoon();
+          outbox.wake();
+          if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash refund');
           shop.wake();
         });
         return documents.summaryOf(row);

@@ -72,6 +72,11 @@ export class Registry {
     });
   }
 
+  /** Every registration, oldest first (the note checks look for a document's earlier notes). */
+  all(): Registration[] {
+    return [...this.byKey.values()];
+  }
+
   get(key: string): Registration | undefined {
     return this.byKey.get(key);
   }

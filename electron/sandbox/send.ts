@@ -53,7 +53,16 @@ export async function handleSend(body: unknown, ctx: SendContext): Promise<JsonA
   return { status: 200, body: answer };
 }
 
-async function declare(invoice: Invoice, key: string, ctx: SendContext): Promise<SendResult> {
+/**
+ * Declares one document once: duplicates answered per the resend mode, then `evaluate` (the authority's rules for its
+ * type) decides, a CDR is built and the number registered. Notes (note-send.ts) take the same path with their rules.
+ */
+export async function declare(
+  invoice: Invoice,
+  key: string,
+  ctx: SendContext,
+  evaluate: (at: Date) => AuthorityOutcome = (at) => evaluateInvoice(invoice, at),
+): Promise<SendResult> {
   const canonical = canonicalJson(invoice);
   const hash = documentHash(canonical, ctx.secret);
   const verdict = ctx.registry.check(key, canonical);
@@ -64,7 +73,7 @@ async function declare(invoice: Invoice, key: string, ctx: SendContext): Promise
   }
 
   const at = ctx.clock();
-  const outcome = evaluateInvoice(invoice, at);
+  const outcome = evaluate(at);
   if (outcome.kind === 'exception') return exceptionAnswer(invoice, hash, outcome.code, outcome.description);
 
   const description = outcome.kind === 'accepted' ? acceptanceFor(invoice) : outcome.description;
@@ -95,7 +104,7 @@ async function declare(invoice: Invoice, key: string, ctx: SendContext): Promise
 }
 
 /** An invalid body refused in one of the forms a peer may use (docs/api/invoicing-api.md §2.3, docs/api/provider-factiliza.md). */
-function variedRefusal(message: string, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, v: Variation): JsonAnswer {
+export function variedRefusal(message: string, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, v: Variation): JsonAnswer {
   const status = v.rejectionForm() === 'http400' ? 400 : 200;
   const body: Record<string, unknown> = { status, success: false, message };
   const extras = v.errorExtras();

@@ -14,6 +14,7 @@ import {
   type QueryContext,
 } from './queries';
 import { handleSend, type SendContext } from './send';
+import { handleNoteSend } from './note-send';
 import { authoritySegment, toRealNames, type Provider } from '../../shared/api/dialect';
 
 export interface ServerContext extends SendContext, QueryContext {
@@ -42,6 +43,13 @@ function routesFor(segment: 'authority' | 'sunat'): Route[] {
     pattern: /^\/api\/v1\/invoice\/send$/,
     kind: 'send',
     handle: async (req, ctx) => handleSend(await readJsonBody(req, ctx.maxBodyBytes), ctx),
+  },
+  // Credit and debit notes (issue 24): the same path under both dialects.
+  {
+    method: 'POST',
+    pattern: /^\/api\/v1\/note\/send$/,
+    kind: 'send',
+    handle: async (req, ctx) => handleNoteSend(await readJsonBody(req, ctx.maxBodyBytes), ctx),
   },
   { method: 'GET', pattern: /^\/v1\/dni\/info\/([^/]+)$/, kind: 'query', handle: (_r, ctx, p) => handleDni(p)(ctx) },
   { method: 'GET', pattern: /^\/v1\/ruc\/info\/([^/]+)$/, kind: 'query', handle: (_r, ctx, p) => handleRuc(p)(ctx) },

@@ -1,7 +1,7 @@
 // The A4 page (greenter's layout, docs/sunat/reference.md §6.1): issuer on the left and the RUC box on the right, the customer
 // block, the lines table, legends and payment beside the totals, then hash, QR and "Representación impresa".
 import { formatAmount, formatUnitPrice } from '../src/format/money';
-import { Banners, Closing, Legends, Payment, Totals } from './parts';
+import { Banners, Closing, Legends, Modifies, Payment, Totals } from './parts';
 import type { TicketData } from './ticket-data';
 
 export function A4Page({ data }: { data: TicketData }): React.JSX.Element {
@@ -20,6 +20,7 @@ export function A4Page({ data }: { data: TicketData }): React.JSX.Element {
           <p className="a4__number">{data.seriesNumber}</p>
         </div>
       </header>
+      <Modifies data={data} />
       <dl className="a4__customer">
         {data.customer ? (
           <>

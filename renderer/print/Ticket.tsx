@@ -1,7 +1,7 @@
 // The thermal-paper ticket (80 mm, or 58 mm when chosen): as wide as the paper, one column, every line of text
 // wrapping inside it. Also the on-screen preview of the dialogs.
 import { formatAmount, formatUnitPrice } from '../src/format/money';
-import { Banners, Closing, Legends, Payment, Totals } from './parts';
+import { Banners, Closing, Legends, Modifies, Payment, Totals } from './parts';
 import type { TicketData } from './ticket-data';
 
 export type TicketPaper = '80mm' | '58mm';
@@ -19,6 +19,7 @@ export function Ticket({ data, paper = '80mm' }: { data: TicketData; paper?: Tic
       <h2 className="ticket__doc">
         {data.docName} <span className="ticket__number">{data.seriesNumber}</span>
       </h2>
+      <Modifies data={data} />
       <dl className="ticket__meta">
         <dt>Fecha de emisión</dt>
         <dd>{data.issuedAt}</dd>

@@ -140,3 +140,22 @@ export function Closing({ data, qrSize }: { data: TicketData; qrSize: string }):
     </footer>
   );
 }
+
+/**
+ * A note (issue 24): "Documento que modifica: BOLETA DE VENTA B001-00000024" with its date, and the reason. Amounts
+ * of a note print positive, as the note carries them (docs/api/provider-factiliza.md).
+ */
+export function Modifies({ data }: { data: TicketData }): React.JSX.Element | null {
+  if (!data.modifies) return null;
+  return (
+    <dl className="print-modifies" data-testid="print-modifies">
+      <dt>Documento que modifica</dt>
+      <dd>
+        {data.modifies.document}
+        {data.modifies.issueDate ? ` del ${data.modifies.issueDate}` : ''}
+      </dd>
+      <dt>Motivo</dt>
+      <dd>{data.modifies.reason}</dd>
+    </dl>
+  );
+}

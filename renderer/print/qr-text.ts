@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 
 export interface QrFields {
   ruc: string;
-  docType: '01' | '03';
+  docType: '01' | '03' | '07' | '08';
   series: string;
   /** The correlative as stored; leading zeros are dropped. */
   number: string | number;

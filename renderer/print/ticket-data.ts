@@ -1,9 +1,9 @@
 // What a printed document shows, independent of where it comes from: a local document (its stored Invoice payload)
 // or a receipt record looked up through the API (record-data.ts). Both templates (80/58 mm ticket, A4) read this.
 import Decimal from 'decimal.js';
-import type { Invoice } from '../../shared/api';
+import type { Invoice, Note } from '../../shared/api';
 import type { DocStatus, DocumentDetail, SettingsView } from '../../shared/bridge';
-import { limaDateOf } from '../../shared/catalog';
+import { limaDateOf, noteReason, noteTitle, type NoteDocType } from '../../shared/catalog';
 import { anonymous, cashAndChange, currencyOf, docLabel, docNameOf, money, padded, unitName, unitPriceText } from './format';
 import { NOT_DECLARED_MARKS, OPEN_STATUSES } from '../../shared/bridge/status';
 import { qrText } from './qr-text';
@@ -35,9 +35,14 @@ export interface Installment {
 
 export interface TicketData {
   issuer: { ruc: string; name: string; tradeName: string; address: string };
-  docType: '01' | '03';
-  /** 'BOLETA DE VENTA ELECTRÓNICA' or 'FACTURA ELECTRÓNICA'. */
+  docType: '01' | '03' | '07' | '08';
+  /** 'BOLETA DE VENTA ELECTRÓNICA', 'FACTURA ELECTRÓNICA', 'NOTA DE CRÉDITO ELECTRÓNICA' or 'NOTA DE DÉBITO ELECTRÓNICA'. */
   docName: string;
+  /**
+   * A note (issue 24): the document it modifies, as printed ('BOLETA DE VENTA B001-00000024'), its issue date
+   * (dd/mm/yyyy, when known) and the reason ('07 Devolución por ítem: ...').
+   */
+  modifies?: { document: string; issueDate: string | null; reason: string };
   series: string;
   /** The correlative without padding. */
   number: string;
@@ -124,18 +129,22 @@ export interface DocumentTicketOptions {
 
 /** A local document: its payload is the Invoice exactly as sent; the issuer's names come from Ajustes. */
 export function ticketFromDocument(detail: DocumentDetail, company: SettingsView['company'], options: DocumentTicketOptions): TicketData {
-  const invoice = JSON.parse(detail.payload) as Invoice;
+  // A note's payload is an invoice's without forma_pago, plus its reference and reason (shared/api/note.ts).
+  const invoice = JSON.parse(detail.payload) as Invoice & Partial<Pick<Note, 'afectado_Tipo_Doc' | 'afectado_Num_Doc' | 'motivo_Cod' | 'motivo_Des'>>;
+  const isNote = (invoice.tipo_Doc as string) === '07' || (invoice.tipo_Doc as string) === '08';
+  const docType = invoice.tipo_Doc as TicketData['docType'];
   const words = invoice.legend.find((l) => l.legend_Code === '1000')?.legend_Value ?? '';
   const icbper = new Decimal(invoice.total_Impuestos).minus(invoice.monto_Igv);
   const currency = currencyOf(invoice.tipo_Moneda);
   const issueDate = limaDateOf(invoice.fecha_Emision) ?? invoice.fecha_Emision.slice(0, 10);
   const total = money(invoice.monto_Imp_Venta);
-  const credit = invoice.forma_pago.filter((p) => p.tipo === 'CREDITO');
+  const credit = (invoice.forma_pago ?? []).filter((p) => p.tipo === 'CREDITO');
   const identified = !anonymous(invoice.cliente_Tipo_Doc, invoice.cliente_Num_Doc);
   return {
     issuer: { ruc: invoice.empresa_Ruc, name: company.name, tradeName: company.tradeName, address: company.address },
-    docType: invoice.tipo_Doc,
-    docName: docNameOf(invoice.tipo_Doc),
+    docType,
+    docName: isNote ? noteTitle(docType as NoteDocType) : docNameOf(invoice.tipo_Doc),
+    ...(isNote ? { modifies: modifiesOf(invoice, detail) } : {}),
     series: invoice.serie,
     number: String(Number(invoice.correlativo)),
     seriesNumber: padded(invoice.serie, Number(invoice.correlativo)),
@@ -184,7 +193,7 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     hash: detail.hash,
     qr: qrText({
       ruc: invoice.empresa_Ruc,
-      docType: invoice.tipo_Doc,
+      docType,
       series: invoice.serie,
       number: invoice.correlativo,
       igv: invoice.monto_Igv,
@@ -202,6 +211,20 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     status: detail.status,
     awaitingSunat: OPEN_STATUSES.includes(detail.status),
     ...(notDeclaredOf(detail.status) ? { notDeclared: notDeclaredOf(detail.status, detail.reissuedAs ?? null) } : {}),
+  };
+}
+
+/** What a note modifies, as printed: "BOLETA DE VENTA B001-00000024", its date, and the reason with its code. */
+function modifiesOf(note: { tipo_Doc: string } & Partial<Pick<Note, 'afectado_Tipo_Doc' | 'afectado_Num_Doc' | 'motivo_Cod' | 'motivo_Des'>>, detail: DocumentDetail): NonNullable<TicketData['modifies']> {
+  const [series = '', number = ''] = (note.afectado_Num_Doc ?? '').split('-');
+  const kind = note.afectado_Tipo_Doc === '01' ? 'FACTURA' : 'BOLETA DE VENTA';
+  const type = (note.tipo_Doc === '08' ? '08' : '07') as NoteDocType;
+  const label = noteReason(type, note.motivo_Cod ?? '')?.label ?? '';
+  const issued = detail.modifies?.issuedAt ? limaDateOf(detail.modifies.issuedAt) : null;
+  return {
+    document: `${kind} ${padded(series, Number(number) || number)}`,
+    issueDate: issued ? `${issued.slice(8, 10)}/${issued.slice(5, 7)}/${issued.slice(0, 4)}` : null,
+    reason: `${note.motivo_Cod ?? ''} ${label}${note.motivo_Des ? `: ${note.motivo_Des}` : ''}`.trim(),
   };
 }
 

@@ -85,3 +85,4 @@ export {
 } from './receipt-record';
 export { PROVIDERS, authoritySegment, toDocumentNames, toRealNames, type Provider } from './dialect';
 export { RucInfoSchema, RucInfoResponseSchema, taxpayerWarning, type RucInfo } from './ruc';
+export { NoteSchema, NOTE_DOC_TYPES, affectedNumber, type Note } from './note';

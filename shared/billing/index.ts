@@ -11,3 +11,4 @@ export { amountInWords, integerInWords } from './amount-in-words';
 export { BOLETA_IDENTIFICATION_THRESHOLD, isAnonymousCustomer } from './sale-rules';
 export { cleanText, cleanTextsIn, controlCharProblem, type TextProblem } from './text-safety';
 export { draftFromInvoice, customerFromInvoice, installmentsDueBy, type DueInstallment } from './invoice-draft';
+export { buildNote, noteLines, type NoteNumbering, type NoteRequest } from './build-note';

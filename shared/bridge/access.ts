@@ -53,6 +53,8 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   exportSalesReport: 'supervisor',
   // A document re-issued under a new number is a supervisor's decision.
   reissueDocument: 'supervisor',
+  // A credit or debit note (issue 24) gives money back or changes a declared sale: a supervisor's, like a re-issue.
+  issueNote: 'supervisor',
   // Ajustes, the token, products, backups, exports and users.
   saveSettings: 'administrador',
   setToken: 'administrador',

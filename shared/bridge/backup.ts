@@ -1,6 +1,7 @@
 // Bridge schemas of backups, restore planning and exports for the accountant (issue 8).
 // Spread `backupContract` into bridgeContract; applyRestore is a shell action after confirmation, not a method here.
 import { z } from 'zod';
+import { ISSUED_DOC_TYPES } from '../catalog/doc-types';
 import { IsoDaySchema } from '../validation/day';
 
 const NoInput = z.strictObject({});
@@ -63,7 +64,7 @@ export const MissingDocumentSchema = z.object({
 export type MissingDocument = z.infer<typeof MissingDocumentSchema>;
 
 export const SeriesNumberingSchema = z.object({
-  docType: z.enum(['01', '03']),
+  docType: z.enum(ISSUED_DOC_TYPES),
   series: z.string(),
   backupLast: z.number().int().nullable(),
   liveLast: z.number().int().nullable(),

@@ -28,6 +28,7 @@ import { setupContract } from './setup';
 import { usersContract } from './users';
 import { ShopDocumentIdSchema, ShopDocumentRowSchema, ShopSearchInputSchema } from '../server/documents';
 import { cashContract } from './cash';
+import { NoteInputSchema } from './notes';
 import { SaleInputSchema } from './sale';
 import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, ShopServerPasswordInputSchema, TokenInputSchema, TokenStatusSchema } from './settings';
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
@@ -49,6 +50,8 @@ export const bridgeContract = {
   getDocument: { input: DocumentIdSchema, output: DocumentDetailSchema },
   retryDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
   reissueDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
+  /** A credit (07) or debit (08) note on a document of this till (issue 24): answers like issueSale. */
+  issueNote: { input: NoteInputSchema, output: DocumentSummarySchema },
   /** An 'invalid' document with corrected customer data, sent again under the same number (issue 23). */
   correctDocument: { input: CorrectDocumentInputSchema, output: DocumentSummarySchema },
   retryAll: { input: NoInput, output: z.object({ count: z.number().int() }) },

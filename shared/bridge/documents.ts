@@ -3,12 +3,14 @@ import { IsoDaySchema } from '../validation/day';
 import { SettledPaymentSchema } from '../payments';
 import { CustomerSchema } from '../billing/sale-draft-schema';
 import { DOC_STATUSES, NEEDS_ATTENTION_FILTER } from './status';
+import { ISSUED_DOC_TYPES } from '../catalog/doc-types';
+import { NoteLinkSchema } from './notes';
 
 
 export const DocumentFilterSchema = z.strictObject({
   from: IsoDaySchema.optional(),
   to: IsoDaySchema.optional(),
-  docType: z.enum(['01', '03']).optional(),
+  docType: z.enum(ISSUED_DOC_TYPES).optional(),
   series: z.string().trim().toUpperCase().max(4).optional(),
   number: z.coerce.number().int().positive().max(99_999_999).optional(),
   customer: z.string().trim().max(100).optional(),
@@ -25,7 +27,7 @@ export const DeadlineSchema = z.object({ lastDay: z.string(), overdue: z.boolean
 export const DocumentSummarySchema = z.object({
   id: z.number().int(),
   idBaseDato: z.string(),
-  docType: z.enum(['01', '03']),
+  docType: z.enum(ISSUED_DOC_TYPES),
   series: z.string(),
   number: z.number().int(),
   issuedAt: z.string(),
@@ -83,6 +85,10 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   discountTotal: z.string().nullable(),
   discountApprovedBy: z.string().nullable(),
   events: z.array(DocumentEventSchema),
+  /** Issue 24: the credit and debit notes on this document, oldest first. */
+  notes: z.array(NoteLinkSchema).default([]),
+  /** Issue 24: for a note, the document it modifies (with the note's own reason). */
+  modifies: NoteLinkSchema.nullable().default(null),
 });
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
 

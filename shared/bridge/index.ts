@@ -4,6 +4,7 @@ export * from './contract';
 export * from './documents';
 export * from './lookups';
 export * from './methods';
+export * from './notes';
 export * from './print';
 export * from './products';
 export * from './sale';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ISSUED_DOC_TYPES } from '../catalog/doc-types';
 import { ShopServerStatusSchema } from '../server/settings';
 
 const digits = (n: number, what: string) => z.string().trim().regex(new RegExp(`^\\d{${n}}$`), `${what} tiene ${n} dígitos`);
@@ -57,7 +58,7 @@ export const CdrQueryInputSchema = z.strictObject({
   /** Tax-portal user; when empty the remembered credentials are used. */
   usuario: z.string().trim().max(100),
   password: z.string().max(200),
-  tipo_doc: z.enum(['01', '03']),
+  tipo_doc: z.enum(ISSUED_DOC_TYPES),
   serie: seriesText,
   correlativo: numberText,
   remember: z.boolean(),

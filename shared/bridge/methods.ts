@@ -34,6 +34,8 @@ export const BRIDGE_METHOD_NAMES = [
   'restoreBackup',
   // outbox integrity (issue 12)
   'reissueDocument',
+  // credit and debit notes (issue 24)
+  'issueNote',
   'retryAll',
   // the real provider (issue 11)
   'testConnection',

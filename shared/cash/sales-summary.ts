@@ -28,12 +28,20 @@ export const SalesSummarySchema = z.object({
    * issue 23 read as none.
    */
   notDeclared: z.array(Tally.extend({ status: z.enum(DOC_STATUSES), label: z.string(), currency: z.string(), cash: z.string() })).default([]),
+  /**
+   * Issue 24: returns (credit notes, 07) shown apart from sales, per currency; `cash`: the soles refunded in cash. Their
+   * refunds are netted from byMethod (negative amounts) and from the cash the drawer should hold.
+   */
+  returns: z.array(Tally.extend({ currency: z.string(), cash: z.string() })).default([]),
+  /** Issue 24: debit notes (08), apart from sales, per currency. */
+  debitNotes: z.array(Tally.extend({ currency: z.string() })).default([]),
 });
 export type SalesSummary = z.infer<typeof SalesSummarySchema>;
 
 export interface ReportDocument {
   id: number;
-  docType: '01' | '03';
+  /** Boletas and facturas are sales; credit (07) and debit (08) notes are kept apart (issue 24). */
+  docType: '01' | '03' | '07' | '08';
   status: DocStatus;
   currency: string;
   total: string;
@@ -78,6 +86,51 @@ export class Tallies<T> {
  * byStatus and notDeclared, and its cash in cashSales: the money is real, the declared sale is not.
  */
 export function summarizeSales(documents: readonly ReportDocument[], payments: readonly ReportPayment[]): SalesSummary & { cashSales: Dec } {
+  const isNote = (d: ReportDocument) => d.docType === '07' || d.docType === '08';
+  const notes = documents.filter(isNote);
+  const sold = summarizeSaleDocuments(documents.filter((d) => !isNote(d)), payments);
+  // Issue 24: a credit note's refund leaves by its method: netted from byMethod and from the drawer's cash.
+  const noteOf = new Map(notes.map((n) => [n.id, n]));
+  const refundedCash = new Map<number, Dec>();
+  const byMethod = new Map(sold.byMethod.map((m) => [`${m.method}|${m.currency}`, { ...m, total: new Dec(m.total) }]));
+  let cashSales = sold.cashSales;
+  for (const p of payments) {
+    const note = noteOf.get(p.documentId);
+    if (!note || note.docType !== '07') continue;
+    if (p.kind === 'cash' && note.currency === 'PEN') {
+      cashSales = cashSales.minus(p.applied);
+      refundedCash.set(note.id, (refundedCash.get(note.id) ?? ZERO).plus(p.applied));
+    }
+    const key = `${p.method}|${note.currency}`;
+    const row = byMethod.get(key) ?? { method: p.method, label: p.label, kind: p.kind, currency: note.currency, count: 0, total: ZERO };
+    row.total = row.total.minus(p.applied);
+    byMethod.set(key, row);
+  }
+  const returns = new Map<string, { currency: string; count: number; total: Dec; cash: Dec }>();
+  const debitNotes = new Tallies<{ currency: string }>();
+  for (const n of notes) {
+    if (n.docType === '08') {
+      debitNotes.add(n.currency, { currency: n.currency }, n.total);
+      continue;
+    }
+    const row = returns.get(n.currency) ?? { currency: n.currency, count: 0, total: ZERO, cash: ZERO };
+    row.count += 1;
+    row.total = row.total.plus(n.total);
+    row.cash = row.cash.plus(refundedCash.get(n.id) ?? ZERO);
+    returns.set(n.currency, row);
+  }
+  return {
+    ...sold,
+    byMethod: [...byMethod.values()].map((m) => ({ ...m, total: fixed2(m.total) })),
+    awaitingSunat: sold.awaitingSunat + notes.filter((d) => OPEN.has(d.status)).length,
+    returns: [...returns.values()].map((r) => ({ currency: r.currency, count: r.count, total: fixed2(r.total), cash: fixed2(r.cash) })),
+    debitNotes: debitNotes.list(),
+    cashSales,
+  };
+}
+
+/** The sales side proper: boletas and facturas only. */
+function summarizeSaleDocuments(documents: readonly ReportDocument[], payments: readonly ReportPayment[]): SalesSummary & { cashSales: Dec } {
   const live = documents.filter((d) => !d.superseded);
   const declared = live.filter((d) => !NOT_DECLARED.has(d.status));
   const notDeclaredDocs = live.filter((d) => NOT_DECLARED.has(d.status));
@@ -85,6 +138,7 @@ export function summarizeSales(documents: readonly ReportDocument[], payments: r
   const notDeclaredIds = new Set(notDeclaredDocs.map((d) => d.id));
   const sales = new Tallies<{ currency: string }>();
   const byDocType = new Tallies<{ docType: '01' | '03'; label: string; currency: string }>();
+  const saleType = (d: ReportDocument): '01' | '03' => (d.docType === '01' ? '01' : '03');
   const byStatus = new Tallies<{ status: DocStatus; label: string; currency: string }>();
   const byCashier = new Tallies<{ name: string; currency: string }>();
   const discounts = new Tallies<{ currency: string }>();
@@ -93,7 +147,7 @@ export function summarizeSales(documents: readonly ReportDocument[], payments: r
     byStatus.add(`${d.status}|${c}`, { status: d.status, label: DOC_STATUS_LABELS[d.status], currency: c }, d.total);
     if (notDeclaredIds.has(d.id)) continue;
     sales.add(c, { currency: c }, d.total);
-    byDocType.add(`${d.docType}|${c}`, { docType: d.docType, label: DOC_TYPE_LABELS[d.docType], currency: c }, d.total);
+    byDocType.add(`${d.docType}|${c}`, { docType: saleType(d), label: DOC_TYPE_LABELS[saleType(d)], currency: c }, d.total);
     const name = d.cashierName ?? '(sin cajero)';
     byCashier.add(`${name}|${c}`, { name, currency: c }, d.total);
     if (d.discount) discounts.add(c, { currency: c }, d.discount);
@@ -136,6 +190,8 @@ export function summarizeSales(documents: readonly ReportDocument[], payments: r
     discounts: discounts.list(),
     awaitingSunat: live.filter((d) => OPEN.has(d.status)).length,
     notDeclared: [...notDeclared.values()].map((r) => ({ status: r.status, label: r.label, currency: r.currency, count: r.count, total: fixed2(r.total), cash: fixed2(r.cash) })),
+    returns: [],
+    debitNotes: [],
     cashSales,
   };
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { IsoDaySchema } from '../validation/day';
 import { DOC_STATUSES } from '../bridge/status';
+import { ISSUED_DOC_TYPES } from '../catalog/doc-types';
 
 export const ShopSearchInputSchema = z.strictObject({
   /** A number as printed (B001-00000002, b001-2), a customer's document number or part of their name. */
@@ -15,7 +16,7 @@ export type ShopSearchInput = z.infer<typeof ShopSearchInputSchema>;
 export const ShopDocumentRowSchema = z.object({
   idBaseDato: z.string(),
   terminal: z.string(),
-  docType: z.enum(['01', '03']),
+  docType: z.enum(ISSUED_DOC_TYPES),
   series: z.string(),
   number: z.number().int(),
   issuedAt: z.string(),

@@ -56,6 +56,12 @@ export interface ReceiptRef {
 export interface ApiClient {
   /** Op 1. `payload` is the stored Invoice JSON text, sent unchanged. */
   sendInvoice(payload: string): Promise<SendResult>;
+  /**
+   * A credit or debit note (issue 24): `POST {billing}/note/send`, the same path under both dialects
+   * (docs/api/provider-factiliza.md, "Credit and debit notes", ×3). The answer is shaped like the invoice's and read
+   * the same way (a 200 with `success: false` and no authority answer is 'invalid').
+   */
+  sendNote(payload: string): Promise<SendResult>;
   /** Op 2. */
   dni(dni: string): Promise<Citizen>;
   /** Op 3. Credentials travel in the body and are never logged. */
@@ -122,6 +128,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     );
   }
 
+  /** A send operation of the billing API: the stored payload, unchanged. */
+  async function send(path: '/invoice/send' | '/note/send', payload: string): Promise<SendResult> {
+    const c = config();
+    return requestJson(
+      options.fetch,
+      { method: 'POST', url: `${trimSlash(c.billingBaseUrl)}${path}`, token: c.token, body: payload, timeoutMs: sendTimeoutMs },
+      SendResultSchema,
+      readSendAnswer,
+    );
+  }
+
   function ensureSuccess<T extends { success?: boolean; message: string }>(res: T): T {
     if (res.success === false) throw new ApiError('not_found', res.message || 'No se encontraron resultados.');
     return res;
@@ -129,19 +146,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     async sendInvoice(payload) {
-      const c = config();
-      return requestJson(
-        options.fetch,
-        {
-          method: 'POST',
-          url: `${trimSlash(c.billingBaseUrl)}/invoice/send`,
-          token: c.token,
-          body: payload,
-          timeoutMs: sendTimeoutMs,
-        },
-        SendResultSchema,
-        readSendAnswer,
-      );
+      return send('/invoice/send', payload);
+    },
+    async sendNote(payload) {
+      return send('/note/send', payload);
     },
     async dni(dni) {
       const res = ensureSuccess(await query(`/v1/dni/info/${encodeURIComponent(dni)}`, DniResponseSchema));

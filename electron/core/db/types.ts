@@ -17,7 +17,8 @@ export type Clock = () => Date;
 export const DOCUMENT_STATUSES = DOC_STATUSES;
 export type DocumentStatus = DocStatus;
 
-export type DocType = '01' | '03';
+/** Boleta, factura, and since 0016 credit and debit notes (issue 24). */
+export type DocType = '01' | '03' | '07' | '08';
 
 export const CUSTOMER_SOURCES = ['dni_lookup', 'ruc_lookup', 'sale', 'manual'] as const;
 export type CustomerSource = (typeof CUSTOMER_SOURCES)[number];

@@ -62,6 +62,9 @@ export async function gatherEvidence(
 type RecordLookup = { kind: 'record'; record: ReceiptRecord } | { kind: 'not_found' } | { kind: 'unavailable'; why: string };
 
 async function recordOf(invoice: Invoice, api: ApiClient): Promise<RecordLookup> {
+  // A credit or debit note has no record query in the API document (issue 24): nothing found, so table B's rows for
+  // a record 'not_found' apply (B11: requiere atención, checked again; never re-issue). The CDR may still reject (B4).
+  if ((invoice.tipo_Doc as string) === '07' || (invoice.tipo_Doc as string) === '08') return { kind: 'not_found' };
   const kind = invoice.tipo_Doc === '01' ? 'factura' : 'boleta';
   try {
     const record = await api.receipt(kind, { ruc: invoice.empresa_Ruc, series: invoice.serie, number: String(Number(invoice.correlativo)) });

@@ -195,7 +195,9 @@ export class Outbox {
     /** The API answered past its bearer check (a result, or a 4xx other than 401/403): the token works. */
     let tokenProven = false;
     try {
-      const result = await this.o.api.sendInvoice(doc.payload);
+      // Notes (issue 24) go to note/send; their answers take the same decision as an invoice's (verdict.ts).
+      const isNote = doc.doc_type === '07' || doc.doc_type === '08';
+      const result = await (isNote ? this.o.api.sendNote(doc.payload) : this.o.api.sendInvoice(doc.payload));
       tokenProven = true;
       this.setConnection('online');
       outcome = outcomeOfResult(result);

@@ -122,6 +122,9 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
     discountTotal: (r.discount_total as string | null) ?? null,
     discountApprovedBy: null,
     events,
+    // Notes of other tills are not linked here yet (issue 24): the shop server keeps no note links.
+    notes: [],
+    modifies: null,
   };
 }
 

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { DocumentDetail, SettingsUpdate } from '../../../shared/bridge';
 import { buildSalesReport, type SalesReport, type SalesReportInput } from '../../../shared/cash';
 import type { ShopDocumentRow, ShopSearchInput } from '../../../shared/server/documents';
+import type { IssuedDocType } from '../../../shared/catalog';
 import type { ShopServerStatus } from '../../../shared/server/settings';
 import {
   CatalogSyncRepository,
@@ -114,7 +115,7 @@ export class ShopLink {
    * The highest number of a series the shop server holds (issue 29: evidence when this till's numbering must be
    * confirmed); null when no server is used or it does not answer.
    */
-  async highestNumber(docType: '01' | '03', series: string): Promise<number | null> {
+  async highestNumber(docType: IssuedDocType, series: string): Promise<number | null> {
     if (!this.active()) return null;
     try {
       return await this.replicator.read(async (pool) => {

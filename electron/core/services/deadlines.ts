@@ -1,8 +1,12 @@
 import type { DocStatus } from '../../../shared/bridge/status';
-import { limaDate } from '../../../shared/catalog';
+import { limaDate, type IssuedDocType } from '../../../shared/catalog';
 
-/** Calendar days SUNAT gives to declare a document, counted from the day after its issue date (docs/sunat/reference.md §5). */
-const DEADLINE_DAYS: Record<'01' | '03', number> = { '01': 3, '03': 5 };
+/**
+ * Calendar days SUNAT gives to declare a document, counted from the day after its issue date (docs/sunat/reference.md §5).
+ * Notes (issue 24): "facturas and their notes: sent within 3 calendar days" (docs/sunat/notes.md); the shorter one is
+ * kept for notes on boletas too, since the sources disagree there.
+ */
+const DEADLINE_DAYS: Record<IssuedDocType, number> = { '01': 3, '03': 5, '07': 3, '08': 3 };
 const DAY_MS = 86_400_000;
 
 export interface Deadline {
@@ -15,7 +19,7 @@ export interface Deadline {
 }
 
 /** issueDate is the Lima calendar day of issue (YYYY-MM-DD). */
-export function deadlineOf(docType: '01' | '03', issueDate: string, status: DocStatus, now: Date): Deadline {
+export function deadlineOf(docType: IssuedDocType, issueDate: string, status: DocStatus, now: Date): Deadline {
   const issued = Date.parse(`${issueDate}T00:00:00Z`);
   const lastDay = new Date(issued + DEADLINE_DAYS[docType] * DAY_MS).toISOString().slice(0, 10);
   const open = status !== 'accepted' && status !== 'observed' && status !== 'rejected';

@@ -1,5 +1,6 @@
 import type { DocumentDetail, DocumentFilter, DocumentList, DocumentSummary, FileData } from '../../../shared/bridge';
-import type { DiscountsRepository, DocumentRow, DocumentsRepository, PaymentsRepository, DocumentSummary as SummaryRow } from '../db';
+import type { DiscountsRepository, DocumentRow, DocumentsRepository, NotesRepository, PaymentsRepository, DocumentSummary as SummaryRow } from '../db';
+import { noteLinksOf } from './note-links';
 import { deadlineOf } from './deadlines';
 import { CoreError } from './errors';
 
@@ -12,6 +13,8 @@ export class DocumentsService {
     private readonly payments?: PaymentsRepository,
     /** The discounts of each sale (issue 13); absent in tests that need none. */
     private readonly discounts?: DiscountsRepository,
+    /** Credit and debit notes (issue 24): a document lists its notes, a note links to what it modifies. */
+    private readonly notes?: NotesRepository,
   ) {}
 
   summaryOf(row: SummaryRow): DocumentSummary {
@@ -70,6 +73,7 @@ export class DocumentsService {
       discounts: this.discounts?.of(id) ?? [],
       discountTotal: row.discount_total,
       discountApprovedBy: row.discount_approved_by,
+      ...(this.notes ? noteLinksOf(this.notes, this.documents, row) : { notes: [], modifies: null }),
       events: this.documents.events(id).map((e) => ({
         at: e.at,
         fromStatus: e.from_status,

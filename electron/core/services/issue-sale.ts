@@ -131,6 +131,9 @@ export class IssueService {
   reissue(id: number): DocumentRow {
     const old = this.deps.documents.getById(id);
     if (!old) throw new CoreError('not_found', `No existe el documento ${id}.`);
+    if (old.doc_type === '07' || old.doc_type === '08') {
+      throw new CoreError('not_reissuable', 'Una nota no se reemite: emita una nueva nota sobre el comprobante que modifica.');
+    }
     if (!REISSUABLE_STATUSES.includes(old.status)) {
       throw new CoreError(
         'not_reissuable',
@@ -183,6 +186,9 @@ export class IssueService {
   correct(id: number, customer: SaleCustomer): DocumentRow {
     const old = this.deps.documents.getById(id);
     if (!old) throw new CoreError('not_found', `No existe el documento ${id}.`);
+    if (old.doc_type === '07' || old.doc_type === '08') {
+      throw new CoreError('not_correctable', 'Una nota lleva el cliente del comprobante que modifica: no se corrige. Use «Reenviar».');
+    }
     if (old.status !== 'invalid') {
       throw new CoreError(
         'not_correctable',

@@ -49,6 +49,27 @@ export const DEMO_COMPANY: CompanySettings = {
   igvRegime: 'general',
 };
 const DEFAULT_SERIES = { boleta: 'B001', factura: 'F001' };
+/**
+ * This till's note series (issue 24), registered like its invoice series: a note on a boleta takes a B series, on a
+ * factura an F series (docs/sunat/notes.md, "Series and references"); credit and debit notes each their own.
+ */
+const NoteSeriesSchema = z.object({
+  creditBoleta: z.string().regex(/^B[A-Z0-9]{3}$/),
+  creditFactura: z.string().regex(/^F[A-Z0-9]{3}$/),
+  debitBoleta: z.string().regex(/^B[A-Z0-9]{3}$/),
+  debitFactura: z.string().regex(/^F[A-Z0-9]{3}$/),
+});
+export type NoteSeriesNames = z.infer<typeof NoteSeriesSchema>;
+/** B001 → BC01/BD01, F001 → FC01/FD01: the letter of the invoice series, C or D, and its last two characters. */
+export function noteSeriesFor(invoice: { boleta: string; factura: string }): NoteSeriesNames {
+  const tail = (s: string) => s.slice(-2);
+  return {
+    creditBoleta: `BC${tail(invoice.boleta)}`,
+    creditFactura: `FC${tail(invoice.factura)}`,
+    debitBoleta: `BD${tail(invoice.boleta)}`,
+    debitFactura: `FD${tail(invoice.factura)}`,
+  };
+}
 const DEFAULT_PRINTER = { deviceName: '', paper: '80mm' as const };
 /** A catalogue product is sold at its catalogue price until the owner allows changing it on the line. */
 const DEFAULT_SALE = { allowPriceChange: false, printOnIssue: true, scale: { mode: 'off' as const, itemDigits: 5 } };
@@ -68,6 +89,24 @@ export class SettingsService {
     const names = this.seriesNames();
     this.series.ensure('03', names.boleta);
     this.series.ensure('01', names.factura);
+    this.ensureNoteSeries();
+  }
+
+  /**
+   * The note series of this till, each registered in `series` so its numbering is gap-free like a sale's. Unless set
+   * (settings key 'noteSeries'), they follow this till's invoice series, so two tills never share one: B002 → BC02 and
+   * BD02, F002 → FC02 and FD02.
+   */
+  noteSeriesNames(): NoteSeriesNames {
+    return this.read('noteSeries', NoteSeriesSchema, noteSeriesFor(this.seriesNames()));
+  }
+
+  private ensureNoteSeries(): void {
+    const n = this.noteSeriesNames();
+    this.series.ensure('07', n.creditBoleta);
+    this.series.ensure('07', n.creditFactura);
+    this.series.ensure('08', n.debitBoleta);
+    this.series.ensure('08', n.debitFactura);
   }
 
   private read<S extends z.ZodType>(key: string, schema: S, fallback: z.infer<S>): z.infer<S> {
@@ -239,6 +278,7 @@ export class SettingsService {
       this.settings.set('series', change.series);
       this.series.ensure('03', change.series.boleta);
       this.series.ensure('01', change.series.factura);
+      this.ensureNoteSeries();
     }
     return this.view();
   }

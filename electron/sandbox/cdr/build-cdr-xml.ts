@@ -23,7 +23,7 @@ function check(condition: boolean, message: string): void {
 
 function validate(input: CdrBuildInput): void {
   check(/^\d{11}$/.test(input.issuerRuc), 'el RUC del emisor debe tener 11 dígitos');
-  check(input.docType === '01' || input.docType === '03', 'el tipo de comprobante debe ser 01 o 03');
+  check(['01', '03', '07', '08'].includes(input.docType), 'el tipo de comprobante debe ser 01, 03, 07 u 08');
   check(/^[A-Z0-9]{4}$/.test(input.series), 'la serie debe tener 4 caracteres');
   check(/^\d{1,8}$/.test(input.number), 'el número debe tener de 1 a 8 dígitos');
   check(/^\d{1,4}$/.test(input.code), 'el código de respuesta debe ser numérico');

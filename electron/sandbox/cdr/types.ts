@@ -4,7 +4,7 @@ export interface CdrBuildInput {
    *  'ose': an OSE's CDR (UBL 2.1, UTF-8, UUID id, observations as cac:Status). */
   layout: 'sunat' | 'ose';
   issuerRuc: string;
-  docType: '01' | '03';
+  docType: '01' | '03' | '07' | '08';
   series: string;
   /** Correlative, 1–8 digits; leading zeros are dropped in ReferenceID and the file name. */
   number: string;

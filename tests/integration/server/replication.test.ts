@@ -93,6 +93,22 @@ describe('the shop server (issue 15)', () => {
     }
   });
 
+  it('a credit note replicates like a document (issue 24), under its till\'s own note series', async () => {
+    const { name, pool } = await freshDatabase();
+    try {
+      const a = await till(name, 'Caja 1', 'B003');
+      const sale = await a.call<DocumentSummary>('issueSale', anonymousBoleta());
+      await until(a, () => statusOf(a, sale.id) === 'accepted');
+      const note = await a.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
+      await until(a, () => statusOf(a, note.id) === 'accepted');
+      await waitFor(async () => (await serverRows(pool)).filter((r) => r.status === 'accepted').length === 2);
+      const rows = (await pool.query("SELECT doc_type, series, number, total::text AS total FROM documents ORDER BY doc_type")).rows;
+      expect(rows).toEqual([{ doc_type: '03', series: 'B003', number: 1, total: '11.80' }, { doc_type: '07', series: 'BC03', number: 1, total: '11.80' }]);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('a second till claiming the same series is refused, sells nothing under it, and pushes once it has its own', async () => {
     const { name, pool } = await freshDatabase();
     try {

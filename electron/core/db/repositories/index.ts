@@ -52,3 +52,4 @@ export { cdrNotesOf } from './documents';
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';
 export * from './products';
 export * from './numbering';
+export { NotesRepository, type NoteDetailRow, type NoteOfDocument } from './notes';

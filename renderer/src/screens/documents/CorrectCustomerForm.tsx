@@ -56,7 +56,7 @@ export function CorrectCustomerForm({ detail, onDone, onCancel }: { detail: Docu
   const defaults = initialValues(detail);
   const { register, handleSubmit, setError, control, formState } = useForm<Values, unknown, SaleCustomer>({
     defaultValues: defaults,
-    resolver: zodResolver(schemaFor(detail.docType)),
+    resolver: zodResolver(schemaFor(detail.docType === '01' ? '01' : '03')),
   });
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -16,6 +16,8 @@ import { formatMoney } from '../../format/money';
 import { call, pos } from '../../pos';
 import { CorrectCustomerForm } from './CorrectCustomerForm';
 import { DocumentItems } from './DocumentItems';
+import { NoteForm } from './NoteForm';
+import { NoteLinks } from './NoteLinks';
 
 interface DocumentDetailProps {
   id: number;
@@ -23,6 +25,8 @@ interface DocumentDetailProps {
   refresh: number;
   onReprint: (id: number) => void;
   onChanged: () => void;
+  /** Opens another document (a note, or the document a note modifies: issue 24). */
+  onOpen?: (id: number) => void;
 }
 
 function prettyJson(text: string): string {
@@ -130,12 +134,13 @@ function DeadlineWarning({ detail }: { detail: Detail }): React.JSX.Element | nu
   return null;
 }
 
-export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDetailProps): React.JSX.Element {
+export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: DocumentDetailProps): React.JSX.Element {
   const [detail, setDetail] = useState<Detail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const [correcting, setCorrecting] = useState(false);
+  const [noting, setNoting] = useState<'07' | '08' | null>(null);
   const { session } = useSession();
 
   useEffect(() => pos().onEvent((event) => {
@@ -159,7 +164,12 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDe
   if (error) return <Alert tone="error" title="No se pudo abrir el documento">{error}</Alert>;
   if (!detail) return <p className="muted">Cargando documento…</p>;
 
-  const name = `${detail.docType === '01' ? 'Factura' : 'Boleta'} ${documentNumber(detail.series, detail.number)}`;
+  const kind = { '01': 'Factura', '03': 'Boleta', '07': 'Nota de crédito', '08': 'Nota de débito' }[detail.docType];
+  const name = `${kind} ${documentNumber(detail.series, detail.number)}`;
+  // Issue 24: a note on a boleta or factura SUNAT took, by a supervisor (METHOD_ACCESS.issueNote).
+  const noteRole = METHOD_ACCESS.issueNote;
+  const mayNote = noteRole === 'public' || !session?.usersExist || (session.user !== null && hasRole(session.user.role, noteRole));
+  const notable = (detail.docType === '01' || detail.docType === '03') && (detail.status === 'accepted' || detail.status === 'observed') && mayNote;
   const canRetry = detail.status === 'pending' || detail.status === 'blocked_auth' || detail.status === 'attention';
   // Issue 23: what is left to do about a rejected, refused or number-taken document, until it is re-issued.
   const open = detail.reissuedAs === null;
@@ -222,6 +232,16 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDe
             Reemitir con número nuevo
           </button>
         ) : null}
+        {notable ? (
+          <>
+            <button type="button" onClick={() => setNoting('07')} disabled={noting !== null} data-testid="new-credit-note">
+              Nota de crédito
+            </button>
+            <button type="button" onClick={() => setNoting('08')} disabled={noting !== null} data-testid="new-debit-note">
+              Nota de débito
+            </button>
+          </>
+        ) : null}
         <button type="button" onClick={() => onReprint(id)}>
           Reimprimir o guardar PDF
         </button>
@@ -242,6 +262,21 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged }: DocumentDe
           }}
         />
       ) : null}
+      {noting ? (
+        <NoteForm
+          key={noting}
+          detail={detail}
+          type={noting}
+          onCancel={() => setNoting(null)}
+          onDone={(summary) => {
+            setNoting(null);
+            setMessage(`Emitida ${noting === '07' ? 'la nota de crédito' : 'la nota de débito'} ${documentNumber(summary.series, summary.number)}: se enviará en unos segundos.`);
+            setVersion((v) => v + 1);
+            onChanged();
+          }}
+        />
+      ) : null}
+      <NoteLinks detail={detail} onOpen={onOpen} />
       <dl className="detail__facts">
         <dt>Emisión</dt>
         <dd>{formatDateTime(detail.issuedAt)}</dd>

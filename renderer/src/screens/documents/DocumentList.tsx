@@ -47,7 +47,7 @@ export function DocumentList({ rows, selectedId, onSelect }: DocumentListProps):
             return (
               <tr key={row.id} className={row.id === selectedId ? 'doclist__row--selected' : undefined}>
                 <th scope="row">
-                  <button type="button" className="button--link" onClick={() => onSelect(row.id)} aria-current={row.id === selectedId ? "true" : undefined} aria-label={`Ver ${row.docType === '01' ? 'factura' : 'boleta'} ${number}`}>
+                  <button type="button" className="button--link" onClick={() => onSelect(row.id)} aria-current={row.id === selectedId ? "true" : undefined} aria-label={`Ver ${({ '01': 'factura', '03': 'boleta', '07': 'nota de crédito', '08': 'nota de débito' } as const)[row.docType]} ${number}`}>
                     {number}
                   </button>
                 </th>
@@ -68,7 +68,7 @@ export function DocumentList({ rows, selectedId, onSelect }: DocumentListProps):
         <tfoot>
           <tr>
             <th scope="row" colSpan={3}>
-              Total de {rows.length === 1 ? 'el comprobante listado' : `los ${rows.length} comprobantes listados`}
+              {rows.length === 1 ? 'Total del comprobante listado' : `Total de los ${rows.length} comprobantes listados`}
             </th>
             <td className="num" data-testid="listed-total">
               {listedTotal(rows)}

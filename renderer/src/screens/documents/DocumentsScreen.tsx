@@ -64,7 +64,7 @@ export function DocumentsScreen(): React.JSX.Element {
         <DocumentList rows={rows} selectedId={selected} onSelect={setSelected} />
         <div className="documents__detail">
           {selected !== null ? (
-            <DocumentDetail key={selected} id={selected} refresh={refresh} onReprint={setReprint} onChanged={() => load(filter)} />
+            <DocumentDetail key={selected} id={selected} refresh={refresh} onReprint={setReprint} onChanged={() => load(filter)} onOpen={setSelected} />
           ) : (
             <p className="empty">Elija un documento para ver su detalle.</p>
           )}

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { DocumentSummary } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
 import { DocumentTicketDialog } from '../../components/DocumentTicketDialog';
+import { ReturnDialog } from './ReturnDialog';
 import { CancelSaleDialog } from './CancelSaleDialog';
 import { KeyHints } from './KeyHints';
 import { DisplayFeed, showThanks } from './useCustomerDisplay';
@@ -57,6 +58,8 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   const form = useForm<SaleFormValues>({ defaultValues: emptySale(), mode: 'onSubmit', reValidateMode: 'onChange' });
   const [issued, setIssued] = useState<{ summary: DocumentSummary; cashReceived: string } | null>(null);
   const [confirmCancel, setConfirmCancel] = useState<number | null>(null);
+  const [returning, setReturning] = useState(false);
+  const [returned, setReturned] = useState<DocumentSummary | null>(null);
 
   const onIssued = useCallback(
     (summary: DocumentSummary, cashReceived: string) => {
@@ -79,6 +82,12 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
           event.preventDefault();
           setConfirmCancel(lines);
         }
+        return;
+      }
+      // Issue 24: F7 opens "Devolución".
+      if (event.key === 'F7' && !document.querySelector('dialog[open]')) {
+        event.preventDefault();
+        setReturning(true);
         return;
       }
       if (!document.querySelector('dialog[open]') && saleKey(event)) {
@@ -187,6 +196,24 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
       </form>
       {confirmCancel !== null ? (
         <CancelSaleDialog lines={confirmCancel} onConfirm={cancelSale} onKeep={() => setConfirmCancel(null)} />
+      ) : null}
+      {returning ? (
+        <ReturnDialog
+          onClose={() => setReturning(false)}
+          onIssued={(note) => {
+            setReturning(false);
+            setReturned(note);
+          }}
+        />
+      ) : null}
+      {returned ? (
+        <DocumentTicketDialog
+          id={returned.id}
+          copy={false}
+          afterIssue
+          title={`Nota de crédito ${documentNumber(returned.series, returned.number)} emitida`}
+          onClose={() => setReturned(null)}
+        />
       ) : null}
       {issued ? (
         <DocumentTicketDialog
