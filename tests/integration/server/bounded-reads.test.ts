@@ -8,16 +8,12 @@ import type { AppStatus, DocumentDetail, DocumentSummary } from '../../../shared
 import type { ShopDocumentRow } from '../../../shared/server/documents';
 import { parseCsv } from '../../unit/core/backup/parse-csv';
 import { anonymousBoleta, startRig, until, type Rig } from '../core/harness';
-import { startPgCluster, type PgCluster } from './pg-cluster';
+import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
 
 let cluster: PgCluster;
 let admin: pg.Pool;
 
-function testPool(database: string): pg.Pool {
-  const pool = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database });
-  pool.on('error', () => undefined);
-  return pool;
-}
+const testPool = (database: string): pg.Pool => poolOn(cluster, database);
 beforeAll(async () => {
   cluster = await startPgCluster();
   admin = testPool(cluster.database);

@@ -11,14 +11,13 @@ import { defaultMigrationsDir } from '../../../electron/core/db';
 import { startSandbox } from '../../../electron/sandbox';
 import type { DocumentSummary } from '../../../shared/bridge';
 import { anonymousBoleta, startRig, type Rig } from '../core/harness';
-import { startPgCluster, type PgCluster } from './pg-cluster';
+import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
 
 let cluster: PgCluster;
 let admin: pg.Pool;
 beforeAll(async () => {
   cluster = await startPgCluster();
-  admin = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: cluster.database });
-  admin.on('error', () => undefined);
+  admin = poolOn(cluster);
 }, 60_000);
 afterAll(async () => {
   await admin?.end();
@@ -37,8 +36,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promi
 describe('numbering confirmed with the shop server after a restore (issue 29)', () => {
   it('goes on after the numbers the shop server holds, although SUNAT never received them', async () => {
     await admin.query('CREATE DATABASE numeracion');
-    const pool = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: 'numeracion' });
-    pool.on('error', () => undefined);
+    const pool = poolOn(cluster, 'numeracion');
     const sandbox = await startSandbox({ port: 0 });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-29-shop-'));
     const open = async (): Promise<Rig> => {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface PgCluster {
   host: string;
@@ -103,4 +104,11 @@ export async function startPgCluster(options: { tls?: boolean } = {}): Promise<P
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A pool on one database of the cluster; a connection the test's server stop kills is not an unhandled error. */
+export function poolOn(cluster: PgCluster, database: string = cluster.database): pg.Pool {
+  const pool = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database });
+  pool.on('error', () => undefined);
+  return pool;
 }

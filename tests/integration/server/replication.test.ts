@@ -6,17 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, DocumentSummary } from '../../../shared/bridge';
 import type { SalesReport } from '../../../shared/cash';
 import { anonymousBoleta, startRig, statusOf, tamper, until, type Rig } from '../core/harness';
-import { startPgCluster, type PgCluster } from './pg-cluster';
+import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
 
 let cluster: PgCluster;
 let admin: pg.Pool;
 
 /** A pool for the test's own looks at the server. Its idle connections die when a test stops the server: ignored. */
-function testPool(database: string): pg.Pool {
-  const pool = new pg.Pool({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database });
-  pool.on('error', () => undefined);
-  return pool;
-}
+const testPool = (database: string): pg.Pool => poolOn(cluster, database);
 let dbCount = 0;
 beforeAll(async () => {
   cluster = await startPgCluster();
