@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AppStatus, BridgeEvent, SettingsUpdate } from '../../shared/bridge';
 import { createApiClient, type FetchLike } from './api';
-import { BackupScheduler, BackupService, backupFoldersOf, createPreMigrationHook, parseBackupFileName, RestoreFlow } from './backup';
-import { cleanLeftovers } from './backup/leftovers';
-import { finishWalRecovery, prepareWalRecovery, type WalRecovery } from './backup/wal-recovery';
+import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow } from './backup';
 import { CashService, openDrawer, salesReportCsv, salesReportFileName } from './cash';
 import type { SalesReport, SalesReportInput } from '../../shared/cash';
 import { ShopLink } from './server';
@@ -14,20 +10,17 @@ import {
   DiscountsRepository,
   DocumentsRepository,
   defaultMigrationsDir,
-  lockDataFolder,
   NumberingRepository,
   NotesRepository,
-  type Db,
-  type FolderLock,
   PaymentsRepository,
   LookupsRepository,
-  openDatabase,
   ProductsRepository,
   SeriesRepository,
   SettingsRepository,
   UsersRepository,
 } from './db';
 import type { Core, CoreOptions } from './core-api';
+import { copiesDataDirOf, openStore, type OpenedStore } from './open-store';
 import { createDispatcher, silentLogger } from './dispatch';
 import { CoreEvents } from './events';
 import { ExportService } from './export';
@@ -51,67 +44,26 @@ import { AuthService } from './users';
 export type { Core, CoreOptions } from './core-api';
 
 /**
- * The composition root of the main process: takes the data folder (one core per folder, issue 29), clears the
- * leftovers of interrupted work, opens the store (checked first; a -wal that would lose sales is salvaged) and wires
- * services, outbox and dispatcher. When anything fails, what was opened is closed and the folder freed.
+ * The composition root of the main process: opens the store safely (open-store.ts: one core per folder, leftovers
+ * cleared, the file checked, a damaged -wal salvaged) and wires services, outbox and dispatcher. When anything fails,
+ * what was opened is closed and the folder freed.
  */
 export function createCore(options: CoreOptions): Core {
-  const now = options.now ?? (() => new Date());
-  const dbPath = options.dbPath ?? path.join(options.dataDir, 'caja.db');
-  const dataFolder = path.dirname(path.resolve(dbPath));
-  // Copies of the demo file (daily, manual, before migrations) never mix with the real till's: <dataDir>/demo/backups.
-  const copiesDataDir = options.mode && options.mode !== 'real' ? path.join(options.dataDir, 'demo') : options.dataDir;
-  const lock = lockDataFolder(dataFolder);
-  let db: Db | undefined;
+  const store = openStore(options);
   try {
-    const notices: string[] = [];
-    const leftovers = cleanLeftovers(dataFolder, backupFoldersOf(copiesDataDir));
-    if (leftovers.message) notices.push(leftovers.message);
-    let walRecovery: WalRecovery | undefined;
-    db = openDatabase({
-      path: dbPath,
-      migrationsDir: options.migrationsDir,
-      onBeforeMigrate: options.onBeforeMigrate ?? createPreMigrationHook({ dataDir: copiesDataDir }),
-      mustExist: options.expectDatabase ?? databaseExpected(dbPath, copiesDataDir, options.mode),
-      onWalDamage: (damage) => {
-        const folder = backupFoldersOf(copiesDataDir)[0] ?? path.join(copiesDataDir, 'backups');
-        walRecovery = prepareWalRecovery(dbPath, damage, folder, options.migrationsDir ?? defaultMigrationsDir(), now);
-      },
-    });
-    if (walRecovery) notices.push(finishWalRecovery(db, walRecovery, now).notice);
-    return composeCore(options, db, lock, notices);
+    return composeCore(options, store);
   } catch (error) {
-    db?.close();
-    lock.release();
+    store.db.close();
+    store.lock.release();
     throw error;
   }
 }
 
-/**
- * A database is expected when copies of it exist, or its -wal does (issue 29): then a missing file was deleted or
- * moved, and a new empty one would issue numbers already used. Demo and setup files may always start afresh.
- */
-function databaseExpected(dbPath: string, copiesDataDir: string, mode: CoreOptions['mode']): boolean {
-  if (mode && mode !== 'real') return false;
-  try {
-    if (fs.statSync(`${dbPath}-wal`).size > 0) return true;
-  } catch {
-    // No -wal: look for copies.
-  }
-  return backupFoldersOf(copiesDataDir).some((folder) => {
-    try {
-      return fs.readdirSync(folder).some((name) => parseBackupFileName(name) !== null);
-    } catch {
-      return false;
-    }
-  });
-}
-
-function composeCore(options: CoreOptions, db: Db, lock: FolderLock, notices: string[]): Core {
+function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): Core {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? silentLogger;
   for (const notice of notices) log.warn('storage notice at start', { notice });
-  const copiesDataDir = options.mode && options.mode !== 'real' ? path.join(options.dataDir, 'demo') : options.dataDir;
+  const copiesDataDir = copiesDataDirOf(options);
   const documentsRepo = new DocumentsRepository(db, now);
   const paymentsRepo = new PaymentsRepository(db);
   const usersRepo = new UsersRepository(db, now);

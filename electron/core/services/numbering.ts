@@ -45,7 +45,7 @@ export class NumberingService {
   }
 
   private holdOf(docType: DocType, series: string): NumberingHold | undefined {
-    return this.holds().find((h) => h.docType === docType && h.series === series);
+    return this.d.repo.holdOf(docType, series);
   }
 
   /** The highest number this database knows for a held series (its hold, its counter, its documents). */

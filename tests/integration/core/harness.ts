@@ -22,6 +22,25 @@ export function setRigVary(vary: { seed: number } | undefined): void {
   rigVary = vary;
 }
 
+/** A peer the rigs talk to: the names it speaks, and whether its answers vary (seeded). */
+export interface Peer {
+  name: string;
+  dialect: Provider;
+  vary?: { seed: number };
+}
+/** Both dialects, each with the sandbox's friendliest answers and with answers that vary (issue 23). */
+export const PEERS: readonly Peer[] = [
+  { name: 'document names', dialect: 'document' },
+  { name: 'factiliza names', dialect: 'factiliza' },
+  { name: 'document names, varying answers', dialect: 'document', vary: { seed: 2301 } },
+  { name: 'factiliza names, varying answers', dialect: 'factiliza', vary: { seed: 2302 } },
+];
+/** For a describe.each(PEERS): call in beforeAll, and with undefined in afterAll. */
+export function setRigPeer(peer: Peer | undefined): void {
+  setRigDialect(peer?.dialect ?? 'document');
+  setRigVary(peer?.vary);
+}
+
 export interface Rig {
   core: Core;
   sandbox: Sandbox;
@@ -121,4 +140,34 @@ export function tamper(r: Rig, id: number, mutate: (p: Record<string, unknown>) 
   const p = JSON.parse(row.payload) as Record<string, unknown>;
   mutate(p);
   r.core.db.sqlite.prepare('UPDATE documents SET payload = ? WHERE id = ?').run(JSON.stringify(p), id);
+}
+
+/**
+ * Sandboxes, temp folders and anything else a drill opens by hand, undone in reverse order after each test:
+ * `const scratch = useScratch('caja-drill-');` at the top of the file.
+ */
+export function useScratch(prefix: string): {
+  sandbox(): Promise<Sandbox>;
+  folder(): string;
+  onCleanup(undo: () => Promise<void> | void): void;
+} {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const undo of cleanups.splice(0).reverse()) await undo();
+  });
+  return {
+    async sandbox() {
+      const s = await startSandbox({ port: 0 });
+      cleanups.push(() => s.close());
+      return s;
+    },
+    folder() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+      return dir;
+    },
+    onCleanup(undo) {
+      cleanups.push(undo);
+    },
+  };
 }

@@ -1,34 +1,20 @@
 // Issue 29: after a recovery the numbering is held until confirmed (or jumped ahead by the cashier's choice, recorded),
 // and a doubtful clock at a sale is asked about and recorded. Real core, real SQLite file, real sandbox.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyRestore } from '../../../electron/core/backup';
 import { defaultMigrationsDir } from '../../../electron/core/db';
 import { JUMP_MARGIN } from '../../../electron/core/services/numbering';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox';
+import type { Sandbox } from '../../../electron/sandbox';
 import type { DocumentSummary } from '../../../shared/bridge';
 import { manualClock } from '../../unit/core/backup/helpers';
-import { anonymousBoleta, startRig, until, type Rig } from './harness';
+import { anonymousBoleta, startRig, until, type Rig, useScratch } from './harness';
 
 const migrationsDir = defaultMigrationsDir();
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function sandbox(): Promise<Sandbox> {
-  const s = await startSandbox({ port: 0 });
-  cleanups.push(() => s.close());
-  return s;
-}
-
-function folder(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-29-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const scratch = useScratch('caja-29-');
+const sandbox = () => scratch.sandbox();
+const folder = () => scratch.folder();
 
 async function till(shared: Sandbox, dataDir: string, now?: () => Date): Promise<Rig> {
   const rig = await startRig({ shared, dataDir, ...(now ? { core: { now } } : {}) });
@@ -38,7 +24,7 @@ async function till(shared: Sandbox, dataDir: string, now?: () => Date): Promise
     if (!disposed) await dispose();
     disposed = true;
   };
-  cleanups.push(() => rig.dispose());
+  scratch.onCleanup(() => rig.dispose());
   rig.core.start();
   return rig;
 }

@@ -3,35 +3,21 @@
 // the core does on its own (a damaged -wal), and goes on selling. Nothing is declared twice (the sandbox's
 // declarations have distinct keys) and no sale that was still readable is lost.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../electron/core/app';
 import { applyRestore, backupFoldersOf, checkDatabaseFile, latestGoodBackup } from '../../../electron/core/backup';
 import { defaultMigrationsDir, rebuildFromWal } from '../../../electron/core/db';
 import { memorySecretStore } from '../../../electron/core/services/secrets';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox';
+import type { Sandbox } from '../../../electron/sandbox';
 import type { DocumentSummary } from '../../../shared/bridge';
-import { anonymousBoleta, startRig, until, type Rig } from './harness';
+import { anonymousBoleta, startRig, until, type Rig, useScratch } from './harness';
 
 const migrationsDir = defaultMigrationsDir();
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function sandbox(): Promise<Sandbox> {
-  const s = await startSandbox({ port: 0 });
-  cleanups.push(() => s.close());
-  return s;
-}
-
-function folder(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-drill-29-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const scratch = useScratch('caja-drill-29-');
+const sandbox = () => scratch.sandbox();
+const folder = () => scratch.folder();
 
 /** A till on `dataDir` against `shared`, disposed at the end of the test unless the test disposes it first. */
 async function till(shared: Sandbox, dataDir: string): Promise<Rig> {
@@ -43,7 +29,7 @@ async function till(shared: Sandbox, dataDir: string): Promise<Rig> {
     disposed = true;
     await dispose();
   };
-  cleanups.push(() => rig.dispose());
+  scratch.onCleanup(() => rig.dispose());
   rig.core.start();
   return rig;
 }

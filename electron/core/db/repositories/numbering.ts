@@ -66,16 +66,25 @@ function readHolds(sqlite: Database.Database): NumberingHold[] {
 
 export class NumberingRepository {
   private readonly sqlite: Database.Database;
+  private readonly selectHold: Database.Statement<[DocType, string], NumberingHold>;
 
   constructor(
     db: Db,
     private readonly now: Clock = () => new Date(),
   ) {
     this.sqlite = db.sqlite;
+    this.selectHold = db.sqlite.prepare(
+      'SELECT doc_type AS docType, series, reason, known_last AS knownLast, since FROM numbering_holds WHERE doc_type = ? AND series = ?',
+    );
   }
 
   holds(): NumberingHold[] {
     return readHolds(this.sqlite);
+  }
+
+  /** The hold of one series, or undefined: a primary-key read prepared once (asked before every sale). */
+  holdOf(docType: DocType, series: string): NumberingHold | undefined {
+    return this.selectHold.get(docType, series);
   }
 
   place(reason: HoldReason, known: readonly KnownLast[], detail: string): NumberingHold[] {
