@@ -1,13 +1,11 @@
-// Browser tests of the built renderer (out/renderer) with Debian's Chromium. `window.pos` is bound to a real core
+// Browser tests of the built renderer (out/renderer) with Chromium (find-chromium.ts). `window.pos` is bound to a real core
 // and a sandbox API per test (tests/e2e/harness.ts). Build the renderer first: see the `test:e2e` script.
 // BENCH=1 runs only the benchmark (tests/e2e/bench.spec.ts); without it the benchmark is skipped.
-import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { findChromium } from './find-chromium';
 
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined; // else Playwright's own browser
-}
+/** CHROMIUM_PATH, Debian's Chromium, or Playwright's own (tests/find-chromium.ts). */
+const chromiumPath = (): string | undefined => findChromium()?.path;
 
 const bench = process.env.BENCH === '1';
 

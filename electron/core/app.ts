@@ -4,6 +4,8 @@ import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow } f
 import { CashService, openDrawer, salesReportCsv, salesReportFileName } from './cash';
 import type { SalesReport, SalesReportInput } from '../../shared/cash';
 import { ShopLink } from './server';
+import { discoverShopServers, registerTill, ServerHostService } from './server-host';
+import { ShopReturns } from './server/shop-returns';
 import {
   CashRepository,
   CustomersRepository,
@@ -18,6 +20,7 @@ import {
   SeriesRepository,
   SettingsRepository,
   UsersRepository,
+  VoidsRepository,
 } from './db';
 import type { Core, CoreOptions } from './core-api';
 import { copiesDataDirOf, openStore, type OpenedStore } from './open-store';
@@ -30,8 +33,13 @@ import { CustomersService } from './services/customers';
 import { DocumentsService } from './services/documents';
 import { IssueService } from './services/issue-sale';
 import { NoteService } from './services/issue-note';
+import { VoidService } from './services/void-document';
+import { VoidSender } from './services/void-sender';
 import { LookupsService } from './services/lookups';
 import { PrintingService } from './services/printing';
+import { TicketPrinterStore } from './printing/ticket-printer-store';
+import { discoverPrinters } from './printing/transports/discover';
+import { DEFAULT_TICKET_PRINTER } from '../../shared/printing/settings';
 import { CoreError } from './services/errors';
 import { SettingsService } from './services/settings';
 import { ClockSkew } from './services/clock-skew';
@@ -40,6 +48,7 @@ import { NumberingService } from './services/numbering';
 import { testConnection } from './services/connection-test';
 import { SetupService } from './mode/setup';
 import { AuthService } from './users';
+import { SignInRepository } from './db/repositories/sign-in';
 
 export type { Core, CoreOptions } from './core-api';
 
@@ -67,7 +76,8 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const documentsRepo = new DocumentsRepository(db, now);
   const paymentsRepo = new PaymentsRepository(db);
   const usersRepo = new UsersRepository(db, now);
-  const auth = new AuthService(usersRepo, now);
+  // Issue 25: failed PINs kept in SQLite; Ajustes' 6-digit rule read when a PIN is set (settings is made just below).
+  const auth = new AuthService(usersRepo, now, { signIn: new SignInRepository(db), pinRule: () => settings.pinRule() });
   const seriesRepo = new SeriesRepository(db);
   const settingsRepo = new SettingsRepository(db);
   const settings = new SettingsService(settingsRepo, seriesRepo, options.secrets, options.demoEndpoint, options.mode);
@@ -132,7 +142,18 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
         : log.info('daily backup done', { file: r.backup?.fileName, deleted: r.deleted.length }),
   });
   const cash = new CashService({ db, cash: new CashRepository(db, now), auth, settings, now });
-  const printing = new PrintingService(options.printer, settings, documents, (id) => cash.report(id));
+  // Issue 26: tickets, reprints, the X and the Z in raw ESC/POS when a ticket printer is set; A4 through the driver.
+  const printing = new PrintingService(options.printer, settings, documents, (id) => cash.report(id), {
+    store: new TicketPrinterStore(settingsRepo),
+    sources: {
+      cashReport: (id) => cash.report(id),
+      salesReport: (input) => salesReport(input),
+      record: (lookup) => lookups.receipt(lookup),
+      shopDocument: (id) => shop.detail(id),
+    },
+    now,
+    log,
+  });
   const issue = new IssueService({
     db,
     documents: documentsRepo,
@@ -147,6 +168,10 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     cashSession: () => cash.sessionForSale(),
     seriesGuard: () => shop.guardSeries(),
     approveDiscount: (what, approval) => auth.approve('supervisor', what, approval),
+    catalogPrice: (code) => {
+      const row = productsRepo.getByCode(code);
+      return row ? { price: row.price, freePrice: row.free_price === 1 } : undefined;
+    },
   });
   // Credit and debit notes (issue 24): documents of the same outbox, limits checked before a number is spent.
   const notes = new NoteService({
@@ -160,6 +185,30 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     cashier: () => auth.current(),
     cashSession: () => cash.sessionForSale(),
     seriesGuard: () => shop.guardSeries(),
+  });
+  // Voiding (issue 24): a durable request per document, sent by its own small outbox (void-sender.ts).
+  const voidsRepo = new VoidsRepository(db, now);
+  const voids = new VoidService({
+    documents: documentsRepo,
+    notes: notesRepo,
+    voids: voidsRepo,
+    settingsRepo,
+    noteSeries: () => settings.noteSeriesNames(),
+    isDemo: () => settings.isDemo(),
+    now,
+    requester: () => auth.current()?.name ?? null,
+  });
+  const voidSender = new VoidSender({
+    voids: voidsRepo,
+    api,
+    demo: () => settings.isDemo(),
+    now,
+    log,
+    ...(options.outbox?.retry ? { retry: options.outbox.retry } : {}),
+    emit: (id) => {
+      emit({ type: 'document', id, status: documentsRepo.getById(id)?.status ?? 'accepted' });
+      emitStatusSoon();
+    },
   });
   // The shop server (issue 15): documents up, catalogue and shop-wide settings both ways, "Todas las cajas".
   const shop = new ShopLink({
@@ -177,6 +226,20 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     ...(options.shopServer ? { timing: options.shopServer } : {}),
   });
   wakeShop = () => shop.wake();
+  // Issue 30: this PC may host the shop server itself (the PostgreSQL Caja ships); started with the core.
+  const serverHost = new ServerHostService({
+    dataDir: copiesDataDir,
+    secrets: options.secrets,
+    migrationsDir: options.migrationsDir ?? defaultMigrationsDir(),
+    shopName: () => settings.company().tradeName || settings.company().name || 'Tienda',
+    backupsFolder: () => backups.folder(),
+    log,
+  });
+  // Issue 24, several tills: a return of a sale made at another till, found through the shop server.
+  const shopReturns = new ShopReturns({
+    db, documents: documentsRepo, notes, read: (fn) => shop.readServer(fn), ruc: () => settings.company().ruc, online: () => shop.status()?.state === 'online',
+    guardNote: (documentId) => voids.guardNote(documentId),
+  });
   // Issue 29: numbers confirmed before reuse after a restore or a damaged -wal; a doubtful clock asked about.
   const numberingRepo = new NumberingRepository(db, now);
   const numbering = new NumberingService({
@@ -191,6 +254,8 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const clockGuard = new ClockGuard(db);
   /** The drawer opens after the commit, on its own: a drawer that fails to open never undoes a sale. */
   const kickDrawer = (why: string) => {
+    // Issue 26: a raw ticket printer with the pulse on opens the drawer in the sale's own ticket job.
+    if (why === 'cash sale' && printing.opensDrawerWithTicket()) return;
     void openDrawer(settings.shift().drawer).then((r) => {
       if (!r.opened && settings.shift().drawer.mode === 'network') log.warn('the cash drawer did not open', { why, message: r.message });
     });
@@ -260,8 +325,30 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       },
       setShopServerPassword: (input) => shop.setPassword(input.password),
       testShopServer: () => shop.probe(),
+      // Issue 30: "Esta PC es el servidor de la tienda", and a till joining one with its code.
+      getServerHost: () => serverHost.view(),
+      enableServerHost: () => serverHost.enable(),
+      startServerHost: () => serverHost.start(),
+      stopServerHost: () => serverHost.stop(),
+      newRegistrationCode: () => serverHost.newCode(),
+      dumpServerHostNow: () => serverHost.dumpNow(),
+      restoreServerHostDump: (input) => serverHost.restore(input.fileName),
+      adoptServerHostMajor: () => serverHost.adoptShippedMajor(),
+      discoverShopServers: () => discoverShopServers(),
+      joinShopServer: async (input) => {
+        const joined = await registerTill(input);
+        shop.setPassword(joined.password);
+        const update = { shopServer: joined.settings };
+        await shop.checkSettings(update);
+        const view = saveSettings(update);
+        shop.settingsSaved(update);
+        return view;
+      },
       searchShopDocuments: (input) => shop.search(input),
       getShopDocument: (input) => shop.detail(input.idBaseDato),
+      listUnappliedChanges: () => shop.unapplied(),
+      getShopRefusals: () => shop.refusals(),
+      registerAsNewTill: () => shop.registerAsNewTill(),
       setToken: (input) => {
         const result = settings.setToken(input.token, input.target);
         outbox.unblockAuth();
@@ -313,8 +400,11 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
         });
         return documents.summaryOf(row);
       },
-      issueNote: (input) => {
-        const row = notes.issue(input);
+      issueNote: async (input) => {
+        // What other tills credited on this sale, when the shop server is online (issue 24, several tills).
+        const others = await shopReturns.othersOn(input.of);
+        voids.guardNote(input.of);
+        const row = notes.issue(input, others);
         afterCommit('issueNote: notify and wake the outbox', () => {
           emit({ type: 'document', id: row.id, status: row.status });
           emitStatusSoon();
@@ -324,6 +414,35 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
         });
         return documents.summaryOf(row);
       },
+      findShopSale: (input) => shopReturns.find(input),
+      issueShopNote: async (input) => {
+        const row = await shopReturns.issue(input);
+        afterCommit('issueShopNote: notify and wake the outbox', () => {
+          emit({ type: 'document', id: row.id, status: row.status });
+          emitStatusSoon();
+          outbox.wake();
+          if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash refund');
+          shop.wake();
+        });
+        return documents.summaryOf(row);
+      },
+      getVoid: (input) => voids.view(input.of),
+      getVoidStates: (input) => voids.states(input.ids),
+      voidDocument: (input) => {
+        const view = voids.request(input.of, input.reason);
+        afterCommit('voidDocument: wake the void outbox', () => {
+          emit({ type: 'document', id: input.of, status: documentsRepo.getById(input.of)?.status ?? 'accepted' });
+          voidSender.wake();
+        });
+        return view;
+      },
+      retryVoid: (input) => {
+        const view = voids.retry(input.of);
+        afterCommit('retryVoid: wake the void outbox', () => voidSender.wake());
+        return view;
+      },
+      getVoidSettings: () => voids.settingsView(),
+      saveVoidSettings: (input) => voids.saveSettings(input),
       correctDocument: (input) => {
         const row = issue.correct(input.id, input.customer);
         afterCommit('correctDocument: notify and wake the outbox', () => {
@@ -360,6 +479,10 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       downloadGuideXml: (input) => lookups.guideXml(input),
       queryCdr: (input) => lookups.cdr(input),
       printDocument: (input) => printing.print(input),
+      getTicketPrinter: () => printing.ticketPrinter() ?? DEFAULT_TICKET_PRINTER,
+      saveTicketPrinter: (input) => printing.saveTicketPrinter(input),
+      testTicketPrinter: (input) => printing.testTicketPrinter(input.printer),
+      listTicketPrinterTargets: () => discoverPrinters(),
       listProducts: (input) => products.listProducts(input),
       getProductByCode: (input) => products.getProductByCode(input),
       saveProduct: (input) => products.saveProduct(input),
@@ -378,16 +501,17 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       restoreBackup: (input) => restoreFlow.restore(input.file),
       getSession: () => auth.session(),
       listCashiers: () => auth.cashiers(),
-      createFirstAdmin: (input) => {
-        const session = auth.createFirstAdmin(input.name, input.pin);
+      createFirstAdmin: async (input) => {
+        const session = await auth.createFirstAdmin(input.name, input.pin);
         shop.usersChanged();
         return session;
       },
       login: (input) => auth.login(input.userId, input.pin),
       lock: () => auth.lock(),
       listUsers: () => auth.list(),
-      saveUser: (input) => {
-        const user = auth.save(input);
+      unlockUser: (input) => auth.unlock(input.userId),
+      saveUser: async (input) => {
+        const user = await auth.save(input);
         shop.usersChanged();
         return user;
       },
@@ -418,7 +542,9 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     notices,
     start: () => {
       outbox.start();
+      voidSender.start();
       shop.start();
+      void serverHost.startWithCaja();
       if (numbering.holds().length > 0) void numbering.confirm();
       // Demo documents never reach the backups: a demo (or not yet set up) start takes no daily copies.
       if (options.dailyBackups !== false && !(options.mode && options.mode !== 'real')) void scheduler.start();
@@ -428,7 +554,9 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       await backups.idle();
       events.stop();
       await outbox.stop();
+      await voidSender.stop();
       await shop.stop();
+      await serverHost.shutdown();
       return { pending: status().pending };
     },
     close: () => {
@@ -437,6 +565,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       lock.release();
     },
     outbox,
+    voids: voidSender,
     db,
     backups,
   };

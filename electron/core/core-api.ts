@@ -7,6 +7,7 @@ import type { Logger } from './dispatch';
 import type { StartMode } from './mode/mode-file';
 import type { RetryPolicy } from './outbox/retry';
 import type { Outbox } from './outbox/worker';
+import type { VoidSender } from './services/void-sender';
 import type { FileChooser } from './services/file-chooser';
 import type { Printer } from './services/printing';
 import type { SecretStore } from './services/secrets';
@@ -63,6 +64,8 @@ export interface Core {
   /** What the start found and did about the storage (leftovers freed, a damaged -wal salvaged), in Spanish. */
   readonly notices: readonly string[];
   readonly outbox: Outbox;
+  /** The void requests' outbox (issue 24). */
+  readonly voids: VoidSender;
   readonly db: Db;
   /** The shell asks it for the backups folder before it closes the core to restore a copy. */
   readonly backups: BackupService;

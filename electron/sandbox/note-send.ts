@@ -4,7 +4,7 @@
 // checks, first that applies decides (codes chosen in SUNAT's rejection range 2000–3999; the texts are ours):
 //  1. Series: 4 characters whose letter is the modified document's (B on a boleta, F on a factura; docs/sunat/notes.md)
 //     -> EXCEPTION 1001, nothing registered.
-//  2. The modified document is not registered here, or was not accepted -> REJECTED 2524.
+//  2. The modified document is not registered here, was not accepted, or was voided -> REJECTED 2524.
 //  3. The note's customer is not the modified document's -> REJECTED 2801.
 //  4. A credit note whose total, with the earlier accepted credit notes on the same document, exceeds the document's
 //     total -> REJECTED 3206.
@@ -50,7 +50,8 @@ export function evaluateNote(note: Note, registry: Registry): AuthorityOutcome {
   }
   const modifiedKey = documentKey(note.empresa_Ruc, note.afectado_Tipo_Doc, series, number);
   const modified = registry.get(modifiedKey);
-  if (!modified || modified.status !== 'accepted') return reject('2524');
+  // A document voided here (void-cancel.ts, issue 24) is no longer accepted.
+  if (!modified || modified.status !== 'accepted' || registry.voidOf(modifiedKey)) return reject('2524');
   if (modified.invoice.cliente_Num_Doc !== note.cliente_Num_Doc || modified.invoice.cliente_Tipo_Doc !== note.cliente_Tipo_Doc) return reject('2801');
   if (note.tipo_Doc === '07') {
     const earlier = registry

@@ -16,6 +16,15 @@ export interface Registration {
   at: Date;
 }
 
+/** A void the authority accepted (issue 24, void-cancel.ts): the document's number stays registered, now voided. */
+export interface VoidRegistration {
+  key: string;
+  /** Canonical JSON of the void request. */
+  canonical: string;
+  answer: SendResult;
+  at: Date;
+}
+
 export type DuplicateVerdict =
   | { kind: 'new' }
   | { kind: 'same'; registration: Registration }
@@ -25,6 +34,7 @@ export class Registry {
   private readonly byKey = new Map<string, Registration>();
   private readonly log: Declaration[] = [];
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly voided = new Map<string, VoidRegistration>();
 
   /** `restored` registrations (e.g. from a state file) count as declared; `onChange` runs after each new one. */
   constructor(
@@ -79,6 +89,16 @@ export class Registry {
 
   get(key: string): Registration | undefined {
     return this.byKey.get(key);
+  }
+
+  /** Issue 24: the accepted void of a document, if any (kept in memory only, not in the state file). */
+  voidOf(key: string): VoidRegistration | undefined {
+    return this.voided.get(key);
+  }
+
+  registerVoid(v: VoidRegistration): void {
+    if (this.voided.has(v.key)) throw new Error(`already voided: ${v.key}`);
+    this.voided.set(v.key, v);
   }
 
   declarations(): ReadonlyArray<Declaration> {

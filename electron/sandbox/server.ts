@@ -15,6 +15,7 @@ import {
 } from './queries';
 import { handleSend, type SendContext } from './send';
 import { handleNoteSend } from './note-send';
+import { handleVoidCancel } from './void-cancel';
 import { authoritySegment, toRealNames, type Provider } from '../../shared/api/dialect';
 
 export interface ServerContext extends SendContext, QueryContext {
@@ -50,6 +51,19 @@ function routesFor(segment: 'authority' | 'sunat'): Route[] {
     pattern: /^\/api\/v1\/note\/send$/,
     kind: 'send',
     handle: async (req, ctx) => handleNoteSend(await readJsonBody(req, ctx.maxBodyBytes), ctx),
+  },
+  // Voiding (issue 24): boletas by the resumen diario, facturas by a comunicación de baja; same paths in both dialects.
+  {
+    method: 'POST',
+    pattern: /^\/api\/v1\/summary\/cancel$/,
+    kind: 'send',
+    handle: async (req, ctx) => handleVoidCancel('summary', await readJsonBody(req, ctx.maxBodyBytes), ctx),
+  },
+  {
+    method: 'POST',
+    pattern: /^\/api\/v1\/voided\/cancel$/,
+    kind: 'send',
+    handle: async (req, ctx) => handleVoidCancel('voided', await readJsonBody(req, ctx.maxBodyBytes), ctx),
   },
   { method: 'GET', pattern: /^\/v1\/dni\/info\/([^/]+)$/, kind: 'query', handle: (_r, ctx, p) => handleDni(p)(ctx) },
   { method: 'GET', pattern: /^\/v1\/ruc\/info\/([^/]+)$/, kind: 'query', handle: (_r, ctx, p) => handleRuc(p)(ctx) },

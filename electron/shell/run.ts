@@ -39,6 +39,7 @@ import { createSenderCheck, OwnedWindows } from './sender-check';
 import { recoverDatabaseAtStartup } from './startup-recovery';
 import { createShutdown, type ShutdownController } from './shutdown';
 import { claimSingleInstance } from './single-instance';
+import { installServerTray } from './server-tray';
 import { createDisplayWindow, createErrorWindow, createMainWindow, secondScreen } from './windows';
 
 export const APP_USER_MODEL_ID = 'pe.caja.pos';
@@ -223,6 +224,7 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
     forwardCoreEvents(core, () => windows.contents(), log);
     core.start();
     mainWindow = windows.add(createMainWindow(BrowserWindow, { preloadFile: paths.preloadFile, devTools: !app.isPackaged, log }));
+    installServerTray({ window: mainWindow, dataDir, mainDir: options.mainDir, log }); // issue 30: hosted server keeps running
     // A second screen is the customer's display (issue 14): lines, total, change, thanks.
     const customerScreen = screen?.getAllDisplays ? secondScreen(screen.getAllDisplays(), screen.getPrimaryDisplay().id) : undefined;
     if (customerScreen) windows.add(createDisplayWindow(BrowserWindow, customerScreen, log));

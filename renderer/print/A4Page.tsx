@@ -3,6 +3,7 @@
 import { formatAmount, formatUnitPrice } from '../src/format/money';
 import { Banners, Closing, Legends, Modifies, Payment, Totals } from './parts';
 import type { TicketData } from './ticket-data';
+import { unitShort } from './unit-short';
 
 export function A4Page({ data }: { data: TicketData }): React.JSX.Element {
   return (
@@ -73,7 +74,9 @@ export function A4Page({ data }: { data: TicketData }): React.JSX.Element {
           {data.lines.map((line, i) => (
             <tr key={i}>
               <td>{line.quantity}</td>
-              <td>{line.unitName}</td>
+              <td className="a4__unit" title={line.unitName}>
+                {unitShort(line.unit)}
+              </td>
               <td className="a4__code">{line.code}</td>
               <td>
                 {line.description}

@@ -3,14 +3,14 @@
 import { CASH_MOVEMENT_LABELS, denominationLabel, PEN_DENOMINATIONS, type CashReport } from '../../shared/cash';
 import { Dec } from '../../shared/billing/decimal';
 import { formatDateTime } from '../src/format/dates';
+import { differenceText } from '../../shared/printing/report-text';
 import { ReportHeader, Section, SalesSections, sunatSummaryLine, type ReportIssuer } from './report-parts';
 
 export type { ReportIssuer };
 
 /** Sobrante (more cash than expected) or faltante (less): how a Peruvian arqueo names the difference. */
 export function differenceLabel(difference: string): string {
-  const d = new Dec(difference);
-  return d.isZero() ? 'Diferencia (cuadra)' : d.isNegative() ? 'Faltante' : 'Sobrante';
+  return differenceText(difference).label;
 }
 
 export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: CashReport; issuer: ReportIssuer; paper?: '80mm' | '58mm' }): React.JSX.Element {
@@ -67,7 +67,8 @@ export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: C
           { label: '- Retiros', amount: cash.cashOut },
           { label: 'Efectivo esperado', amount: cash.expected, strong: true },
           ...(cash.counted !== null ? [{ label: 'Efectivo contado', amount: cash.counted, strong: true }] : []),
-          ...(cash.difference !== null ? [{ label: differenceLabel(cash.difference), amount: cash.difference }] : []),
+          // "Faltante S/ 142.97", never "Faltante S/ -142.97" (issue 26).
+          ...(cash.difference !== null ? [differenceText(cash.difference)] : []),
         ]}
       />
       {counted.length > 0 ? <Section title="Conteo por denominación" rows={counted} /> : null}

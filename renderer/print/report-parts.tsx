@@ -1,7 +1,7 @@
 // Parts shared by the printed reports (CashReportTicket, SalesReportTicket): the issuer's header and titled sections
 // of label / count / amount rows, on ticket paper.
 import Decimal from 'decimal.js';
-import type { SalesSummary } from '../../shared/cash';
+import { seriesRangeText, taxRows, type SalesSummary } from '../../shared/cash';
 import { formatMoney } from '../src/format/money';
 
 export interface ReportIssuer {
@@ -60,6 +60,9 @@ export function SalesSections({ summary }: { summary: SalesSummary }): React.JSX
           ...summary.sales.map((r) => ({ label: 'Total', count: r.count, amount: r.total, currency: r.currency, strong: true })),
         ]}
       />
+      {summary.taxes.map((t) => (
+        <Section key={t.currency} title={summary.taxes.length > 1 ? `Impuestos (${t.currency})` : 'Impuestos'} rows={taxRows(t).map((r) => ({ ...r, currency: t.currency }))} />
+      ))}
       <Section title="Por medio de pago" empty="Sin ventas" rows={summary.byMethod.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
       {summary.discounts.length > 0 ? (
         <Section title="Descuentos" rows={summary.discounts.map((r) => ({ label: 'Ventas con descuento', count: r.count, amount: `-${r.total}`, currency: r.currency }))} />
@@ -67,6 +70,7 @@ export function SalesSections({ summary }: { summary: SalesSummary }): React.JSX
       <Section title="Por cajero" empty="Sin ventas" rows={summary.byCashier.map((r) => ({ label: r.name, count: r.count, amount: r.total, currency: r.currency }))} />
       <Section title="Por estado en SUNAT" empty="Sin ventas" rows={summary.byStatus.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
       <NotDeclared summary={summary} />
+      <SeriesNumbers summary={summary} />
     </>
   );
 }
@@ -124,4 +128,19 @@ export function sunatSummaryLine(summary: SalesSummary, of: 'turno' | 'periodo')
   if (summary.awaitingSunat > 0) parts.push(`${summary.awaitingSunat} comprobante(s) del ${of} aún por enviar a SUNAT.`);
   if (notDeclared > 0) parts.push(`${notDeclared} comprobante(s) del ${of} no declarados a SUNAT (rechazados / inválidos): reemítalos.`);
   return parts.join(' ');
+}
+
+/** Issue 26: the first and last number of each series the report covers. */
+export function SeriesNumbers({ summary }: { summary: SalesSummary }): React.JSX.Element | null {
+  if (summary.series.length === 0) return null;
+  return (
+    <section className="cash-report__section" aria-label="Numeración">
+      <h3>Numeración</h3>
+      <ul className="cash-report__series">
+        {summary.series.map((r) => (
+          <li key={`${r.docType}-${r.series}`}>{seriesRangeText(r)}</li>
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -34,9 +34,18 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   downloadGuideXml: 'cajero',
   queryCdr: 'cajero',
   printDocument: 'cajero',
+  // Issue 26: the raw ticket printer (Ajustes → Impresora de tickets); its test prints a page (and may open the drawer).
+  getTicketPrinter: 'cajero',
+  saveTicketPrinter: 'administrador',
+  testTicketPrinter: 'supervisor',
+  listTicketPrinterTargets: 'administrador',
   // Reading and reprinting any till's documents from the shop server (issue 15).
   searchShopDocuments: 'cajero',
   getShopDocument: 'cajero',
+  // What the shop server did not apply of a till's edits (issue 25): the office's to settle.
+  listUnappliedChanges: 'administrador',
+  getShopRefusals: 'cajero',
+  registerAsNewTill: 'administrador',
   listProducts: 'cajero',
   getProductByCode: 'cajero',
   // The cash session: a cash out by a cashier, or closing another's session, also needs a supervisor's PIN (the core
@@ -55,6 +64,16 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   reissueDocument: 'supervisor',
   // A credit or debit note (issue 24) gives money back or changes a declared sale: a supervisor's, like a re-issue.
   issueNote: 'supervisor',
+  // A return of a sale of another till: finding it is a cashier's look-up; the note, as any note, a supervisor's.
+  findShopSale: 'cajero',
+  issueShopNote: 'supervisor',
+  // Voiding a declared document (issue 24): a supervisor's, like a note; its deadline is Ajustes'.
+  voidDocument: 'supervisor',
+  retryVoid: 'supervisor',
+  getVoid: 'cajero',
+  getVoidStates: 'cajero',
+  getVoidSettings: 'cajero',
+  saveVoidSettings: 'administrador',
   // Ajustes, the token, products, backups, exports and users.
   saveSettings: 'administrador',
   setToken: 'administrador',
@@ -72,6 +91,18 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   restoreBackup: 'administrador',
   setShopServerPassword: 'administrador',
   testShopServer: 'administrador',
+  // Issue 30: hosting the shop server, its copies and codes, and joining one, are the administrator's.
+  getServerHost: 'administrador',
+  enableServerHost: 'administrador',
+  startServerHost: 'administrador',
+  stopServerHost: 'administrador',
+  newRegistrationCode: 'administrador',
+  dumpServerHostNow: 'administrador',
+  restoreServerHostDump: 'administrador',
+  adoptServerHostMajor: 'administrador',
+  discoverShopServers: 'administrador',
+  joinShopServer: 'administrador',
   listUsers: 'administrador',
   saveUser: 'administrador',
+  unlockUser: 'administrador',
 };

@@ -23,14 +23,19 @@ import {
 } from './lookups';
 import { backupContract } from './backup';
 import { PrintRequestSchema, PrintResultSchema } from './print';
+import { ticketPrinterContract } from '../printing/settings';
 import { ImportProgressSchema, productsContract } from './products';
 import { setupContract } from './setup';
 import { usersContract } from './users';
 import { ShopDocumentIdSchema, ShopDocumentRowSchema, ShopSearchInputSchema } from '../server/documents';
+import { UnappliedChangeSchema } from '../server/unapplied';
+import { ShopRefusalsSchema } from '../server/refusals';
 import { cashContract } from './cash';
-import { NoteInputSchema } from './notes';
+import { NoteInputSchema, ShopNoteInputSchema, ShopSaleRefSchema, ShopSaleSchema } from './notes';
+import { VoidDeadlinesSchema, VoidInputSchema, VoidOfSchema, VoidSettingsViewSchema, VoidStateRowSchema, VoidStatesInputSchema, VoidViewSchema } from './voids';
 import { SaleInputSchema } from './sale';
 import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, ShopServerPasswordInputSchema, TokenInputSchema, TokenStatusSchema } from './settings';
+import { serverHostContract } from './server-host';
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
 import { DOC_STATUSES } from './status';
 
@@ -52,6 +57,19 @@ export const bridgeContract = {
   reissueDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
   /** A credit (07) or debit (08) note on a document of this till (issue 24): answers like issueSale. */
   issueNote: { input: NoteInputSchema, output: DocumentSummarySchema },
+  /** A return of a sale made at another till (issue 24): found through the shop server, and a note issued on it. */
+  findShopSale: { input: ShopSaleRefSchema, output: ShopSaleSchema },
+  issueShopNote: { input: ShopNoteInputSchema, output: DocumentSummarySchema },
+  /** Voiding (issue 24): whether "Anular" is offered for a document, and its request's state. */
+  getVoid: { input: VoidOfSchema, output: VoidViewSchema },
+  /** The void states of the listed documents that have a request. */
+  getVoidStates: { input: VoidStatesInputSchema, output: z.array(VoidStateRowSchema) },
+  /** Records the void (once per document) for the void outbox; answers its state. */
+  voidDocument: { input: VoidInputSchema, output: VoidViewSchema },
+  /** Sends again a void the API refused (the same stored request). */
+  retryVoid: { input: VoidOfSchema, output: VoidViewSchema },
+  getVoidSettings: { input: NoInput, output: VoidSettingsViewSchema },
+  saveVoidSettings: { input: VoidDeadlinesSchema, output: VoidSettingsViewSchema },
   /** An 'invalid' document with corrected customer data, sent again under the same number (issue 23). */
   correctDocument: { input: CorrectDocumentInputSchema, output: DocumentSummarySchema },
   retryAll: { input: NoInput, output: z.object({ count: z.number().int() }) },
@@ -66,17 +84,27 @@ export const bridgeContract = {
   downloadGuideXml: { input: GuideLookupInputSchema, output: GuideXmlSchema },
   queryCdr: { input: CdrQueryInputSchema, output: CdrQueryResultSchema },
   printDocument: { input: PrintRequestSchema, output: PrintResultSchema },
+  /** Issue 26: the ticket printer spoken to in raw ESC/POS, and its test page. */
+  ...ticketPrinterContract,
   ...productsContract,
   ...backupContract,
   ...setupContract,
   ...usersContract,
   ...cashContract,
+  /** Issue 30: this PC hosts the shop server; a till joins one with a code. */
+  ...serverHostContract,
   /** The shop server (issue 15): its password (write-only) and a connection check that pushes nothing. */
   setShopServerPassword: { input: ShopServerPasswordInputSchema, output: z.object({ passwordSet: z.boolean() }) },
   testShopServer: { input: NoInput, output: z.object({ ok: z.boolean(), message: z.string() }) },
   /** "Todas las cajas": any till's documents from the shop server. */
   searchShopDocuments: { input: ShopSearchInputSchema, output: z.array(ShopDocumentRowSchema) },
   getShopDocument: { input: ShopDocumentIdSchema, output: DocumentDetailSchema },
+  /** Issue 25: the edits of shared records the shop server did not apply ("cambios no aplicados"). */
+  listUnappliedChanges: { input: NoInput, output: z.array(UnappliedChangeSchema) },
+  /** Issue 25: documents the shop server refused (set aside, never blocking the queue). */
+  getShopRefusals: { input: NoInput, output: ShopRefusalsSchema },
+  /** Issue 25: this till's data folder shares its identity with another till: it takes a new one. */
+  registerAsNewTill: { input: NoInput, output: z.object({ terminalId: z.string() }) },
 } as const satisfies Record<BridgeMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeContract = typeof bridgeContract;

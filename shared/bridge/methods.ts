@@ -20,6 +20,10 @@ export const BRIDGE_METHOD_NAMES = [
   'downloadGuideXml',
   'queryCdr',
   'printDocument',
+  'getTicketPrinter',
+  'saveTicketPrinter',
+  'testTicketPrinter',
+  'listTicketPrinterTargets',
   'listProducts',
   'getProductByCode',
   'saveProduct',
@@ -36,6 +40,15 @@ export const BRIDGE_METHOD_NAMES = [
   'reissueDocument',
   // credit and debit notes (issue 24)
   'issueNote',
+  'findShopSale',
+  'issueShopNote',
+  // voiding (issue 24)
+  'getVoid',
+  'getVoidStates',
+  'voidDocument',
+  'retryVoid',
+  'getVoidSettings',
+  'saveVoidSettings',
   'retryAll',
   // the real provider (issue 11)
   'testConnection',
@@ -48,6 +61,7 @@ export const BRIDGE_METHOD_NAMES = [
   'lock',
   'listUsers',
   'saveUser',
+  'unlockUser',
   // the cash session (issue 13)
   'getCashState',
   'openCashSession',
@@ -63,6 +77,20 @@ export const BRIDGE_METHOD_NAMES = [
   'testShopServer',
   'searchShopDocuments',
   'getShopDocument',
+  'listUnappliedChanges',
+  'getShopRefusals',
+  'registerAsNewTill',
+  // this PC hosts the shop server; a till joins one (issue 30)
+  'getServerHost',
+  'enableServerHost',
+  'startServerHost',
+  'stopServerHost',
+  'newRegistrationCode',
+  'dumpServerHostNow',
+  'restoreServerHostDump',
+  'adoptServerHostMajor',
+  'discoverShopServers',
+  'joinShopServer',
   // rejected and invalid documents are no dead end (issue 23)
   'correctDocument',
 ] as const;

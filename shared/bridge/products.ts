@@ -70,6 +70,8 @@ const bagFlag = z.boolean({ error: 'El indicador de bolsa plástica debe ser sí
 const activeFlag = z.boolean({ error: 'El indicador de activo debe ser sí o no' });
 /** "Se vende por unidades enteras": null (or absent) follows the unit (a unit, a box: whole; kg, litres: decimals). */
 const wholeUnitsFlag = z.boolean({ error: 'El indicador de unidades enteras debe ser sí o no' }).nullable();
+/** "Precio libre" (issue 26): a lower price at the till is not a discount for this product. */
+const freePriceFlag = z.boolean({ error: 'El indicador de precio libre debe ser sí o no' });
 
 /** The fields every product has, as the form and the CSV import type them. */
 export const productFieldsShape = {
@@ -101,7 +103,7 @@ export function checkBagUnit(
 /** What the product form sends (and the core stores). Bag defaults to no, active to yes. */
 export const ProductInputSchema = z
   .object(
-    { ...productFieldsShape, bag: bagFlag.default(false), active: activeFlag.default(true), wholeUnits: wholeUnitsFlag.default(null) },
+    { ...productFieldsShape, bag: bagFlag.default(false), active: activeFlag.default(true), wholeUnits: wholeUnitsFlag.default(null), freePrice: freePriceFlag.default(false) },
     { error: 'Datos del producto no válidos' },
   )
   .superRefine(checkBagUnit, { when: whenClean('unit', 'bag', 'wholeUnits') });
@@ -119,6 +121,8 @@ export const ProductSchema = z.object({
   bag: z.boolean(),
   /** Resolved "se vende por unidades enteras": the till refuses a decimal quantity of this product when true. */
   wholeUnits: z.boolean(),
+  /** "Precio libre" (issue 26): typing a lower price at the till is not a discount. */
+  freePrice: z.boolean(),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -198,6 +202,7 @@ export const SaveProductInputSchema = z
       bag: bagFlag.default(false),
       active: activeFlag.default(true),
       wholeUnits: wholeUnitsFlag.default(null),
+      freePrice: freePriceFlag.default(false),
       originalCode: ProductCodeSchema.optional(),
     },
     {

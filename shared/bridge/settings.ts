@@ -73,6 +73,8 @@ export const SettingsViewSchema = z.object({
   shift: ShiftSettingsSchema,
   /** The shop server (issue 15); its password only says whether it is set. */
   shopServer: z.object({ settings: ShopServerSettingsSchema, passwordSet: z.boolean() }),
+  /** Sign-in (issue 25): sixDigits, new and changed PINs must have 6 digits (shorter ones still sign in). */
+  pins: z.object({ sixDigits: z.boolean() }),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -117,6 +119,7 @@ export const SettingsUpdateSchema = z.strictObject({
   paymentMethods: PaymentMethodsSchema.optional(),
   shift: ShiftSettingsSchema.optional(),
   shopServer: ShopServerSettingsSchema.optional(),
+  pins: z.strictObject({ sixDigits: z.boolean({ error: 'Indique si se exigen PIN de 6 dígitos' }) }).optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 

@@ -7,6 +7,18 @@ const NoInput = z.strictObject({});
 export const UserSchema = z.object({ id: z.number().int(), name: z.string(), role: RoleSchema, active: z.boolean() });
 export type User = z.infer<typeof UserSchema>;
 
+/**
+ * A user as Ajustes → Usuarios lists them (issue 25): their PIN's digit count (null: unknown until they next sign in
+ * here) and their sign-in lockout, if any (level: waits started so far; needsAdmin: only "Desbloquear" lets them in).
+ */
+export const UserListEntrySchema = UserSchema.extend({
+  pinDigits: z.number().int().nullable(),
+  lockout: z.object({ level: z.number().int(), waitSeconds: z.number().int(), needsAdmin: z.boolean() }).nullable(),
+});
+export type UserListEntry = z.infer<typeof UserListEntrySchema>;
+
+export const UnlockUserInputSchema = z.strictObject({ userId: z.number().int().positive() });
+
 export const SessionSchema = z.object({
   /** Who is signed in on this till, or null (locked, or nobody yet). */
   user: UserSchema.nullable(),
@@ -34,11 +46,19 @@ export type SaveUserInput = z.input<typeof SaveUserInputSchema>;
 
 export const usersContract = {
   getSession: { input: NoInput, output: SessionSchema },
-  /** The active cashiers' names for the sign-in screen (no roles, no PINs). */
-  listCashiers: { input: NoInput, output: z.array(z.object({ id: z.number().int(), name: z.string() })) },
+  /**
+   * The active cashiers' names for the sign-in screen (no PINs); `approver`: who may authorise a discount or a cash
+   * out, and as what (null for a cashier), so the till preselects the only supervisor (issue 26).
+   */
+  listCashiers: {
+    input: NoInput,
+    output: z.array(z.object({ id: z.number().int(), name: z.string(), approver: z.enum(['supervisor', 'administrador']).nullable() })),
+  },
   createFirstAdmin: { input: FirstAdminInputSchema, output: SessionSchema },
   login: { input: LoginInputSchema, output: SessionSchema },
   lock: { input: NoInput, output: SessionSchema },
-  listUsers: { input: NoInput, output: z.array(UserSchema) },
+  listUsers: { input: NoInput, output: z.array(UserListEntrySchema) },
   saveUser: { input: SaveUserInputSchema, output: UserSchema },
+  /** An administrator clears a user's failed PINs and wait (issue 25). */
+  unlockUser: { input: UnlockUserInputSchema, output: UserListEntrySchema },
 } as const;

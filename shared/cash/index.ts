@@ -4,3 +4,4 @@ export * from './report';
 export * from './sales-summary';
 export * from './settings';
 export * from './sales-report';
+export * from './report-taxes';

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Dec, ZERO, fixed2 } from '../billing/decimal';
 import { DOC_STATUS_LABELS, DOC_STATUSES, NOT_DECLARED_STATUSES, OPEN_STATUSES, type DocStatus } from '../bridge/status';
 import { PAYMENT_KINDS } from '../payments/methods';
+import { SeriesRangeSchema, seriesRanges, TaxesByKindSchema, taxesByKind, type TaxedDocument } from './report-taxes';
 
 export const TallySchema = z.object({ count: z.number().int(), total: z.string() });
 const Tally = TallySchema;
@@ -35,10 +36,14 @@ export const SalesSummarySchema = z.object({
   returns: z.array(Tally.extend({ currency: z.string(), cash: z.string() })).default([]),
   /** Issue 24: debit notes (08), apart from sales, per currency. */
   debitNotes: z.array(Tally.extend({ currency: z.string() })).default([]),
+  /** Issue 26: the declared sales' Op. gravadas / exoneradas / inafectas, IGV and ICBPER, per currency. */
+  taxes: z.array(TaxesByKindSchema).default([]),
+  /** Issue 26: first and last number per series (every document issued, notes too). */
+  series: z.array(SeriesRangeSchema).default([]),
 });
 export type SalesSummary = z.infer<typeof SalesSummarySchema>;
 
-export interface ReportDocument {
+export interface ReportDocument extends Omit<TaxedDocument, 'docType' | 'currency'> {
   id: number;
   /** Boletas and facturas are sales; credit (07) and debit (08) notes are kept apart (issue 24). */
   docType: '01' | '03' | '07' | '08';
@@ -49,6 +54,8 @@ export interface ReportDocument {
   superseded: boolean;
   /** Every discount of the document together, or null. */
   discount?: string | null;
+  /** Issue 24: SUNAT accepted its void: no declared sale any more, counted apart with the not declared. */
+  voided?: boolean;
 }
 
 export interface ReportPayment {
@@ -63,6 +70,7 @@ const DOC_TYPE_LABELS = { '01': 'Facturas', '03': 'Boletas' } as const;
 const OPEN = new Set<DocStatus>(OPEN_STATUSES);
 const NOT_DECLARED = new Set<DocStatus>(NOT_DECLARED_STATUSES);
 const NOT_DECLARED_LABELS: Partial<Record<DocStatus, string>> = { rejected: 'Rechazados por SUNAT', invalid: 'No aceptados por la API (inválidos)' };
+const VOIDED_LABEL = 'Anulados (anulación aceptada por SUNAT)';
 
 /** Count and sum per key, keeping the first-seen order. */
 export class Tallies<T> {
@@ -125,6 +133,8 @@ export function summarizeSales(documents: readonly ReportDocument[], payments: r
     awaitingSunat: sold.awaitingSunat + notes.filter((d) => OPEN.has(d.status)).length,
     returns: [...returns.values()].map((r) => ({ currency: r.currency, count: r.count, total: fixed2(r.total), cash: fixed2(r.cash) })),
     debitNotes: debitNotes.list(),
+    taxes: sold.taxes,
+    series: seriesRanges(documents),
     cashSales,
   };
 }
@@ -132,8 +142,9 @@ export function summarizeSales(documents: readonly ReportDocument[], payments: r
 /** The sales side proper: boletas and facturas only. */
 function summarizeSaleDocuments(documents: readonly ReportDocument[], payments: readonly ReportPayment[]): SalesSummary & { cashSales: Dec } {
   const live = documents.filter((d) => !d.superseded);
-  const declared = live.filter((d) => !NOT_DECLARED.has(d.status));
-  const notDeclaredDocs = live.filter((d) => NOT_DECLARED.has(d.status));
+  const isOut = (d: ReportDocument) => NOT_DECLARED.has(d.status) || d.voided === true;
+  const declared = live.filter((d) => !isOut(d));
+  const notDeclaredDocs = live.filter(isOut);
   const currencyOf = new Map(live.map((d) => [d.id, d.currency]));
   const notDeclaredIds = new Set(notDeclaredDocs.map((d) => d.id));
   const sales = new Tallies<{ currency: string }>();
@@ -174,8 +185,9 @@ function summarizeSaleDocuments(documents: readonly ReportDocument[], payments: 
   }
   const notDeclared = new Map<string, { status: DocStatus; label: string; currency: string; count: number; total: Dec; cash: Dec }>();
   for (const d of notDeclaredDocs) {
-    const key = `${d.status}|${d.currency}`;
-    const row = notDeclared.get(key) ?? { status: d.status, label: NOT_DECLARED_LABELS[d.status] ?? DOC_STATUS_LABELS[d.status], currency: d.currency, count: 0, total: ZERO, cash: ZERO };
+    const key = `${d.voided ? 'voided' : d.status}|${d.currency}`;
+    const label = d.voided ? VOIDED_LABEL : (NOT_DECLARED_LABELS[d.status] ?? DOC_STATUS_LABELS[d.status]);
+    const row = notDeclared.get(key) ?? { status: d.status, label, currency: d.currency, count: 0, total: ZERO, cash: ZERO };
     row.count += 1;
     row.total = row.total.plus(d.total);
     row.cash = row.cash.plus(notDeclaredCash.get(d.id) ?? ZERO);
@@ -192,6 +204,8 @@ function summarizeSaleDocuments(documents: readonly ReportDocument[], payments: 
     notDeclared: [...notDeclared.values()].map((r) => ({ status: r.status, label: r.label, currency: r.currency, count: r.count, total: fixed2(r.total), cash: fixed2(r.cash) })),
     returns: [],
     debitNotes: [],
+    taxes: taxesByKind(declared),
+    series: [],
     cashSales,
   };
 }

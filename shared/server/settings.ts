@@ -37,13 +37,16 @@ export const ShopServerSettingsSchema = z
   });
 export type ShopServerSettings = z.infer<typeof ShopServerSettingsSchema>;
 
-export const DEFAULT_SHOP_SERVER: ShopServerSettings = { enabled: false, host: '', port: 5432, database: 'caja', user: 'caja', tls: 'off', caCert: '', terminalName: 'Caja 1' };
+/** TLS is on unless someone chooses otherwise: Ajustes names a plain connection as unsafe (issue 25). */
+export const DEFAULT_SHOP_SERVER: ShopServerSettings = { enabled: false, host: '', port: 5432, database: 'caja', user: 'caja', tls: 'on', caCert: '', terminalName: 'Caja 1' };
 
 /** What the till knows of its link to the server, for the status bar and Ajustes. */
 export const ShopServerStatusSchema = z.object({
   state: z.enum(['off', 'connecting', 'online', 'offline', 'conflict', 'refused']),
   /** Documents written on this till and not yet on the server. */
   pending: z.number().int(),
+  /** Documents the server refused (issue 25): set aside with their reason, the rest of the queue goes on. */
+  setAside: z.number().int(),
   lastPushAt: z.string().nullable(),
   message: z.string().nullable(),
 });

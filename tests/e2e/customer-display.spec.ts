@@ -20,7 +20,7 @@ test('the customer display shows the sale as it is rung up, the change, and than
   await page.keyboard.press('F12');
   await expect(ticketDialog(page)).toBeVisible();
   await expect(display.getByText('¡Gracias por su compra!')).toBeVisible();
-  await expect(display.getByTestId('display-change')).toHaveText('Su vuelto: S/ 29.70');
+  await expect(display.getByTestId('display-change')).toHaveText('VUELTO S/ 29.70');
   await page.keyboard.press('Escape');
 
   // The next customer's first line replaces the thank-you.

@@ -39,7 +39,7 @@ test('a typical sale takes at most 12 keystrokes besides the scans and the digit
   await expect(page.getByRole('button', { name: 'Imprimir y nueva venta (Enter)' })).toBeFocused();
   await key('Enter');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect(harness.printed).toHaveLength(1);
+  await expect.poll(() => harness.printed.length).toBe(1); // printed in the background (issue 26)
   await expect(lineField(page, 'Código', 1)).toBeFocused(); // ready for the next customer
 
   console.log(`KEYSTROKES ${keystrokes}`);

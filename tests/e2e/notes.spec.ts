@@ -37,6 +37,7 @@ test('back office: a credit note by lines and a debit note from a boleta, linked
   await debit.getByTestId('note-submit').click();
   await expect(page.getByText('Emitida la nota de débito BD01-00000001')).toBeVisible();
   await expect(page.getByTestId('note-list')).toContainText('Nota de débito BD01-00000001');
+  await harness.screenshot('documento-notas-credito-debito');
 
   // The note links back to the boleta it modifies.
   await page.getByTestId('note-list').getByRole('button', { name: 'Nota de crédito BC01-00000001' }).click();

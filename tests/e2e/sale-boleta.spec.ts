@@ -101,7 +101,10 @@ test('Esc cancels the sale only after confirming; Esc again keeps it (issue 14)'
   await expect(page.getByTestId('total-total')).toHaveText('S/ 20.30');
 
   await page.keyboard.press('Escape');
-  await expect(confirm.getByRole('button', { name: 'Sí, cancelar la venta (Enter)' })).toBeFocused();
+  // Issue 26: Enter keeps the sale; throwing it away takes a deliberate Shift+Tab first.
+  await expect(confirm.getByRole('button', { name: 'No, seguir con la venta (Enter)' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(confirm.getByRole('button', { name: 'Sí, cancelar la venta' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(confirm).toHaveCount(0);
   await expect(page.getByTestId('total-total')).toHaveText('S/ 0.00');

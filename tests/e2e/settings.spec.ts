@@ -70,8 +70,8 @@ test('settings: the token is write-only (never readable from the page), company,
   await page.getByLabel('Modo demo (los documentos no se declaran a SUNAT)').uncheck();
   await page.getByRole('button', { name: 'Guardar modo' }).click();
   await expect(page.getByText(/Para salir del modo demo configure las direcciones de la API y el token/)).toBeVisible();
-  await page.getByLabel('Dirección de envío (billing base URL)').fill(sandbox.billingBaseUrl);
-  await page.getByLabel('Dirección de consultas (query base URL)').fill(sandbox.queryBaseUrl);
+  await page.getByLabel('Dirección de envío').fill(sandbox.billingBaseUrl);
+  await page.getByLabel('Dirección de consultas').fill(sandbox.queryBaseUrl);
   await page.getByRole('button', { name: 'Guardar direcciones' }).click();
   await expect(page.getByRole('region', { name: 'API de facturación' }).getByText('Cambios guardados.')).toBeVisible();
   await page.getByLabel('Modo demo (los documentos no se declaran a SUNAT)').uncheck();
@@ -87,13 +87,13 @@ test('API: a preset fills the addresses; "Probar conexión" says per API what an
   await page.keyboard.press('F4');
   const region = page.getByRole('region', { name: 'API de facturación' });
   await region.getByLabel('Proveedor').selectOption({ label: 'Factiliza pruebas (QA)' });
-  await expect(region.getByLabel('Dirección de envío (billing base URL)')).toHaveValue('https://apife-qa.factiliza.com/api/v1');
-  await expect(region.getByLabel('Dirección de consultas (query base URL)')).toHaveValue('https://api.factiliza.com');
+  await expect(region.getByLabel('Dirección de envío')).toHaveValue('https://apife-qa.factiliza.com/api/v1');
+  await expect(region.getByLabel('Dirección de consultas')).toHaveValue('https://api.factiliza.com');
   await expect(region.getByLabel('Nombres que usa el servidor')).toHaveCount(0);
 
   // Another server: the addresses typed by hand make it "Personalizado", which asks which names it speaks.
-  await region.getByLabel('Dirección de envío (billing base URL)').fill(sandbox.billingBaseUrl);
-  await region.getByLabel('Dirección de consultas (query base URL)').fill(sandbox.queryBaseUrl);
+  await region.getByLabel('Dirección de envío').fill(sandbox.billingBaseUrl);
+  await region.getByLabel('Dirección de consultas').fill(sandbox.queryBaseUrl);
   await expect(region.getByLabel('Proveedor')).toHaveValue('custom');
   await region.getByLabel('Nombres que usa el servidor').selectOption('document');
   await region.getByRole('button', { name: 'Guardar direcciones' }).click();

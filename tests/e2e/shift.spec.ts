@@ -122,7 +122,8 @@ test('open with a float, five sales (one discounted with approval), a cash out a
   page.once('dialog', (d) => void d.accept());
   await close.getByRole('button', { name: 'Cerrar caja e imprimir Z' }).click();
   await expect(page.getByText('Caja n.º 1 cerrada')).toBeVisible();
-  await expect(page.getByText('Esperado S/ 98.00 · contado S/ 97.50 · diferencia S/ -0.50')).toBeVisible();
+  // Issue 26: a faltante is named, never a double negative.
+  await expect(page.getByText('Esperado S/ 98.00 · contado S/ 97.50 · Faltante S/ 0.50')).toBeVisible();
   await expect(page.getByTestId('cash-status')).toContainText('Caja cerrada');
   await harness.screenshot('caja-cierre-z');
 
@@ -145,7 +146,13 @@ test('open with a float, five sales (one discounted with approval), a cash out a
     'Fondo inicial S/ 100.00',
     'Efectivo esperado S/ 98.00',
     'Efectivo contado S/ 97.50',
-    'Faltante S/ -0.50',
+    'Faltante S/ 0.50',
+    // Issue 26: taxes by kind and the numbering of each series.
+    'Op. gravadas S/',
+    'Op. exoneradas S/',
+    'Op. inafectas S/ 0.00',
+    'ICBPER S/',
+    'B001: 00000001 – 00000005 (5)',
     '2 x S/ 20 S/ 40.00',
   ]) {
     expect(text, fragment).toContain(fragment);

@@ -62,6 +62,12 @@ export interface ApiClient {
    * the same way (a 200 with `success: false` and no authority answer is 'invalid').
    */
   sendNote(payload: string): Promise<SendResult>;
+  /**
+   * Voiding (issue 24): a boleta through `POST {billing}/summary/cancel`, a factura through `POST {billing}/voided/cancel`,
+   * the same paths under both dialects (docs/api/provider-factiliza.md, "Credit and debit notes, voiding", ×1 each).
+   * `payload` is the stored request, sent unchanged; the answer is read like a send's.
+   */
+  sendVoid(endpoint: 'summary' | 'voided', payload: string): Promise<SendResult>;
   /** Op 2. */
   dni(dni: string): Promise<Citizen>;
   /** Op 3. Credentials travel in the body and are never logged. */
@@ -129,7 +135,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** A send operation of the billing API: the stored payload, unchanged. */
-  async function send(path: '/invoice/send' | '/note/send', payload: string): Promise<SendResult> {
+  async function send(path: '/invoice/send' | '/note/send' | '/summary/cancel' | '/voided/cancel', payload: string): Promise<SendResult> {
     const c = config();
     return requestJson(
       options.fetch,
@@ -150,6 +156,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async sendNote(payload) {
       return send('/note/send', payload);
+    },
+    async sendVoid(endpoint, payload) {
+      return send(endpoint === 'summary' ? '/summary/cancel' : '/voided/cancel', payload);
     },
     async dni(dni) {
       const res = ensureSuccess(await query(`/v1/dni/info/${encodeURIComponent(dni)}`, DniResponseSchema));

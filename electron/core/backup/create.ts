@@ -1,4 +1,5 @@
 // Taking one copy into a folder: a free name, the copy into a temporary file, seal, rename, verify, record.
+import { makePrivate } from '../db/private-file';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -120,6 +121,7 @@ function fail(options: CreateBackupOptions, target: Target, error: unknown): nev
 
 /** The sealed copy gets its final name (a crash before this leaves only a .partial file, never a false copy). */
 function place(options: CreateBackupOptions, target: Target): void {
+  makePrivate(target.temp);
   fs.renameSync(target.temp, target.final);
   fsyncFolder(options.folder);
 }

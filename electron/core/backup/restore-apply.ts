@@ -14,6 +14,7 @@
 // every series of the restored file is held (numbering_holds) until the core confirms its next number against the
 // API (services/numbering.ts): the lost part may hold numbers SUNAT already registered. A disk that fails (full,
 // read-only, I/O error) is not damage: nothing is restored over it.
+import { makePrivate } from '../db/private-file';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -61,7 +62,13 @@ export interface ApplyRestoreResult {
 }
 
 /** Settings that describe this installation rather than the data, kept from the live database. */
-const KEPT_SETTINGS = ['backup'];
+/**
+ * Installation settings the live file keeps over the copy's: the backups folder, and this till's lease on its identity
+ * at the shop server (issue 25: the copy's older lease would make the restored till look like a copied data folder).
+ */
+const KEPT_SETTINGS = ['backup', 'shopLease'];
+/** When the live lease cannot be read, the restored till takes its identity back at its next contact (till-lease.ts). */
+const RECLAIM_SETTING = { key: 'shopLeaseReclaim', value: 'true' };
 
 export async function applyRestore(file: string, livePath: string, options: ApplyRestoreOptions): Promise<ApplyRestoreResult> {
   const now = options.now ?? (() => new Date());
@@ -87,7 +94,8 @@ async function applyLocked(file: string, livePath: string, options: ApplyRestore
   const preRestoreBackup = await saveCurrent(livePath, liveState, options, now);
   const liveWasReadable = liveState === 'ok';
   const liveSeries = liveWasReadable ? readSeries(livePath) : [];
-  const liveSettings = liveWasReadable ? readSettings(livePath, KEPT_SETTINGS) : [];
+  const kept = liveWasReadable ? readSettings(livePath, KEPT_SETTINGS) : [];
+  const liveSettings = kept.some((s) => s.key === 'shopLease') ? kept : [...kept, RECLAIM_SETTING];
 
   const folder = path.dirname(path.resolve(livePath));
   const stamp = `${process.pid}-${Date.now()}`;
@@ -182,6 +190,7 @@ function copyDamaged(livePath: string, options: ApplyRestoreOptions, now: Clock)
   fs.copyFileSync(livePath, dest);
   fsyncFile(dest);
   if (fs.existsSync(`${livePath}-wal`)) fs.copyFileSync(`${livePath}-wal`, `${dest}-wal`);
+  makePrivate(dest, `${dest}-wal`);
   const info: BackupInfo = {
     fileName, path: dest, reason: 'pre_restore', createdAt: at.toISOString(), size: fs.statSync(dest).size,
     documents: null, check: 'failed', durationMs: null,

@@ -1,4 +1,5 @@
 // Opens the local store: better-sqlite3, pragmas, migrations. Plain Node; the caller passes every path.
+import { makePrivate } from './private-file';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +91,7 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     if (!inMemory) {
       const mode = sqlite.pragma('journal_mode = WAL', { simple: true });
       if (mode !== 'wal') throw new Error(`No se pudo activar el modo WAL en ${dbPath} (modo actual: ${String(mode)})`);
+      makePrivate(dbPath, `${dbPath}-wal`, `${dbPath}-shm`);
     }
 
     applyMigrations(sqlite, plan, { dbPath, onBeforeMigrate: options.onBeforeMigrate, now: options.now });

@@ -15,7 +15,12 @@ export type ExportRow = Pick<
   DocumentRow,
   | 'id' | 'doc_type' | 'series' | 'number' | 'issue_date' | 'currency' | 'customer_doc_type' | 'customer_doc_number'
   | 'customer_name' | 'total' | 'igv' | 'payload' | 'status' | 'cdr_code' | 'hash' | 'cdr_xml'
->;
+> & {
+  /** Issue 24: the state of the document's void request (migration 0017), or null when none was asked. */
+  void_status: string | null;
+  /** The void request as sent, when SUNAT accepted it and the zip is made here (withCdr); else null. */
+  void_payload: string | null;
+};
 
 /**
  * Documents with from <= issue_date <= to, of one mode only: real documents for the real till, demo ones while in
@@ -25,9 +30,12 @@ export type ExportRow = Pick<
  */
 export function exportRowsStatement(sqlite: Database.Database, withCdr: boolean): Database.Statement<[string, string, number], ExportRow> {
   const cdr = withCdr ? 'cdr_xml' : 'NULL AS cdr_xml';
+  // Issue 24: a document's void (one per document, UNIQUE document_id: one index probe per row, no sort).
+  const voidPayload = withCdr ? "(SELECT v.payload FROM voids v WHERE v.document_id = documents.id AND v.status = 'voided')" : 'NULL';
   return sqlite.prepare(
     `SELECT id, doc_type, series, number, issue_date, currency, customer_doc_type, customer_doc_number, customer_name,
-      total, igv, payload, status, cdr_code, hash, ${cdr}
+      total, igv, payload, status, cdr_code, hash, ${cdr},
+      (SELECT v.status FROM voids v WHERE v.document_id = documents.id) AS void_status, ${voidPayload} AS void_payload
     FROM documents WHERE issue_date >= ? AND issue_date <= ? AND demo = ?
     ORDER BY issue_date, doc_type, series, number`,
   );

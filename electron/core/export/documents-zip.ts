@@ -6,6 +6,8 @@ import { csvHeader, csvRow } from './documents-csv';
 import type { ExportRow } from './documents-query';
 
 export const ZIP_CSV_NAME = 'comprobantes.csv';
+/** The accepted void of a document: ANULACION-RUC-TT-SERIE-NUMERO.json. */
+export const VOID_PREFIX = 'ANULACION-';
 
 /** 'RUC-TT-SERIE-NUMERO' of a stored document; the RUC is the issuer's, from the payload. */
 export function sunatBaseName(row: Pick<ExportRow, 'payload' | 'doc_type' | 'series' | 'number'>): string {
@@ -27,6 +29,8 @@ export async function documentsZip(rows: Iterable<ExportRow>): Promise<Buffer> {
     const base = sunatBaseName(row);
     zip.file(`${base}.json`, row.payload);
     if (row.cdr_xml !== null && row.cdr_xml !== '') zip.file(`R-${base}.xml`, row.cdr_xml);
+    // Issue 24: the void request SUNAT accepted, as it was sent.
+    if (row.void_payload) zip.file(`${VOID_PREFIX}${base}.json`, row.void_payload);
     csv.push(csvRow(row));
   }
   zip.file(ZIP_CSV_NAME, csv.join(''));

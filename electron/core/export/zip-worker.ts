@@ -23,7 +23,7 @@ async function main() {
   const db = new Database(workerData.live, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    const get = db.prepare('SELECT payload, cdr_xml FROM documents WHERE id = ?');
+    const get = db.prepare("SELECT d.payload, d.cdr_xml, (SELECT v.payload FROM voids v WHERE v.document_id = d.id AND v.status = 'voided') AS void_payload FROM documents d WHERE d.id = ?");
     const names = workerData.names.split('\\n');
     for (let i = 0; i < workerData.ids.length; i++) {
       const base = names[i];
@@ -31,6 +31,7 @@ async function main() {
       if (!row) continue;
       zip.file(base + '.json', row.payload);
       if (row.cdr_xml) zip.file('R-' + base + '.xml', row.cdr_xml);
+      if (row.void_payload) zip.file('ANULACION-' + base + '.json', row.void_payload);
     }
   } finally {
     db.close();

@@ -53,6 +53,7 @@ export async function gatherEvidence(
       ? { checks: compareRecord(found.record, invoice), state: receiptStateOf(String(found.record.indicadorEstado ?? '')), indicator: String(found.record.indicadorEstado ?? '') }
       : found.kind;
   const evidence: RegisteredEvidence = { kind: 'registered', label, possiblySent, record, cdr: 'not_asked', ...(found.kind === 'unavailable' ? { why: found.why } : {}) };
+  if (isNote(invoice)) evidence.noRecordQuery = true;
   if (typeof record !== 'string' && record.checks.some((c) => c.verdict === 'different')) return evidence;
   if (given) return { ...evidence, cdr: cdrEvidence(given.cdr, given.zip, invoice) };
   if (creds) evidence.cdr = await cdrOf(invoice, creds, api);
@@ -63,8 +64,9 @@ type RecordLookup = { kind: 'record'; record: ReceiptRecord } | { kind: 'not_fou
 
 async function recordOf(invoice: Invoice, api: ApiClient): Promise<RecordLookup> {
   // A credit or debit note has no record query in the API document (issue 24): nothing found, so table B's rows for
-  // a record 'not_found' apply (B11: requiere atención, checked again; never re-issue). The CDR may still reject (B4).
-  if ((invoice.tipo_Doc as string) === '07' || (invoice.tipo_Doc as string) === '08') return { kind: 'not_found' };
+  // a record 'not_found' apply: B11 (requiere atención, checked again; never re-issue) unless the CDR rejects it (B4)
+  // or, for a note this till may have sent, names its number and customer and accepts it (B11n).
+  if (isNote(invoice)) return { kind: 'not_found' };
   const kind = invoice.tipo_Doc === '01' ? 'factura' : 'boleta';
   try {
     const record = await api.receipt(kind, { ruc: invoice.empresa_Ruc, series: invoice.serie, number: String(Number(invoice.correlativo)) });
@@ -74,6 +76,8 @@ async function recordOf(invoice: Invoice, api: ApiClient): Promise<RecordLookup>
     return { kind: 'unavailable', why: isApiError(e) ? e.message : 'error inesperado' };
   }
 }
+
+const isNote = (invoice: Invoice) => (invoice.tipo_Doc as string) === '07' || (invoice.tipo_Doc as string) === '08';
 
 /** Same series and number, whatever the zero padding ('F001-1' = 'F001-00000001'); absent when the CDR names none. */
 function referenceEvidence(referenceId: string, invoice: Invoice): FieldEvidence {

@@ -27,6 +27,9 @@
 //   B9 record ours, never sent by this till              -> attention, no recheck (same data, but we did not send it)
 //   B10 record could not be read (network, 5xx, auth)    -> retry (pending; the status check comes again)
 //   B11 record not found, or carries too little          -> attention, recheck (not published yet): never "re-issue"
+//   B11n a type with no record query (a note), possiblySent, CDR naming our number AND our customer, accepted/observed
+//                                                        -> accepted / observed, with that CDR (before B11: the CDR is
+//                                                           the only evidence a note can have; without SOL, B11)
 import type { ReceiptState } from './receipt-state';
 import { RECEIPT_STATE_TEXT } from './receipt-state';
 import type { SendResult } from '../../../shared/api';
@@ -66,6 +69,8 @@ export interface RegisteredEvidence {
   cdr: CdrEvidence | 'not_found' | 'unavailable' | 'not_asked';
   /** Why the record could not be read, for the message. */
   why?: string;
+  /** The API document has no record query for this type (credit and debit notes): the CDR is the only evidence. */
+  noRecordQuery?: boolean;
 }
 
 export type Evidence = AnswerEvidence | RegisteredEvidence;
@@ -149,6 +154,10 @@ function decideRegistered(e: RegisteredEvidence): SendOutcome {
       ambiguous: false,
       message: `El número ${label} ya figura registrado y no se pudo consultar a SUNAT (${e.why ?? 'sin respuesta'}). Se volverá a consultar.`,
     };
+  }
+  if (e.noRecordQuery && e.possiblySent && cdr?.reference === 'same' && cdr.recipient === 'same' && (cdrStatus === 'accepted' || cdrStatus === 'observed')) {
+    // B11n: no record can ever be read for a note; its CDR names this number and this customer, and this till sent it.
+    return { kind: 'final', status: cdrStatus, answer: cdr.answer, message: `Conciliado por consulta de CDR: ${cdr.answer.code} - ${cdr.answer.description}` };
   }
   if (e.record === 'not_found' || !isOurs(e.record)) {
     // B11

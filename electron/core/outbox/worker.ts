@@ -52,6 +52,11 @@ export class Outbox {
   private readonly concurrency: number;
   /** Documents the API asked to wait for (Retry-After), with the time until when; "due now" leaves them waiting. */
   private readonly holds = new Map<number, number>();
+  /** Outcomes waiting for the next group commit (see commit()). */
+  private readonly toRecord: PendingWrite[] = [];
+  private flushScheduled = false;
+  /** drain() is running: a group commit claims what comes next even when the loop was never started. */
+  private draining = false;
 
   constructor(private readonly o: OutboxOptions) {
     this.now = o.now ?? (() => new Date());
@@ -63,7 +68,7 @@ export class Outbox {
     this.o.documents.resetSending();
     this.running = true;
     // The auth block is re-derived from the store: documents left blocked by an earlier run are probed at once.
-    if (this.o.documents.countByStatus().blocked_auth > 0) this.blockAuth(0);
+    if (this.o.documents.hasBlockedAuth()) this.blockAuth(0);
     this.pump();
   }
 
@@ -131,10 +136,15 @@ export class Outbox {
    * Works whether or not start() was called.
    */
   async drain(): Promise<void> {
-    for (;;) {
-      this.fill();
-      if (this.inFlight.size === 0) return;
-      await Promise.race([...this.inFlight]);
+    this.draining = true;
+    try {
+      for (;;) {
+        this.fill();
+        if (this.inFlight.size === 0) return;
+        await Promise.race([...this.inFlight]);
+      }
+    } finally {
+      this.draining = false;
     }
   }
 
@@ -242,12 +252,33 @@ export class Outbox {
 
   private async record(doc: DocumentRow, outcome: SendOutcome, tokenProven: boolean): Promise<void> {
     const at = this.now().toISOString();
+    // The CDR is unzipped before the commit: the transaction holds only the writes.
+    const cdr = outcome.kind === 'final' ? await cdrColumns(outcome.answer) : undefined;
+    if (outcome.kind === 'retry' && outcome.retryAfterMs) this.holds.set(doc.id, this.now().getTime() + outcome.retryAfterMs);
+    else if (outcome.kind === 'retry' || outcome.kind === 'already_registered') this.holds.delete(doc.id);
+    const updated = await this.commit(() => this.writeOutcome(doc, outcome, at, cdr), outcome.kind === 'auth');
+    if (outcome.kind === 'final' && (outcome.status === 'accepted' || outcome.status === 'observed')) this.lastSuccessAt = at;
+    if (outcome.kind === 'auth') {
+      // Several sends may hit the same 401: one probe schedule, escalated only by a failed probe.
+      if (!this.authBlocked || this.authTimer === undefined) this.blockAuth();
+      this.emit({ type: 'auth_blocked', message: outcome.message });
+    }
+    // An answer past the bearer check proves the token again: documents blocked on auth go back to the queue. A
+    // network error, a timeout or a 5xx proves nothing: the block stays and the next probe comes after a backoff step.
+    if (this.authBlocked) {
+      if (tokenProven) this.unblockAuth();
+      else if (outcome.kind !== 'auth' && this.authTimer === undefined) this.blockAuth();
+    }
+    this.emit({ type: 'document', id: doc.id, status: updated.status });
+  }
+
+  /** The status and audit event an outcome writes (inside a group commit). */
+  private writeOutcome(doc: DocumentRow, outcome: SendOutcome, at: string, cdr: Awaited<ReturnType<typeof cdrColumns>> | undefined): DocumentRow {
     const attempts = doc.attempts + 1;
-    let updated: DocumentRow;
     switch (outcome.kind) {
       case 'final': {
-        const { unreadable, ...cdr } = await cdrColumns(outcome.answer);
-        updated = this.o.documents.updateStatus(
+        const { unreadable, ...columns } = cdr ?? { unreadable: undefined };
+        return this.o.documents.updateStatus(
           doc.id,
           {
             status: outcome.status,
@@ -255,30 +286,22 @@ export class Outbox {
             last_attempt_at: at,
             next_attempt_at: null,
             last_error: outcome.status === 'accepted' ? null : outcome.message,
-            ...cdr,
+            ...columns,
             accepted_at: outcome.status === 'accepted' || outcome.status === 'observed' ? at : null,
             cdr_missing: outcome.cdrMissing === true,
           },
           unreadable ? `${outcome.message} ${unreadable}` : outcome.message,
         );
-        if (outcome.status === 'accepted' || outcome.status === 'observed') this.lastSuccessAt = at;
-        break;
       }
       case 'auth':
-        updated = this.o.documents.updateStatus(
+        return this.o.documents.updateStatus(
           doc.id,
           { status: 'blocked_auth', attempts, last_attempt_at: at, last_error: outcome.message },
           outcome.message,
         );
-        // Several sends may hit the same 401: one probe schedule, escalated only by a failed probe.
-        if (!this.authBlocked || this.authTimer === undefined) this.blockAuth();
-        this.emit({ type: 'auth_blocked', message: outcome.message });
-        break;
       case 'retry':
       case 'already_registered':
-        if (outcome.kind === 'retry' && outcome.retryAfterMs) this.holds.set(doc.id, this.now().getTime() + outcome.retryAfterMs);
-        else this.holds.delete(doc.id);
-        updated = this.o.documents.updateStatus(
+        return this.o.documents.updateStatus(
           doc.id,
           {
             status: 'pending',
@@ -290,9 +313,8 @@ export class Outbox {
           },
           outcome.message,
         );
-        break;
       case 'attention':
-        updated = this.o.documents.updateStatus(
+        return this.o.documents.updateStatus(
           doc.id,
           {
             status: 'attention',
@@ -304,22 +326,65 @@ export class Outbox {
           },
           outcome.message,
         );
-        break;
       case 'conflict':
-        updated = this.o.documents.updateStatus(
+        return this.o.documents.updateStatus(
           doc.id,
           { status: 'conflict', attempts, last_attempt_at: at, next_attempt_at: null, last_error: outcome.message },
           outcome.message,
         );
-        break;
     }
-    // An answer past the bearer check proves the token again: documents blocked on auth go back to the queue. A
-    // network error, a timeout or a 5xx proves nothing: the block stays and the next probe comes after a backoff step.
-    if (this.authBlocked) {
-      if (tokenProven) this.unblockAuth();
-      else if (outcome.kind !== 'auth' && this.authTimer === undefined) this.blockAuth();
+  }
+
+  /**
+   * Group commit (issue 27): the answers that arrive within one turn of the event loop are written in one durable
+   * transaction, which also claims the documents that take their places; one fsync'd commit per document and one per
+   * claim had made a backlog drain at the speed of the disk, not of the API. Each write is a savepoint: one that fails
+   * fails alone (its send falls back to sendOne's recovery). Resolves once committed.
+   */
+  private commit<T extends DocumentRow>(write: () => T, refusesToken: boolean): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.toRecord.push({ write, refusesToken, resolve: resolve as (row: DocumentRow) => void, reject });
+      if (this.flushScheduled) return;
+      this.flushScheduled = true;
+      realSetImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.toRecord.splice(0);
+    const results: ({ row: DocumentRow } | { error: unknown })[] = [];
+    let claimed: DocumentRow[] = [];
+    try {
+      this.o.documents.inTransaction(() => {
+        for (const item of batch) {
+          try {
+            results.push({ row: item.write() });
+          } catch (error) {
+            results.push({ error });
+          }
+        }
+        // A refused token blocks the queue (after this commit): nothing more is claimed with it.
+        if (!batch.some((item) => item.refusesToken)) claimed = this.claimInBatch(batch.length);
+      });
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
     }
-    this.emit({ type: 'document', id: doc.id, status: updated.status });
+    batch.forEach((item, i) => {
+      const result = results[i];
+      if (result && 'row' in result) item.resolve(result.row);
+      else item.reject(result?.error);
+    });
+    for (const doc of claimed) this.track(doc);
+  }
+
+  /** The documents that take the places of the `recorded` ones, claimed in the same commit. */
+  private claimInBatch(recorded: number): DocumentRow[] {
+    if ((!this.running && !this.draining) || this.authBlocked) return [];
+    const free = this.concurrency - this.inFlight.size + recorded;
+    if (free <= 0) return [];
+    return this.o.documents.claimDue(this.now().toISOString(), free, this.o.demo());
   }
 
   private setConnection(connection: Connection): void {
@@ -346,6 +411,17 @@ export class Outbox {
     this.o.emit?.(event);
   }
 }
+
+interface PendingWrite {
+  write: () => DocumentRow;
+  /** The answer was a 401/403: the queue is about to block on auth. */
+  refusesToken: boolean;
+  resolve: (row: DocumentRow) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Taken at load: a test's fake timers must not hold the outbox's commits (they run on the real event loop). */
+const realSetImmediate = setImmediate;
 
 /** The status bar's words for a failed exchange. A server that answers (even 4xx) is reachable. */
 function connectionOf(e: ApiError): Connection {

@@ -131,6 +131,7 @@ export function toProduct(row: ProductRow): Product {
     affectation: row.affectation,
     bag: row.bag === 1,
     wholeUnits: sellsWholeUnits({ unit: row.unit, bag: row.bag === 1, wholeUnits: row.whole_units === null ? null : row.whole_units === 1 }),
+    freePrice: row.free_price === 1,
     active: row.active === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

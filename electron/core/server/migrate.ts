@@ -18,8 +18,13 @@ export async function migrateServer(pool: pg.Pool, dir: string): Promise<number[
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    // Created only where missing: a till's role may not create tables (server migration 0008), and PostgreSQL checks
+    // that right for CREATE TABLE IF NOT EXISTS before it looks for the table.
+    const present = (await client.query<{ ok: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS ok")).rows[0]?.ok;
+    if (!present) {
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    }
     const applied = (await client.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version')).rows;
     applied.forEach((a, i) => {
       const s = shipped[i];
@@ -36,6 +41,10 @@ export async function migrateServer(pool: pg.Pool, dir: string): Promise<number[
         await client.query('COMMIT');
       } catch (e) {
         await client.query('ROLLBACK');
+        // A till's role cannot change the schema: the server's own Caja (the office) migrates it (issue 25).
+        if ((e as { code?: unknown }).code === '42501') {
+          throw new ServerSchemaError('El servidor de la tienda necesita actualizarse a esta versión de Caja: actualice y abra primero Caja en la PC del servidor (la oficina).');
+        }
         throw e;
       }
       done.push(m.version);

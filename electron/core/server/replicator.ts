@@ -6,9 +6,11 @@ import type { ShopServerSettings, ShopServerStatus } from '../../../shared/serve
 import type { Logger } from '../dispatch';
 import { migrateServer, ServerSchemaError } from './migrate';
 import { createShopPool, serverErrorText, type PoolTimeouts } from './pool';
-import { pullCatalog, pushCatalog, type CatalogSide } from './catalog';
+import { pullShared, pushShared, type TillRecords } from './sync/exchange';
 import { pushBatch, type PushSources } from './push';
-import { otherOwner, registerTerminal, seriesTakenMessage, type TerminalIdentity } from './register';
+import { checkLease, renewLease, type LeaseCheck, type LeaseStore } from './till-lease';
+import { noteSeriesFor } from '../services/settings';
+import { claimedSeries, otherOwner, registerTerminal, seriesTakenMessage, type TerminalIdentity } from './register';
 
 export interface ReplicatorOptions extends PushSources {
   /** The server's settings, or null when this till must not push (none set, or demo mode). */
@@ -23,10 +25,14 @@ export interface ReplicatorOptions extends PushSources {
   idleMs?: number;
   retry?: { baseMs: number; maxMs: number };
   timeouts?: PoolTimeouts;
-  /** The catalogue and shop-wide settings to exchange (absent: documents only). */
-  catalog?: CatalogSide;
+  /** The shared records to exchange: products, staff, shop-wide settings (absent: documents only). */
+  records?: TillRecords;
   /** Called when the state changes or documents went up (the status bar follows). */
   onChange?: () => void;
+  /** This till's lease on its identity (till-lease.ts): absent, a copied data folder is not told apart. */
+  lease?: LeaseStore;
+  /** The last refusal the server gave (a series or the identity taken), kept while the server cannot be reached. */
+  remembered?: { get(): string | null; set(message: string | null): void };
 }
 
 export class Replicator {
@@ -46,12 +52,31 @@ export class Replicator {
   constructor(private readonly o: ReplicatorOptions) {}
 
   status(): ShopServerStatus {
-    return { state: this.o.settings() ? this.state : 'off', pending: this.o.queue.pending(), lastPushAt: this.lastPushAt, message: this.message };
+    const on = this.o.settings() !== null;
+    const remembered = on && this.state !== 'online' && this.state !== 'conflict' ? (this.o.remembered?.get() ?? null) : null;
+    return {
+      state: on ? (remembered ? 'conflict' : this.state) : 'off', pending: this.o.queue.pending(), setAside: this.o.queue.setAsideCount(),
+      lastPushAt: this.lastPushAt, message: remembered ?? this.message,
+    };
   }
 
-  /** A series another till owns on the server (known from the last connection): selling under it is refused. */
+  /**
+   * A series (or this till's identity) another till owns on the server, known from the last connection, even while the
+   * server cannot be reached now: selling under it is refused.
+   */
   seriesConflict(): string | null {
-    return this.state === 'conflict' ? this.message : null;
+    if (this.state === 'conflict') return this.message;
+    if (this.state === 'online' || !this.o.settings()) return null;
+    return this.o.remembered?.get() ?? null;
+  }
+
+  /** The series changed, or this till took a new identity: an earlier refusal no longer stands until the server says. */
+  forgetConflict(): void {
+    this.o.remembered?.set(null);
+    if (this.state === 'conflict') {
+      this.state = 'connecting';
+      this.message = null;
+    }
   }
 
   start(): void {
@@ -97,7 +122,8 @@ export class Replicator {
         if (!(e instanceof SeriesConflict)) throw e;
       });
       const pool = this.requirePool();
-      for (const [docType, name] of [['03', series.boleta], ['01', series.factura]] as const) {
+      // The note series follow the invoice series (settings.ts noteSeriesFor): B002 → BC02, BD02; F002 → FC02, FD02.
+      for (const [docType, name] of claimedSeries({ series, notes: noteSeriesFor(series) })) {
         const owner = await otherOwner(pool, this.o.terminal().id, docType, name);
         if (owner) return seriesTakenMessage(name, owner);
       }
@@ -140,19 +166,25 @@ export class Replicator {
    */
   async pushAll(): Promise<number> {
     let total = 0;
+    const fresh = !this.ready;
     await this.connect();
     const pool = this.requirePool();
+    // Still this till's identity? Rotated before anything goes up; only read on a pass with nothing to push.
+    if (!fresh && this.o.lease) {
+      const busy = this.o.queue.pending() > 0 || (this.o.records?.next(1).length ?? 0) > 0;
+      this.refuseUnless(busy ? await renewLease(pool, this.o.terminal().id, this.o.lease) : await checkLease(pool, this.o.terminal().id, this.o.lease));
+    }
     for (;;) {
-      const n = await pushBatch(pool, this.o, this.o.terminal().id, this.o.batchSize ?? 200);
+      const n = await pushBatch(pool, this.o, this.o.terminal().id, this.o.batchSize ?? 200, this.o.now);
       if (n === 0) break;
       total += n;
       this.lastPushAt = (this.o.now?.() ?? new Date()).toISOString();
     }
-    const catalog = this.o.catalog;
-    if (catalog) {
-      while ((await pushCatalog(pool, catalog, this.o.terminal().name)) > 0) total += 1;
+    const records = this.o.records;
+    if (records) {
+      while ((await pushShared(pool, records, this.o.terminal().name)) > 0) total += 1;
       for (let round = 0; round < 20; round++) {
-        const pulled = await pullCatalog(pool, catalog);
+        const pulled = await pullShared(pool, records);
         if (pulled === 0) break;
         total += pulled;
       }
@@ -186,14 +218,29 @@ export class Replicator {
     if (this.ready) return;
     await migrateServer(this.pool, this.o.migrationsDir);
     const claim = await registerTerminal(this.pool, this.o.terminal());
-    if (!claim.ok) {
-      this.state = 'conflict';
-      this.message = claim.message;
-      throw new SeriesConflict(claim.message);
-    }
+    this.refuseUnless(claim.ok && this.o.lease ? await renewLease(this.pool, this.o.terminal().id, this.o.lease) : claim);
+    this.o.remembered?.set(null);
+    const highest = await this.pool.query<{ n: string }>({
+      name: 'caja_till_highest_seq',
+      text: 'SELECT COALESCE(MAX(local_seq), 0) AS n FROM documents WHERE terminal_id = $1',
+      values: [this.o.terminal().id],
+    });
+    this.o.queue.raiseClock(Number(highest.rows[0]?.n ?? 0));
+    // A new connection: what the server refused last time is tried once more.
+    this.o.queue.retrySetAside();
     this.ready = true;
     this.state = 'online';
     this.message = null;
+  }
+
+  /** A refusal (a series or this till's identity held by another till) stops the pass and is remembered. */
+  private refuseUnless(check: LeaseCheck): void {
+    if (check.ok) return;
+    this.ready = false;
+    this.state = 'conflict';
+    this.message = check.message;
+    this.o.remembered?.set(check.message);
+    throw new SeriesConflict(check.message);
   }
 
   private async run(): Promise<void> {

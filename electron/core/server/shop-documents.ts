@@ -7,6 +7,7 @@ import type { ShopDocumentRow, ShopSearchInput } from '../../../shared/server/do
 import { CoreError } from '../services/errors';
 import { deadlineOf } from '../services/deadlines';
 import { boundedJson, clip, SHOP_BOUNDS } from './bounds';
+import { shopNoteLinks } from './shop-notes';
 
 // Every text column is cut in the query (bounds.ts, issue 28): a row is read whole, whatever another till wrote.
 const B = SHOP_BOUNDS;
@@ -74,7 +75,8 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
         ${clip('d.hash', B.name, 'hash')}, ${clip('d.cdr_code', B.code, 'cdr_code')}, ${clip('d.cdr_description', B.longText, 'cdr_description')},
         CASE WHEN length(d.cdr_xml) <= ${B.cdrXmlChars} THEN d.cdr_xml END AS cdr_xml, d.cdr_zip IS NOT NULL AS has_cdr_zip,
         CASE WHEN octet_length(d.payload) <= ${B.payloadBytes} THEN d.payload END AS payload, d.discount_total::text AS discount_total,
-        ${boundedJson('d.payments', 'payments')}, ${boundedJson('d.discounts', 'discounts')}, ${boundedJson('d.events', 'events')}, d.reprints
+        ${boundedJson('d.payments', 'payments')}, ${boundedJson('d.discounts', 'discounts')}, ${boundedJson('d.events', 'events')}, d.reprints,
+        ${clip('d.modifies', B.code, 'modifies')}
       FROM documents d JOIN terminals t USING (terminal_id) WHERE d.id_base_dato = $1`,
     values: [idBaseDato],
   });
@@ -122,9 +124,8 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
     discountTotal: (r.discount_total as string | null) ?? null,
     discountApprovedBy: null,
     events,
-    // Notes of other tills are not linked here yet (issue 24): the shop server keeps no note links.
-    notes: [],
-    modifies: null,
+    // Issue 24: the notes every till issued on it, or the document a note modifies (server migration 0004).
+    ...(await shopNoteLinks(pool, { docType: r.doc_type, series: r.series, number: r.number, modifies: (r.modifies as string | null) ?? null })),
   };
 }
 

@@ -12,6 +12,7 @@ import type { ShopServerStatus } from '../../../shared/server/settings';
 import {
   CatalogSyncRepository,
   ReplicationRepository,
+  SeriesRepository,
   type Db,
   type DiscountsRepository,
   type DocumentsRepository,
@@ -23,11 +24,13 @@ import type { Logger } from '../dispatch';
 import { CoreError } from '../services/errors';
 import type { SettingsService } from '../services/settings';
 import { Replicator, ServerUnavailable, type ReplicatorOptions } from './replicator';
-import { applySharedUsers, sharedUsers } from './shared-users';
 import { searchShopDocuments, shopDocumentDetail, shopSalesBetween } from './shop-documents';
+import { SHARED_SETTINGS, tillRecords } from './sync/till-records';
+import { listUnapplied } from './sync/unapplied';
+import { listRefusedDocuments } from './refused-documents';
+import type { ShopRefusals } from '../../../shared/server/refusals';
+import type { UnappliedChange } from '../../../shared/server/unapplied';
 
-/** The settings every till of a shop shares through the server ('users': the staff, shared-users.ts). */
-const SHARED_SETTINGS: readonly string[] = ['company', 'paymentMethods'];
 
 export interface ShopLinkDeps {
   db: Db;
@@ -45,37 +48,74 @@ export interface ShopLinkDeps {
   timing?: Pick<ReplicatorOptions, 'idleMs' | 'retry' | 'batchSize'>;
 }
 
+/** This till's lease on its identity (till-lease.ts), and the server's last refusal kept for offline (issue 25). */
+const LEASE_KEY = 'shopLease';
+const REFUSAL_KEY = 'shopRefusal';
+/** Set by a restore that could not keep the live file's lease (electron/core/backup/restore-apply.ts). */
+export const RECLAIM_KEY = 'shopLeaseReclaim';
+
 export class ShopLink {
   private readonly replicator: Replicator;
   private readonly catalog: CatalogSyncRepository;
+  private readonly records: ReturnType<typeof tillRecords>;
+  private readonly queue: ReplicationRepository;
+  private readonly numbering: SeriesRepository;
 
   constructor(private readonly d: ShopLinkDeps) {
     const { settings, settingsRepo } = d;
     this.catalog = new CatalogSyncRepository(d.db, d.now);
+    this.numbering = new SeriesRepository(d.db);
+    this.records = tillRecords({ catalog: this.catalog, settings, settingsRepo });
     this.replicator = new Replicator({
-      catalog: {
-        repo: this.catalog,
-        settingValue: (key) => (key === 'users' ? sharedUsers(d.users) : SHARED_SETTINGS.includes(key) ? settingsRepo.get(key) : undefined),
-        applySetting: (key, value) => {
-          if (key === 'users') applySharedUsers(d.users, value);
-          else settings.applyShared(key, value);
-        },
-        pulledVersion: () => Number(settingsRepo.get('shopPulledVersion') ?? 0),
-        setPulledVersion: (version) => settingsRepo.set('shopPulledVersion', version),
-      },
-      queue: new ReplicationRepository(d.db),
+      records: this.records,
+      queue: (this.queue = new ReplicationRepository(d.db)),
       documents: d.documents,
       payments: d.payments,
       discounts: d.discounts,
       settings: () => (this.active() ? settings.shopServer() : null),
       password: () => settings.shopServerPassword(),
-      terminal: () => ({ id: settings.terminalId(), name: settings.shopServer().terminalName, series: settings.seriesNames() }),
+      terminal: () => ({
+        id: settings.terminalId(), name: settings.shopServer().terminalName, series: settings.seriesNames(), notes: settings.noteSeriesNames(),
+        numbered: this.numbering.list().filter((s) => s.last_number > 0).map((s): [string, string] => [s.doc_type, s.series]),
+      }),
       migrationsDir: path.join(d.migrationsDir, 'server'),
       log: d.log,
       now: d.now,
       onChange: d.onChange,
+      lease: {
+        get: () => settingsRepo.get<string>(LEASE_KEY),
+        set: (lease) => {
+          settingsRepo.set(LEASE_KEY, lease);
+          settingsRepo.delete(RECLAIM_KEY);
+        },
+        reclaiming: () => settingsRepo.get(RECLAIM_KEY) === true,
+      },
+      remembered: {
+        get: () => settingsRepo.get<string>(REFUSAL_KEY) ?? null,
+        set: (message) => (message === null ? settingsRepo.delete(REFUSAL_KEY) : settingsRepo.set(REFUSAL_KEY, message)),
+      },
       ...d.timing,
     });
+  }
+
+  /**
+   * "Registrar como caja nueva" (issue 25): this till's data folder shares its identity with another till. It takes a
+   * new identity; its documents stay and go up under it (those whose numbers the other till holds are set aside).
+   */
+  registerAsNewTill(): { terminalId: string } {
+    this.d.settingsRepo.delete('terminalId');
+    this.d.settingsRepo.delete(LEASE_KEY);
+    this.replicator.forgetConflict();
+    this.replicator.reconfigure();
+    return { terminalId: this.d.settings.terminalId() };
+  }
+
+  /** The documents the server refused: this till's (known offline) and, when it answers, every till's. */
+  async refusals(): Promise<ShopRefusals> {
+    const name = this.d.settings.shopServer().terminalName;
+    const here = this.queue.setAsideDocuments().map((r) => ({ terminal: name, docType: r.doc_type, series: r.series, number: r.number, reason: r.reason, at: r.set_aside_at }));
+    const shop = this.active() ? await this.replicator.read((pool) => listRefusedDocuments(pool)).catch(() => null) : null;
+    return { here, shop };
   }
 
   private active(): boolean {
@@ -137,13 +177,16 @@ export class ShopLink {
 
   /** After Ajustes saved: shared settings go up, and the link follows new settings. */
   settingsSaved(input: SettingsUpdate): void {
-    for (const key of SHARED_SETTINGS) if (input[key as keyof SettingsUpdate] !== undefined) this.catalog.enqueueSetting(key);
+    for (const key of SHARED_SETTINGS) {
+      if (input[key as keyof SettingsUpdate] !== undefined) this.catalog.enqueueSetting(key, this.records.settingVersion(key));
+    }
+    // New series: the refusal remembered from the last contact was about the old ones; the next contact decides again.
+    if (input.series !== undefined) this.replicator.forgetConflict();
     this.replicator.reconfigure();
   }
 
-  /** A user was added or changed here: the staff list goes up. */
+  /** A user was added or changed here (0021's triggers queued that person): it goes up now. */
   usersChanged(): void {
-    this.catalog.enqueueSetting('users');
     this.replicator.wake();
   }
 
@@ -168,8 +211,18 @@ export class ShopLink {
     return this.read((pool) => shopDocumentDetail(pool, idBaseDato, this.d.now()));
   }
 
+  /** "Cambios no aplicados": the edits of shared records the server kept its own record over (issue 25). */
+  unapplied(): Promise<UnappliedChange[]> {
+    return this.read((pool) => listUnapplied(pool));
+  }
+
   salesReport(range: SalesReportInput): Promise<SalesReport> {
     return this.read(async (pool) => buildSalesReport({ range, generatedAt: this.d.now().toISOString(), ...(await shopSalesBetween(pool, range.from, range.to)) }));
+  }
+
+  /** A read of the shop server for another service (a return of another till's sale: shop-returns.ts). */
+  readServer<T>(fn: (pool: pg.Pool) => Promise<T>): Promise<T> {
+    return this.read(fn);
   }
 
   /** A read from the server; "cannot reach it" is a Spanish refusal, not an internal error. */

@@ -33,7 +33,7 @@ function meaning(status: number, body: string, what: 'envío' | 'consultas'): Pr
     };
   }
   if (status >= 500) return { ok: false, status, message: `El servicio respondió con un error (HTTP ${status}); pruebe más tarde.` };
-  return { ok: true, status, message: `Conectado: la API respondió (HTTP ${status}) y aceptó el token.` };
+  return { ok: true, status, message: 'Conectado: el servicio aceptó el token.' };
 }
 
 async function probe(fetchImpl: FetchLike, url: string, init: RequestInit, what: 'envío' | 'consultas'): Promise<Probe> {

@@ -12,6 +12,7 @@ import type { NoteInputParsed } from '../../../shared/bridge';
 import { CURRENCIES, findEntry, limaDate, limaDateTime, noteReason } from '../../../shared/catalog';
 import { settleTenders, type SettledPayment } from '../../../shared/payments';
 import type { Db, DocumentRow, DocumentsRepository, NotesRepository, PaymentsRepository, SeriesRepository } from '../db';
+import type { NoteMode } from '../db/repositories/notes';
 import { CoreError } from './errors';
 import type { SettingsService } from './settings';
 
@@ -30,30 +31,73 @@ export interface NoteDeps {
 }
 
 /** A note is made only on a document SUNAT took: accepted, or accepted with observations. */
-const NOTE_TARGET_STATUSES = ['accepted', 'observed'];
+export const NOTE_TARGET_STATUSES = ['accepted', 'observed'];
+
+/**
+ * What a note is issued on: a document of this till, or a sale of another till as the shop server holds it
+ * (electron/core/server/shop-returns.ts). Its earlier credit notes are read inside the transaction that spends the number.
+ */
+export interface NoteTarget {
+  /** As printed: 'B001-00000024'. */
+  label: string;
+  docType: '01' | '03';
+  total: string;
+  invoice: Invoice;
+  /** The credit notes that count against it: their totals, and per line (1-based) the quantities they took back. */
+  credits(): { totals: string[]; returned: { line: number; quantity: string }[] };
+  /** Records the note's link to it and the quantities it takes back. */
+  record(noteId: number, detail: { reason: string; description: string; mode: NoteMode }, taken: { line: number; quantity: string }[]): void;
+}
+
+/** Credit notes of other tills on a document, as the shop server holds them: totals, and per line what they took. */
+export interface OtherCredits {
+  totals: string[];
+  returned: { line: number; quantity: string }[];
+}
+
+/** The input of a note, whatever it is issued on. */
+export type NoteFields = Omit<NoteInputParsed, 'of'>;
 
 const printed = (row: Pick<DocumentRow, 'series' | 'number'>) => `${row.series}-${String(row.number).padStart(8, '0')}`;
 const money = (n: number) => new Decimal(String(n)).toFixed(2);
 
 export class NoteService {
-  private readonly tx: (input: NoteInputParsed) => DocumentRow;
+  private readonly tx: (input: NoteInputParsed, others?: OtherCredits) => DocumentRow;
+  private readonly txOn: (target: NoteTarget, input: NoteFields) => DocumentRow;
 
   constructor(private readonly d: NoteDeps) {
-    this.tx = d.db.sqlite.transaction((input: NoteInputParsed) => this.store(input)).immediate;
+    this.tx = d.db.sqlite.transaction((input: NoteInputParsed, others?: OtherCredits) => this.store(input, others)).immediate;
+    this.txOn = d.db.sqlite.transaction((target: NoteTarget, input: NoteFields) => {
+      const existing = input.clientKey ? d.documents.getByClientKey(input.clientKey) : undefined;
+      return existing ?? this.storeOn(target, input);
+    }).immediate;
   }
 
-  /** Issues the note, once per client key (a retry of the same return answers the note already issued). */
-  issue(input: NoteInputParsed): DocumentRow {
+  /** Issues a note on a target that is not a document of this till (a sale of another till), once per client key. */
+  issueOn(target: NoteTarget, input: NoteFields): DocumentRow {
     if (input.clientKey) {
       const existing = this.d.documents.getByClientKey(input.clientKey);
       if (existing) return existing;
     }
     this.d.seriesGuard?.();
-    return this.tx(input);
+    return this.txOn(target, input);
   }
 
-  private store(input: NoteInputParsed): DocumentRow {
-    const { documents, series, notes, now } = this.d;
+  /**
+   * Issues the note, once per client key (a retry of the same return answers the note already issued). `others`: the
+   * credit notes other tills of the shop issued on this document, as the shop server holds them (shop-returns.ts).
+   */
+  issue(input: NoteInputParsed, others?: OtherCredits): DocumentRow {
+    if (input.clientKey) {
+      const existing = this.d.documents.getByClientKey(input.clientKey);
+      if (existing) return existing;
+    }
+    this.d.seriesGuard?.();
+    return this.tx(input, others);
+  }
+
+  private store(input: NoteInputParsed, others?: OtherCredits): DocumentRow {
+    const { documents } = this.d;
     const existing = input.clientKey ? documents.getByClientKey(input.clientKey) : undefined;
     if (existing) return existing;
     const of = documents.getById(input.of);
@@ -62,9 +106,14 @@ export class NoteService {
     if (!NOTE_TARGET_STATUSES.includes(of.status)) {
       throw new CoreError('not_notable', `${printed(of)} no fue aceptado por SUNAT: solo se emite una nota sobre un comprobante aceptado.`);
     }
-    const original = storedInvoice(of);
-    this.checkLimits(of, original, input);
-    const seriesName = this.seriesFor(input.type, of.doc_type);
+    return this.storeOn(localTarget(of, storedInvoice(of), this.d.notes, others), input);
+  }
+
+  private storeOn(target: NoteTarget, input: NoteFields): DocumentRow {
+    const { documents, series, now } = this.d;
+    const original = target.invoice;
+    this.checkLimits(target, input);
+    const seriesName = this.seriesFor(input.type, target.docType);
     const at = now();
     const number = series.nextNumber(input.type, seriesName);
     let note: Note;
@@ -75,7 +124,7 @@ export class NoteService {
       throw e;
     }
     const total = money(note.monto_Imp_Venta);
-    if (input.type === '07') this.checkTotal(of, total);
+    if (input.type === '07') this.checkTotal(target, total);
     const payments = this.refund(note, total, input);
     const cashier = this.d.cashier?.() ?? null;
     const id = documents.insert({
@@ -100,7 +149,7 @@ export class NoteService {
     });
     const mode = noteReason(input.type, input.reason)?.mode ?? 'amount';
     const taken = input.type !== '07' ? [] : mode === 'whole' ? original.detalle.map((l, i) => ({ line: i + 1, quantity: String(l.cantidad) })) : mode === 'lines' ? (input.lines ?? []) : [];
-    notes.record(id, { modifies_id: of.id, reason: input.reason, description: input.description, mode }, taken);
+    target.record(id, { reason: input.reason, description: input.description, mode }, taken);
     this.d.payments.record(id, payments);
     const row = documents.getById(id);
     if (!row) throw new CoreError('internal', 'No se pudo leer la nota recién guardada.');
@@ -115,46 +164,62 @@ export class NoteService {
   }
 
   /** What is left after earlier credit notes: a whole-document reason only when nothing was credited; lines by quantity. */
-  private checkLimits(of: DocumentRow, original: Invoice, input: NoteInputParsed): void {
+  private checkLimits(target: NoteTarget, input: NoteFields): void {
     if (input.type !== '07') return;
+    const original = target.invoice;
     const mode = noteReason(input.type, input.reason)?.mode;
-    const earlier = this.d.notes.countedCredits(of.id);
-    if (mode === 'whole' && earlier.length > 0) {
-      throw new CoreError('note_exceeds', `${printed(of)} ya tiene notas de crédito: no se puede devolver o anular completo. Elija las líneas o el monto que quedan.`);
+    const earlier = target.credits();
+    if (mode === 'whole' && earlier.totals.length > 0) {
+      throw new CoreError('note_exceeds', `${target.label} ya tiene notas de crédito: no se puede devolver o anular completo. Elija las líneas o el monto que quedan.`);
     }
     if (mode === 'lines') {
       const returned = new Map<number, Decimal>();
-      for (const r of this.d.notes.returnedQuantities(of.id)) returned.set(r.line, (returned.get(r.line) ?? new Decimal(0)).plus(r.quantity));
+      for (const r of earlier.returned) returned.set(r.line, (returned.get(r.line) ?? new Decimal(0)).plus(r.quantity));
       const fields = (input.lines ?? []).flatMap((l, i) => {
         const sold = original.detalle[l.line - 1];
         if (!sold) return [{ path: `lines.${i}.line`, message: `El comprobante no tiene la línea ${l.line}` }];
         const left = new Decimal(String(sold.cantidad)).minus(returned.get(l.line) ?? 0);
         return new Decimal(l.quantity).gt(left) ? [{ path: `lines.${i}.quantity`, message: `De la línea ${l.line} quedan ${left.toString()} por devolver` }] : [];
       });
-      if (fields.length > 0) throw new CoreError('note_exceeds', `La devolución excede lo que queda de ${printed(of)}: ${fields[0]!.message}.`, fields);
+      if (fields.length > 0) throw new CoreError('note_exceeds', `La devolución excede lo que queda de ${target.label}: ${fields[0]!.message}.`, fields);
     }
-    if (mode === 'amount') this.checkTotal(of, new Decimal(input.amount ?? '0').toFixed(2));
+    if (mode === 'amount') this.checkTotal(target, new Decimal(input.amount ?? '0').toFixed(2));
   }
 
   /** The credit notes' total never exceeds the document's total. */
-  private checkTotal(of: DocumentRow, adding: string): void {
-    const credited = this.d.notes.countedCredits(of.id).reduce((sum, n) => sum.plus(n.total), new Decimal(0));
-    const left = new Decimal(of.total).minus(credited);
+  private checkTotal(target: NoteTarget, adding: string): void {
+    const credited = target.credits().totals.reduce((sum, t) => sum.plus(t), new Decimal(0));
+    const left = new Decimal(target.total).minus(credited);
     if (new Decimal(adding).gt(left)) {
-      throw new CoreError('note_exceeds', `La nota excede lo que queda de ${printed(of)}: quedan ${left.toFixed(2)} de ${of.total}.`, [
+      throw new CoreError('note_exceeds', `La nota excede lo que queda de ${target.label}: quedan ${left.toFixed(2)} de ${target.total}.`, [
         { path: 'amount', message: `Quedan ${left.toFixed(2)}` },
       ]);
     }
   }
 
   /** How a credit note's refund leaves the till: as a sale's payments, for the note's total. */
-  private refund(note: Note, total: string, input: NoteInputParsed): SettledPayment[] {
+  private refund(note: Note, total: string, input: NoteFields): SettledPayment[] {
     if (!input.refund || input.type !== '07') return [];
     const symbol = findEntry(CURRENCIES, note.tipo_Moneda)?.symbol ?? note.tipo_Moneda;
     const settled = settleTenders(total, input.refund, this.d.settings.paymentMethods(), symbol);
     if (!settled.ok) throw new CoreError('validation', `Devolución: ${settled.message}.`, [{ path: 'refund', message: settled.message }]);
     return settled.payments;
   }
+}
+
+/** A boleta or factura of this till: its earlier notes from note_details and note_lines. */
+function localTarget(of: DocumentRow, invoice: Invoice, notes: NotesRepository, others?: OtherCredits): NoteTarget {
+  return {
+    label: printed(of),
+    docType: of.doc_type as '01' | '03',
+    total: of.total,
+    invoice,
+    credits: () => ({
+      totals: [...notes.countedCredits(of.id).map((n) => n.total), ...(others?.totals ?? [])],
+      returned: [...notes.returnedQuantities(of.id), ...(others?.returned ?? [])],
+    }),
+    record: (noteId, detail, taken) => notes.record(noteId, { modifies_id: of.id, ...detail }, taken),
+  };
 }
 
 /** The stored payload of a boleta or factura. */

@@ -7,6 +7,7 @@ import { REISSUABLE_STATUSES } from '../../../shared/bridge/status';
 import { CURRENCIES, findEntry, limaDate, limaDateTime } from '../../../shared/catalog';
 import { Dec } from '../../../shared/billing/decimal';
 import { discountNeedsApproval, discountSale } from '../../../shared/discounts';
+import { priceCutsAsDiscounts, type CatalogPrice } from '../../../shared/discounts/price-cuts';
 import { settleTenders, type SettledPayment, type Tender } from '../../../shared/payments';
 import type { Approval } from '../../../shared/bridge';
 import type { Db, DiscountsRepository, DocumentRow, DocumentsRepository, LineDiscountRecord, PaymentsRepository, SeriesRepository } from '../db';
@@ -34,6 +35,8 @@ export interface IssueDeps {
    * the PIN. Without it no discount needs approval (test rigs).
    */
   approveDiscount?: (what: string, approval: Approval | undefined) => { name: string } | null;
+  /** The catalogue's price of a code (issue 26: a lower price typed at the till is a discount); undefined: none. */
+  catalogPrice?: (code: string) => CatalogPrice | undefined;
   /** Failures after the commit are reported here and never fail the sale. */
   log?: { warn(message: string, data?: Record<string, unknown>): void };
 }
@@ -53,12 +56,12 @@ type Draft = Omit<SaleDraftInput, 'number'> & { clientKey?: string; tenders?: Te
  * is printable before any network call; the outbox sends it later.
  */
 export class IssueService {
-  private readonly tx: (draft: Draft) => { row: DocumentRow; invoice: Invoice | undefined };
+  private readonly tx: (draft: Draft, built: Invoice) => { row: DocumentRow; invoice: Invoice | undefined };
   private readonly reissueTx: (old: DocumentRow) => DocumentRow;
   private readonly correctTx: (old: DocumentRow, customer: SaleCustomer) => { row: DocumentRow; invoice: Invoice };
 
   constructor(private readonly deps: IssueDeps) {
-    this.tx = deps.db.sqlite.transaction((draft: Draft) => this.store(draft)).immediate;
+    this.tx = deps.db.sqlite.transaction((draft: Draft, built: Invoice) => this.store(draft, built)).immediate;
     this.reissueTx = deps.db.sqlite.transaction((old: DocumentRow) => this.storeReissue(old)).immediate;
     this.correctTx = deps.db.sqlite.transaction((old: DocumentRow, customer: SaleCustomer) => this.storeCorrection(old, customer)).immediate;
   }
@@ -77,20 +80,33 @@ export class IssueService {
     const names = settings.seriesNames();
     const series = input.docType === '01' ? names.factura : names.boleta;
     const { lineDiscounts, saleDiscount, approval, ...sale } = input;
-    const discounted = discountSale(sale.lines, lineDiscounts, saleDiscount);
+    // Issue 26: a catalogue line below the catalogue's price is a discount like any other (limit, approval, X/Z).
+    const catalog = this.deps.catalogPrice;
+    const cuts = catalog && sale.currency === 'PEN' ? priceCutsAsDiscounts(sale.lines, lineDiscounts, catalog) : null;
+    const discounted = cuts ? discountSale(cuts.lines, cuts.lineDiscounts, saleDiscount) : discountSale(sale.lines, lineDiscounts, saleDiscount);
     if (!discounted.ok) throw new CoreError('validation', 'Revise los descuentos.', discounted.errors);
     const discounts = discounted.plan ? this.discountRecord(discounted.plan, approval) : undefined;
+    // A line whose only discount is its lower price is declared at the price typed (the same total, to the cent).
+    const ownDiscount = new Set((lineDiscounts ?? []).map((d) => d.line));
+    const declared = discounted.lines.map((l, i) => {
+      const typed = cuts?.typed[i];
+      return typed && !ownDiscount.has(i) && discounted.plan?.lines[i]?.saleShare === '0.00' ? { ...l, unitPrice: typed } : l;
+    });
     const draft = {
       ...sale,
-      lines: discounted.lines,
+      lines: declared,
       ...(discounts ? { discounts } : {}),
       series,
       issuedAt: limaDateTime(now()),
       idBaseDato: randomUUID(),
     };
-    // An invalid draft makes buildInvoice throw SaleValidationError inside the transaction, which rolls back: no
-    // number is spent, and the dispatcher reports the fields in Spanish.
-    const { row, invoice } = this.tx(draft);
+    // Issue 27: the invoice is built and checked against the API's schema before the transaction (only its correlativo
+    // depends on the number), so the write lock is held for the number, the rows and the commit only. An invalid draft
+    // makes buildInvoice throw SaleValidationError before any number is taken, and the dispatcher reports the fields
+    // in Spanish.
+    const { clientKey: _key, tenders: _tenders, discounts: _discounts, ...forInvoice } = draft;
+    const built = InvoiceSchema.parse(buildInvoice({ ...forInvoice, number: 1 }, this.company()));
+    const { row, invoice } = this.tx(draft, built);
     if (invoice) this.rememberCustomer(invoice, 'issue');
     return row;
   }
@@ -250,7 +266,7 @@ export class IssueService {
     return { ruc: c.ruc, igvRegime: c.igvRegime };
   }
 
-  private store(draft: Draft): { row: DocumentRow; invoice: Invoice | undefined } {
+  private store(draft: Draft, built: Invoice): { row: DocumentRow; invoice: Invoice | undefined } {
     const { documents, series, settings } = this.deps;
     const { clientKey, tenders, discounts, ...sale } = draft;
     // Checked again inside the transaction: two calls racing with one key still make one document.
@@ -258,7 +274,7 @@ export class IssueService {
     if (existing) return { row: existing, invoice: undefined };
     const cashSessionId = this.deps.cashSession?.() ?? null;
     const number = series.nextNumber(sale.docType as '01' | '03', sale.series as string);
-    const invoice = InvoiceSchema.parse(buildInvoice({ ...sale, number }, this.company()));
+    const invoice: Invoice = { ...built, serie: sale.series as string, correlativo: String(number) };
     const payments = this.settle(invoice, tenders ?? []);
     const cashier = this.deps.cashier?.() ?? null;
     const who = { cashier_id: cashier?.id ?? null, cashier_name: cashier?.name ?? null, cash_session_id: cashSessionId };

@@ -36,5 +36,15 @@ export function noteLinksOf(notes: NotesRepository, documents: DocumentsReposito
           reasonLabel: labelOf(row.doc_type, detail.reason),
         }
       : null;
+  // A note on a sale of another till (issue 24, several tills): that sale as the shop server held it (id 0: not here).
+  const shop = !modifies && (row.doc_type === '07' || row.doc_type === '08') ? notes.shopTargetOf(row.id) : undefined;
+  if (shop) {
+    const { sale } = shop;
+    const link: NoteLink = {
+      id: 0, docType: sale.docType as NoteLink['docType'], series: sale.series, number: sale.number, issuedAt: sale.issuedAt,
+      total: sale.total, status: sale.status, reason: shop.reason, reasonLabel: labelOf(row.doc_type, shop.reason),
+    };
+    return { notes: list, modifies: link };
+  }
   return { notes: list, modifies };
 }

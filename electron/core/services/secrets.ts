@@ -8,8 +8,8 @@ export interface SecretStore {
   delete(name: SecretName): void;
 }
 
-/** shopServerPassword: the shop server's PostgreSQL password (issue 15). */
-export type SecretName = 'apiToken' | 'apiQueryToken' | 'portalCredentials' | 'shopServerPassword';
+/** shopServerPassword: the shop server's PostgreSQL password (issue 15); shopServerOwnerPassword: the owner role of the server this PC hosts (issue 30). */
+export type SecretName = 'apiToken' | 'apiQueryToken' | 'portalCredentials' | 'shopServerPassword' | 'shopServerOwnerPassword';
 
 export function memorySecretStore(initial: Partial<Record<SecretName, string>> = {}): SecretStore {
   const values = new Map(Object.entries(initial) as [SecretName, string][]);

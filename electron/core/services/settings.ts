@@ -28,6 +28,7 @@ const NO_API = { billingBaseUrl: '', queryBaseUrl: '', provider: 'document' as c
 const SeriesNamesSchema = z.object({ boleta: z.string(), factura: z.string() });
 const PrinterSchema = z.object({ deviceName: z.string(), paper: z.enum(['80mm', '58mm', 'A4']) });
 const PortalSchema = z.object({ usuario: z.string(), password: z.string() });
+const PinRuleSchema = z.object({ sixDigits: z.boolean() });
 const SaleSettingsSchema = z.object({
   allowPriceChange: z.boolean(),
   printOnIssue: z.boolean().default(true),
@@ -191,7 +192,13 @@ export class SettingsService {
       paymentMethods: this.paymentMethods(),
       shift: this.shift(),
       shopServer: { settings: this.shopServer(), passwordSet: this.secrets.get('shopServerPassword') !== undefined },
+      pins: this.pinRule(),
     };
+  }
+
+  /** Sign-in (issue 25): whether new and changed PINs must have 6 digits (off until set in Ajustes). */
+  pinRule(): { sixDigits: boolean } {
+    return this.read('pins', PinRuleSchema, { sixDigits: false });
   }
 
   /** The shop server (issue 15); off until set in Ajustes. */
@@ -273,6 +280,7 @@ export class SettingsService {
     if (change.paymentMethods) this.settings.set('paymentMethods', change.paymentMethods);
     if (change.shift) this.settings.set('shift', change.shift);
     if (change.shopServer) this.settings.set('shopServer', change.shopServer);
+    if (change.pins) this.settings.set('pins', change.pins);
     if (change.demo !== undefined) this.settings.set('demo', change.demo);
     if (change.series) {
       this.settings.set('series', change.series);

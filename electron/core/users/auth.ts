@@ -1,22 +1,34 @@
 // Who is at the till (issue 13): sign-in with a PIN, the lock, the users of Ajustes, and the check every bridge call
 // passes (METHOD_ACCESS). Until the first administrator exists the till is open: the app asks to create one first.
-import { METHOD_ACCESS, type Approval, type BridgeMethodName, type SaveUserInput, type Session, type User } from '../../../shared/bridge';
+// Issue 25: wrong PINs are kept in SQLite and the wait escalates (pin-check.ts, lockout.ts); PINs are hashed off the
+// main thread; Ajustes can require 6-digit PINs for new and changed ones.
+import { METHOD_ACCESS, type Approval, type BridgeMethodName, type SaveUserInput, type Session, type User, type UserListEntry } from '../../../shared/bridge';
 import { hasRole, ROLE_LABELS, type Role } from '../../../shared/users/roles';
 import type { UserRow, UsersRepository } from '../db';
+import type { SignInRepository } from '../db/repositories/sign-in';
 import { CoreError } from '../services/errors';
-import { hashPin, pinMatches } from './pin-hash';
+import { PinCheck } from './pin-check';
+import { hashPin } from './pin-hash';
 
-/** Wrong PINs in a row before a user must wait, and how long. */
-const MAX_FAILURES = 5;
-const LOCKOUT_MS = 60_000;
+export interface AuthDeps {
+  signIn: SignInRepository;
+  /** Ajustes' rule for new and changed PINs. */
+  pinRule: () => { sixDigits: boolean };
+}
 
 const viewOf = (row: UserRow): User => ({ id: row.id, name: row.name, role: row.role, active: row.active === 1 });
 
 export class AuthService {
   private currentId: number | null = null;
-  private readonly failures = new Map<number, { count: number; until: number }>();
+  private readonly pins: PinCheck;
 
-  constructor(private readonly users: UsersRepository, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly users: UsersRepository,
+    now: () => Date,
+    private readonly deps: AuthDeps,
+  ) {
+    this.pins = new PinCheck(users, deps.signIn, now);
+  }
 
   /** The signed-in user, re-read so that a user switched off or demoted meanwhile counts as such. */
   current(): UserRow | null {
@@ -45,22 +57,28 @@ export class AuthService {
     }
   }
 
-  createFirstAdmin(name: string, pin: string): Session {
+  async createFirstAdmin(name: string, pin: string): Promise<Session> {
     if (this.users.count() > 0) throw new CoreError('forbidden', 'El administrador ya fue creado: ingrese con su PIN.');
-    const { hash, salt } = hashPin(pin);
-    this.currentId = this.users.insert({ name, role: 'administrador', pinHash: hash, pinSalt: salt }).id;
+    this.assertPinRule(pin);
+    const { hash, salt } = await hashPin(pin);
+    // Checked again after the wait: two first administrators must not both be created.
+    if (this.users.count() > 0) throw new CoreError('forbidden', 'El administrador ya fue creado: ingrese con su PIN.');
+    const row = this.users.insert({ name, role: 'administrador', pinHash: hash, pinSalt: salt });
+    this.deps.signIn.rememberPinDigits(row.id, hash, pin.length);
+    this.currentId = row.id;
     return this.session();
   }
 
-  login(userId: number, pin: string): Session {
-    this.currentId = this.checkPin(userId, pin).id;
+  async login(userId: number, pin: string): Promise<Session> {
+    this.currentId = (await this.pins.check(userId, pin, { rehash: true })).id;
     return this.session();
   }
 
   /**
    * Who allows an action that needs `needed` (a cash out, closing another's session, a large discount): the signed-in
-   * user when their role suffices, else the user of `approval` after their PIN checks (same throttle as the sign-in).
-   * Null while no users exist (the till is open). Refused in Spanish, saying what is missing.
+   * user when their role suffices, else the user of `approval` after their PIN checks (same lockout as the sign-in).
+   * Null while no users exist (the till is open). Refused in Spanish, saying what is missing. Synchronous: it is called
+   * inside the sale's and the cash session's synchronous services, so the PIN is hashed on this thread (pinMatchesSync).
    */
   approve(needed: Role, what: string, approval?: Approval): { id: number; name: string } | null {
     if (this.users.count() === 0) return null;
@@ -71,7 +89,7 @@ export class AuthService {
         { path: 'approval', message: `Autorización de un ${ROLE_LABELS[needed].toLowerCase()}` },
       ]);
     }
-    const row = this.checkPin(approval.userId, approval.pin);
+    const row = this.pins.checkSync(approval.userId, approval.pin);
     if (!hasRole(row.role, needed)) {
       throw new CoreError('forbidden', `${row.name} no puede autorizar esto: se necesita un ${ROLE_LABELS[needed].toLowerCase()}.`, [
         { path: 'approval', message: 'No tiene el rol necesario' },
@@ -80,55 +98,64 @@ export class AuthService {
     return { id: row.id, name: row.name };
   }
 
-  /** The active user whose PIN this is; wrong PINs count towards the wait. */
-  private checkPin(userId: number, pin: string): UserRow {
-    const row = this.users.getById(userId);
-    if (!row || row.active !== 1) throw new CoreError('not_found', 'Usuario no encontrado o desactivado.', [{ path: 'userId', message: 'Elija su nombre' }]);
-    const now = this.now().getTime();
-    const failed = this.failures.get(userId);
-    if (failed && failed.until > now) {
-      const seconds = Math.ceil((failed.until - now) / 1000);
-      throw new CoreError('throttled', `Demasiados intentos fallidos: espere ${seconds} s e intente de nuevo.`, [{ path: 'pin', message: `Espere ${seconds} s` }]);
-    }
-    if (!pinMatches(pin, row.pin_hash, row.pin_salt)) {
-      const count = (failed?.count ?? 0) + 1;
-      this.failures.set(userId, { count: count >= MAX_FAILURES ? 0 : count, until: count >= MAX_FAILURES ? now + LOCKOUT_MS : 0 });
-      throw new CoreError('auth', 'PIN incorrecto.', [{ path: 'pin', message: 'PIN incorrecto' }]);
-    }
-    this.failures.delete(userId);
-    return row;
-  }
-
   lock(): Session {
     this.currentId = null;
     return this.session();
   }
 
-  cashiers(): { id: number; name: string }[] {
-    return this.users.all().filter((u) => u.active === 1).map((u) => ({ id: u.id, name: u.name }));
+  cashiers(): { id: number; name: string; approver: 'supervisor' | 'administrador' | null }[] {
+    return this.users
+      .all()
+      .filter((u) => u.active === 1)
+      .map((u) => ({ id: u.id, name: u.name, approver: u.role === 'administrador' || u.role === 'supervisor' ? u.role : null }));
   }
 
-  list(): User[] {
-    return this.users.all().map(viewOf);
+  list(): UserListEntry[] {
+    return this.users.all().map((row) => this.entryOf(row));
   }
 
-  save(input: SaveUserInput & { active: boolean }): User {
+  /** An administrator clears a user's failed PINs and wait (Ajustes → Usuarios: "Desbloquear"). */
+  unlock(userId: number): UserListEntry {
+    const row = this.users.getById(userId);
+    if (!row) throw new CoreError('not_found', 'Usuario no encontrado.');
+    this.pins.unlock(userId);
+    return this.entryOf(row);
+  }
+
+  private entryOf(row: UserRow): UserListEntry {
+    return { ...viewOf(row), pinDigits: this.deps.signIn.pinDigits(row.id, row.pin_hash), lockout: this.pins.lockoutView(row.id) };
+  }
+
+  /** Ajustes can require 6-digit PINs: a new or changed PIN must then have 6. */
+  private assertPinRule(pin: string): void {
+    if (this.deps.pinRule().sixDigits && pin.length !== 6) {
+      throw new CoreError('validation', 'Ajustes exige PIN de 6 dígitos: ingrese un PIN de 6 dígitos.', [{ path: 'pin', message: 'El PIN debe tener 6 dígitos' }]);
+    }
+  }
+
+  async save(input: SaveUserInput & { active: boolean }): Promise<User> {
+    if (input.id === undefined && !input.pin) throw new CoreError('validation', 'Ingrese el PIN del nuevo usuario.', [{ path: 'pin', message: 'Ingrese el PIN' }]);
+    if (input.pin) this.assertPinRule(input.pin);
+    // Hashed first (off the main thread); everything after it is checked and written without a pause.
+    const pin = input.pin ? { ...(await hashPin(input.pin)), digits: input.pin.length } : null;
     const clash = this.users.getByName(input.name);
     if (clash && clash.id !== input.id) throw new CoreError('duplicate', `Ya existe un usuario llamado ${clash.name}.`, [{ path: 'name', message: 'Ese nombre ya existe' }]);
-    if (input.id === undefined) {
-      if (!input.pin) throw new CoreError('validation', 'Ingrese el PIN del nuevo usuario.', [{ path: 'pin', message: 'Ingrese el PIN' }]);
-      const { hash, salt } = hashPin(input.pin);
-      return viewOf(this.users.insert({ name: input.name, role: input.role, pinHash: hash, pinSalt: salt }));
+    if (input.id === undefined && pin) {
+      const created = this.users.insert({ name: input.name, role: input.role, pinHash: pin.hash, pinSalt: pin.salt });
+      this.deps.signIn.rememberPinDigits(created.id, pin.hash, pin.digits);
+      return viewOf(created);
     }
-    const row = this.users.getById(input.id);
+    const row = input.id === undefined ? undefined : this.users.getById(input.id);
     if (!row) throw new CoreError('not_found', 'Usuario no encontrado.');
     const stillAdmin = input.role === 'administrador' && input.active;
     if (row.role === 'administrador' && row.active === 1 && !stillAdmin && this.users.activeAdmins() <= 1) {
       throw new CoreError('validation', 'Debe quedar al menos un administrador activo.', [{ path: 'role', message: 'Es el único administrador' }]);
     }
-    const pin = input.pin ? hashPin(input.pin) : { hash: row.pin_hash, salt: row.pin_salt };
-    const saved = this.users.update(row.id, { name: input.name, role: input.role, pinHash: pin.hash, pinSalt: pin.salt, active: input.active });
+    const saved = this.users.update(row.id, {
+      name: input.name, role: input.role, pinHash: pin?.hash ?? row.pin_hash, pinSalt: pin?.salt ?? row.pin_salt, active: input.active,
+    });
     if (!saved) throw new CoreError('not_found', 'Usuario no encontrado.');
+    if (pin) this.deps.signIn.rememberPinDigits(saved.id, pin.hash, pin.digits);
     return viewOf(saved);
   }
 }

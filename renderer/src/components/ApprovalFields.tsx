@@ -1,22 +1,49 @@
 // A supervisor's consent at the till (issue 13): who authorises and their PIN, asked only after the core answered
-// that the action needs it (a cash out, closing another cashier's session). The core checks role and PIN.
-import { useEffect, useState } from 'react';
+// that the action needs it (a cash out, closing another cashier's session, a large discount). The core checks role
+// and PIN. Issue 26: all by keyboard: the only person who may approve is preselected and the cursor waits in the PIN.
+import { useEffect, useRef, useState } from 'react';
 import type { Approval } from '../../../shared/bridge';
 import { call } from '../pos';
 import { Field, fieldAria } from './Field';
 
-export function ApprovalFields({ id, value, onChange, error }: { id: string; value: Partial<Approval>; onChange: (v: Partial<Approval>) => void; error?: string }): React.JSX.Element {
+interface ApprovalFieldsProps {
+  id: string;
+  value: Partial<Approval>;
+  onChange: (v: Partial<Approval>) => void;
+  /** Shown only once something was typed in the PIN or sent: a fresh PIN field is never red. */
+  error?: string;
+}
+
+export function ApprovalFields({ id, value, onChange, error }: ApprovalFieldsProps): React.JSX.Element {
   const [people, setPeople] = useState<{ id: number; name: string }[]>([]);
+  const pinRef = useRef<HTMLInputElement>(null);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const latest = useRef({ value, onChange });
   useEffect(() => {
+    latest.current = { value, onChange };
+  });
+  useEffect(() => {
+    let alive = true;
     void call((api) => api.listCashiers({})).then((r) => {
-      if (r.ok) setPeople(r.value);
+      if (!alive || !r.ok) return;
+      const approvers = r.value.filter((p) => p.approver !== null);
+      setPeople(approvers.length > 0 ? approvers : r.value);
+      const { value: current, onChange: change } = latest.current;
+      // The only supervisor (the one on the floor), else the only one who may approve at all (the owner).
+      const supervisors = approvers.filter((p) => p.approver === 'supervisor');
+      const only = supervisors.length === 1 ? supervisors[0] : approvers.length === 1 ? approvers[0] : undefined;
+      if (only && !current.userId) change({ ...current, userId: only.id });
+      requestAnimationFrame(() => (only || current.userId ? pinRef.current : selectRef.current)?.focus());
     });
+    return () => {
+      alive = false;
+    };
   }, []);
   return (
     <fieldset className="approval">
       <legend>Autorización del supervisor</legend>
       <Field id={`${id}-user`} label="Autoriza">
-        <select {...fieldAria(`${id}-user`)} value={value.userId ?? ''} onChange={(e) => onChange({ ...value, userId: Number(e.target.value) || undefined })}>
+        <select ref={selectRef} {...fieldAria(`${id}-user`)} value={value.userId ?? ''} onChange={(e) => onChange({ ...value, userId: Number(e.target.value) || undefined })}>
           <option value="">Elija…</option>
           {people.map((p) => (
             <option key={p.id} value={p.id}>
@@ -26,7 +53,16 @@ export function ApprovalFields({ id, value, onChange, error }: { id: string; val
         </select>
       </Field>
       <Field id={`${id}-pin`} label="PIN del supervisor" error={error}>
-        <input {...fieldAria(`${id}-pin`, error)} type="password" inputMode="numeric" maxLength={6} autoComplete="off" value={value.pin ?? ''} onChange={(e) => onChange({ ...value, pin: e.target.value })} />
+        <input
+          ref={pinRef}
+          {...fieldAria(`${id}-pin`, error)}
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="off"
+          value={value.pin ?? ''}
+          onChange={(e) => onChange({ ...value, pin: e.target.value })}
+        />
       </Field>
     </fieldset>
   );

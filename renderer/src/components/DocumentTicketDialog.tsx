@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DocumentDetail, DocStatus } from '../../../shared/bridge';
 import { ticketFromDocument } from '../../print/ticket-data';
+import { formatAmount } from '../format/money';
 import { useSettings } from '../app/settings-context';
 import { call, pos } from '../pos';
 import { Alert } from './Alert';
@@ -71,6 +72,8 @@ export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, o
   }
   if (!detail || !settings) return null;
   const data = ticketFromDocument(detail, settings.company, { copy, ...(cashReceived ? { cashReceived } : {}) });
+  // Right after issuing, the change is what the cashier hands over next: large, above everything (issue 26).
+  const change = afterIssue ? (data.payment.change ?? data.payment.cash?.change ?? null) : null;
   return (
     <TicketDialog
       title={typeof title === 'string' ? title : title(detail)}
@@ -78,8 +81,13 @@ export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, o
       source={source}
       onClose={onClose}
       onPrinted={printed}
-      {...(afterIssue ? { next: { print: settings.sale.printOnIssue } } : {})}
+      {...(afterIssue ? { next: { print: settings.sale.printOnIssue, label: typeof title === 'string' ? title : title(detail) } } : {})}
     >
+      {change !== null ? (
+        <p className="ticket-dialog__change" data-testid="issued-change">
+          VUELTO {data.currencySymbol} {formatAmount(change)}
+        </p>
+      ) : null}
       <p className="ticket-dialog__status">
         Estado del envío: <StatusBadge status={status ?? detail.status} />
         {copy ? (

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AppStatus } from '../../../shared/bridge';
 import { formatDateTime, formatTime } from '../format/dates';
 import { call } from '../pos';
+import { currentPrintFailure, dismissPrintFailure, onPrintFailure, printInBackground, type PrintFailure } from './background-print';
 
 /** What the last exchange with the API said, in the cashier's words. */
 function connectionOf(status: AppStatus): { text: string; tone: 'on' | 'off' | 'unknown' | 'warn' } {
@@ -64,6 +65,7 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
               {status.authRetryAt ? `; reintento a las ${formatTime(status.authRetryAt)}` : ''}. Si persiste, revise el token en Ajustes.
             </span>
           ) : null}
+          <PrintFailureChip />
           {status.shopServer ? <ShopServerChip server={status.shopServer} /> : null}
           {status.clockOffMinutes !== null ? (
             <span className="statusbar__item statusbar__warn" data-testid="clock-warning">
@@ -74,6 +76,31 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
         </>
       )}
     </footer>
+  );
+}
+
+/** A print that ran in the background after a sale and failed (issue 26): said here, with "Reimprimir". */
+function PrintFailureChip(): React.JSX.Element | null {
+  const [failure, setFailure] = useState<PrintFailure | null>(currentPrintFailure());
+  const [retrying, setRetrying] = useState(false);
+  useEffect(() => onPrintFailure(setFailure), []);
+  if (!failure) return null;
+  const what = failure.job.label.replace(/ emitida$/, '');
+  const retry = async () => {
+    setRetrying(true);
+    await printInBackground(failure.job);
+    setRetrying(false);
+  };
+  return (
+    <span className="statusbar__item statusbar__warn" data-testid="print-failure">
+      No se imprimió {what}: {failure.message}{' '}
+      <button type="button" className="statusbar__button" disabled={retrying} onClick={() => void retry()}>
+        {retrying ? 'Imprimiendo…' : 'Reimprimir'}
+      </button>{' '}
+      <button type="button" className="statusbar__button" onClick={dismissPrintFailure} aria-label="Descartar aviso de impresión">
+        ×
+      </button>
+    </span>
   );
 }
 

@@ -7,6 +7,7 @@ import type { TicketData } from '../../print/ticket-data';
 import { useSettings } from '../app/settings-context';
 import { usePrint } from '../print/usePrint';
 import { Alert } from './Alert';
+import { printInBackground } from './background-print';
 
 interface TicketDialogProps {
   title: string;
@@ -22,7 +23,7 @@ interface TicketDialogProps {
    * Right after issuing: the focused button (Enter) starts the next sale, printing first when `print` (the "Imprimir
    * al emitir" setting, issue 14). Without it the dialog's focused button closes it.
    */
-  next?: { print: boolean };
+  next?: { print: boolean; label: string };
 }
 
 const PAPERS: { value: Paper; label: string }[] = [
@@ -108,7 +109,12 @@ export function TicketDialog({ title, data, source, onClose, onPrinted, children
               className="button--primary"
               disabled={busy !== null}
               aria-keyshortcuts="Enter"
-              onClick={() => void (next.print ? run('print', chosen) : Promise.resolve(true)).then((done) => done && onClose())}
+              onClick={() => {
+                // The till never waits for the printer (issue 26): the print runs on its own, a failure shows in
+                // the status bar with "Reimprimir", and the next sale starts now.
+                if (next.print) void printInBackground({ source, paper: chosen, label: next.label, ...(data.payment.cash?.received ? { cashReceived: data.payment.cash.received } : {}) });
+                onClose();
+              }}
             >
               {next.print ? 'Imprimir y nueva venta (Enter)' : 'Nueva venta (Enter)'}
             </button>

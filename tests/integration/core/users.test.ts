@@ -29,7 +29,7 @@ describe('cashiers and roles (issue 13)', () => {
     const { cajero } = await withStaff(r);
     expect(await r.raw('issueSale', anonymousBoleta())).toMatchObject({ ok: false, error: { code: 'locked', message: 'La caja está bloqueada: ingrese con su PIN.' } });
     expect((await r.raw('getStatus')).ok).toBe(true);
-    expect(await r.call('listCashiers')).toEqual(expect.arrayContaining([{ id: cajero.id, name: 'Luis Cajero' }]));
+    expect(await r.call('listCashiers')).toEqual(expect.arrayContaining([{ id: cajero.id, name: 'Luis Cajero', approver: null }]));
     expect(await r.raw('login', { userId: cajero.id, pin: '9999' })).toMatchObject({ ok: false, error: { code: 'auth', message: 'PIN incorrecto.' } });
     await r.call('login', { userId: cajero.id, pin: '1234' });
     const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
@@ -76,7 +76,7 @@ describe('cashiers and roles (issue 13)', () => {
     const { cajero } = await withStaff(r);
     const rows = r.core.db.sqlite.prepare('SELECT pin_hash, pin_salt FROM users').all() as { pin_hash: string; pin_salt: string }[];
     for (const row of rows) {
-      expect(row.pin_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.pin_hash).toMatch(/^scrypt\$\d+\$8\$1\$[0-9a-f]{64}$/);
       expect(row.pin_hash).not.toContain('1234');
     }
     for (let i = 0; i < 5; i++) expect((await r.raw('login', { userId: cajero.id, pin: '0000' })).ok).toBe(false);

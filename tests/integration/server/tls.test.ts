@@ -54,6 +54,10 @@ describe('the shop server over TLS', () => {
     expect(await connect(plain, { tls: 'on', caCert: secure.caPem! })).toBe('El servidor no acepta conexiones cifradas (TLS): actívelas en el servidor o elija «No» en TLS.');
   });
 
+  it('a new till uses TLS unless someone chooses a plain connection (issue 25)', () => {
+    expect(DEFAULT_SHOP_SERVER.tls).toBe('on');
+  });
+
   it('Ajustes refuses a pasted text that is not a certificate, and keeps an older setting without one', () => {
     const pasted = ShopServerSettingsSchema.safeParse(settingsFor(secure, { tls: 'on', caCert: 'MIIBkTCB+wIJAK...' }));
     expect(pasted.success).toBe(false);

@@ -64,7 +64,7 @@ const movementView = (row: MovementRow): CashMovement => ({
 
 export class CashRepository {
   private readonly insertSession: Database.Statement<[Record<string, unknown>], CashSessionRow>;
-  private readonly selectOpen: Database.Statement<[string], CashSessionRow>;
+  private readonly selectOpenOnTill: Database.Statement<[], CashSessionRow>;
   private readonly selectById: Database.Statement<[number], CashSessionRow>;
   private readonly selectRecent: Database.Statement<[number], CashSessionRow>;
   private readonly closeOne: Database.Statement<[Record<string, unknown>]>;
@@ -72,14 +72,17 @@ export class CashRepository {
   private readonly selectMovements: Database.Statement<[number], MovementRow>;
   private readonly selectDocuments: Database.Statement<[number], Omit<ReportDocument, 'superseded'> & { superseded: 0 | 1 }>;
   private readonly selectPayments: Database.Statement<[number], ReportPayment>;
-  private readonly selectRangeDocuments: Database.Statement<[string, string], Omit<RangeDocument, 'superseded'> & { superseded: 0 | 1 }>;
-  private readonly selectRangePayments: Database.Statement<[string, string], ReportPayment>;
+  private readonly selectRangeDocuments: Database.Statement<[{ from: string; to: string }], Omit<RangeDocument, 'superseded'> & { superseded: 0 | 1 }>;
+  private readonly selectRangePayments: Database.Statement<[{ from: string; to: string }], ReportPayment>;
+  private readonly selectVoided: Database.Statement<[], { document_id: number }>;
 
   constructor(db: Db, private readonly now: Clock = () => new Date()) {
     const { sqlite } = db;
     this.insertSession = sqlite.prepare(`INSERT INTO cash_sessions (terminal, opened_at, opened_by, opened_by_name, opening_float)
       VALUES (@terminal, @at, @user_id, @user_name, @opening_float) RETURNING *`);
-    this.selectOpen = sqlite.prepare('SELECT * FROM cash_sessions WHERE terminal = ? AND closed_at IS NULL');
+    // Issue 25: the session belongs to the till (this database), whatever its series now; the oldest first when an
+    // earlier series change left more than one open (0023).
+    this.selectOpenOnTill = sqlite.prepare('SELECT * FROM cash_sessions WHERE closed_at IS NULL ORDER BY id LIMIT 1');
     this.selectById = sqlite.prepare('SELECT * FROM cash_sessions WHERE id = ?');
     this.selectRecent = sqlite.prepare('SELECT * FROM cash_sessions ORDER BY id DESC LIMIT ?');
     this.closeOne = sqlite.prepare(`UPDATE cash_sessions SET closed_at = @at, closed_by = @closed_by, closed_by_name = @closed_by_name,
@@ -88,22 +91,37 @@ export class CashRepository {
     this.insertMovement = sqlite.prepare(`INSERT INTO cash_movements (session_id, kind, amount, reason, at, user_id, user_name, approved_by)
       VALUES (@session_id, @kind, @amount, @reason, @at, @user_id, @user_name, @approved_by) RETURNING *`);
     this.selectMovements = sqlite.prepare('SELECT * FROM cash_movements WHERE session_id = ? ORDER BY id');
+    // Issue 24: the documents whose void SUNAT accepted (a handful: voids are rare); the reports count them apart.
+    this.selectVoided = sqlite.prepare("SELECT document_id FROM voids WHERE status = 'voided'");
     // A document re-issued under a new number is 'superseded': its replacement carries the sale.
+    // Issue 26: the X and Z also show numbering per series and taxes by kind, read from the stored document (the
+    // JSON numbers of its payload, written with 2 decimals, read back as their text).
     this.selectDocuments = sqlite.prepare(`SELECT d.id, d.doc_type AS docType, d.status, d.currency, d.total,
-        d.cashier_name AS cashierName, d.discount_total AS discount, EXISTS (SELECT 1 FROM documents r WHERE r.reissue_of = d.id) AS superseded
+        d.cashier_name AS cashierName, d.discount_total AS discount, EXISTS (SELECT 1 FROM documents r WHERE r.reissue_of = d.id) AS superseded,
+        d.series, d.number, d.igv,
+        CAST(json_extract(d.payload, '$.monto_Oper_Gravadas') AS TEXT) AS taxed,
+        CAST(json_extract(d.payload, '$.monto_Oper_Exoneradas') AS TEXT) AS exonerated,
+        CAST(json_extract(d.payload, '$.monto_Oper_Inafectas') AS TEXT) AS unaffected,
+        CAST(json_extract(d.payload, '$.total_Impuestos') AS TEXT) AS taxesTotal
       FROM documents d WHERE d.cash_session_id = ? ORDER BY d.id`);
     this.selectPayments = sqlite.prepare(`SELECT p.document_id AS documentId, p.method, p.label, p.kind, p.applied
       FROM documents d JOIN document_payments p ON p.document_id = d.id
-      WHERE d.cash_session_id = ? ORDER BY p.document_id, p.position`);
-    // A range of Lima issue days (documents_issue_date), with the session each sale was sold in.
+      WHERE d.cash_session_id = ? ORDER BY d.id, p.position`);
+    // A range of Lima issue days (documents_issue_date), with the session each sale was sold in. Issue 27: the rows
+    // are walked in id order between the range's first and last id (read from documents_issue_date), so the X/Z of a
+    // range never sorts its documents; the date conditions still decide each row (`+` keeps SQLite from driving the
+    // walk by the date index instead, which hands the rows over in date order and needs a sort).
+    const range = `+d.issue_date BETWEEN @from AND @to AND d.id BETWEEN
+        (SELECT min(x.id) FROM documents x INDEXED BY documents_issue_date WHERE x.issue_date BETWEEN @from AND @to)
+        AND (SELECT max(x.id) FROM documents x INDEXED BY documents_issue_date WHERE x.issue_date BETWEEN @from AND @to)`;
     this.selectRangeDocuments = sqlite.prepare(`SELECT d.id, d.doc_type AS docType, d.status, d.currency, d.total,
         d.cashier_name AS cashierName, d.discount_total AS discount, d.cash_session_id AS sessionId, s.terminal,
         EXISTS (SELECT 1 FROM documents r WHERE r.reissue_of = d.id) AS superseded
       FROM documents d LEFT JOIN cash_sessions s ON s.id = d.cash_session_id
-      WHERE d.issue_date BETWEEN ? AND ? ORDER BY d.id`);
+      WHERE ${range} ORDER BY d.id`);
     this.selectRangePayments = sqlite.prepare(`SELECT p.document_id AS documentId, p.method, p.label, p.kind, p.applied
       FROM documents d JOIN document_payments p ON p.document_id = d.id
-      WHERE d.issue_date BETWEEN ? AND ? ORDER BY p.document_id, p.position`);
+      WHERE ${range} ORDER BY d.id, p.position`);
   }
 
   open(input: { terminal: string; user: { id: number | null; name: string }; openingFloat: string }): CashSessionRow {
@@ -118,8 +136,9 @@ export class CashRepository {
     return row;
   }
 
-  openOn(terminal: string): CashSessionRow | undefined {
-    return this.selectOpen.get(terminal);
+  /** The open session of this till, whatever boleta series it was opened under (issue 25). */
+  openOnTill(): CashSessionRow | undefined {
+    return this.selectOpenOnTill.get();
   }
 
   getById(id: number): CashSessionRow | undefined {
@@ -163,15 +182,21 @@ export class CashRepository {
     return this.selectMovements.all(sessionId).map(movementView);
   }
 
+  private voidedIds(): Set<number> {
+    return new Set(this.selectVoided.all().map((r) => r.document_id));
+  }
+
   /** The documents issued on the Lima days `from`..`to` (YYYY-MM-DD, inclusive) and their payments. */
   salesBetween(from: string, to: string): { documents: RangeDocument[]; payments: ReportPayment[] } {
-    const documents = this.selectRangeDocuments.all(from, to).map((d) => ({ ...d, superseded: d.superseded === 1 }));
-    return { documents, payments: this.selectRangePayments.all(from, to) };
+    const voided = this.voidedIds();
+    const documents = this.selectRangeDocuments.all({ from, to }).map((d) => ({ ...d, superseded: d.superseded === 1, voided: voided.has(d.id) }));
+    return { documents, payments: this.selectRangePayments.all({ from, to }) };
   }
 
   /** The documents sold in the session and their payments, as the report reads them. */
   sales(sessionId: number): { documents: ReportDocument[]; payments: ReportPayment[] } {
-    const documents = this.selectDocuments.all(sessionId).map((d) => ({ ...d, superseded: d.superseded === 1 }));
+    const voided = this.voidedIds();
+    const documents = this.selectDocuments.all(sessionId).map((d) => ({ ...d, superseded: d.superseded === 1, voided: voided.has(d.id) }));
     return { documents, payments: this.selectPayments.all(sessionId) };
   }
 }

@@ -52,12 +52,28 @@ export class DocumentSearch {
 
   run(filter: DocumentSearchFilter): DocumentSummary[] {
     const { used, params } = this.shape(filter);
-    return this.statement(used).all(params);
+    const walks = walksOf(used);
+    if (walks.length === 1) return this.statement(used).all(params);
+    // Issue 27: text that may be a name or a document number is two walks, each newest first through its own index
+    // (the full-text index, the customer number's) and each stopped at the page's end, merged here: one OR query
+    // had to collect every match and sort them all.
+    const limit = params.limit as number;
+    const offset = params.offset as number;
+    const found = new Map<number, DocumentSummary>();
+    for (const walk of walks) {
+      for (const row of this.statement(walk).all({ ...params, limit: limit + offset, offset: 0 })) found.set(row.id, row);
+    }
+    return [...found.values()].sort((a, b) => b.id - a.id).slice(offset, offset + limit);
   }
 
-  /** The SQL a filter runs (query-plan tests). */
+  /** The SQL a filter runs, its first walk when it takes two (query-plan tests). */
   sourceOf(filter: DocumentSearchFilter): string {
-    return this.statement(this.shape(filter).used).source;
+    return this.sourcesOf(filter)[0] ?? '';
+  }
+
+  /** The SQL of every walk a filter runs (query-plan tests). */
+  sourcesOf(filter: DocumentSearchFilter): string[] {
+    return walksOf(this.shape(filter).used).map((walk) => this.statement(walk).source);
   }
 
   /** The conditions a filter uses, and their bound values. */
@@ -113,12 +129,14 @@ export class DocumentSearch {
       if (dates.length > 0) {
         // Bound the walk to the ids issued in the date range (min and max found through the issue_date index): ids
         // grow with time, so the newest-first walk starts at the range instead of reaching it through every later
-        // document or every later match of a common name. The date conditions above still decide each row.
+        // document or every later match of a common name. The date conditions above still decide each row. The bounds
+        // are read from the issue_date index (INDEXED BY, issue 27): with statistics SQLite may otherwise find min(id)
+        // by walking the table from its first row until a date in the range, every row before the range.
         const range = dates.map((c) => CONDITIONS[c].replace('d.', 'x.')).join(' AND ');
         const rowid = used.includes('customerName') ? 'documents_fts.rowid' : 'd.id';
         conditions.push(
-          `${rowid} BETWEEN (SELECT min(x.id) FROM documents x WHERE ${range}) ` +
-            `AND (SELECT max(x.id) FROM documents x WHERE ${range})`,
+          `${rowid} BETWEEN (SELECT min(x.id) FROM documents x INDEXED BY documents_issue_date WHERE ${range}) ` +
+            `AND (SELECT max(x.id) FROM documents x INDEXED BY documents_issue_date WHERE ${range})`,
         );
       }
       const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
@@ -129,6 +147,12 @@ export class DocumentSearch {
     }
     return statement;
   }
+}
+
+/** A name-or-number search is a walk by name and a walk by number; every other search is one walk. */
+function walksOf(used: Condition[]): Condition[][] {
+  if (!used.includes('customerNameOrNumber')) return [used];
+  return (['customerName', 'customerNumber'] as const).map((c) => used.map((u) => (u === 'customerNameOrNumber' ? c : u)));
 }
 
 function present(value: string | undefined | null): value is string {

@@ -41,7 +41,7 @@ export class DocumentsRepository {
   private readonly sqlite: Database.Database;
   private readonly now: Clock;
   private readonly searcher: DocumentSearch;
-  private readonly updateStatements = new Map<string, Database.Statement<[Record<string, unknown>]>>();
+  private readonly updateStatements = new Map<string, Database.Statement<[Record<string, unknown>], DocumentRow>>();
   private readonly insertDocument: Database.Statement<[Record<string, unknown>]>;
   private readonly insertEvent: Database.Statement<EventInsert>;
   private readonly selectById: Database.Statement<[number], DocumentRow>;
@@ -65,6 +65,8 @@ export class DocumentsRepository {
   private readonly selectOpenCount: Database.Statement<[], { count: number }>;
   private readonly selectNeedsAttentionCount: Database.Statement<[], { count: number }>;
   private readonly selectInvalidOpenIds: Database.Statement<[], { id: number }>;
+  private readonly selectInvalidOpenCount: Database.Statement<[], { count: number }>;
+  private readonly selectAnyBlocked: Database.Statement<[], { found: number }>;
   private readonly updateCorrected: Database.Statement<[Record<string, unknown>]>;
   private readonly selectByClientKey: Database.Statement<[string], DocumentRow>;
   private readonly selectReissueOf: Database.Statement<[number], DocumentRow>;
@@ -142,6 +144,11 @@ export class DocumentsRepository {
       `SELECT COUNT(*) AS count FROM documents d INDEXED BY documents_needs_attention WHERE ${NEEDS_ATTENTION_SQL} AND ${NOT_REISSUED_SQL}`,
     );
     this.selectInvalidOpenIds = sqlite.prepare(`SELECT d.id FROM documents d WHERE d.status = 'invalid' AND ${NOT_REISSUED_SQL} ORDER BY d.id`);
+    // Issue 27: the status bar's figures are counts read from an index, never lists loaded to be counted.
+    this.selectInvalidOpenCount = sqlite.prepare(
+      `SELECT COUNT(*) AS count FROM documents d WHERE d.status = 'invalid' AND ${NOT_REISSUED_SQL}`,
+    );
+    this.selectAnyBlocked = sqlite.prepare("SELECT EXISTS (SELECT 1 FROM documents WHERE status = 'blocked_auth') AS found");
     this.updateCorrected = sqlite.prepare(`UPDATE documents SET payload = @payload, customer_doc_type = @customer_doc_type,
         customer_doc_number = @customer_doc_number, customer_name = @customer_name, status = 'pending', next_attempt_at = NULL,
         updated_at = @at WHERE id = @id AND status = 'invalid'`);
@@ -229,10 +236,10 @@ export class DocumentsRepository {
     const columns = PATCHABLE.filter((column) => patch[column] !== undefined);
     const params: Record<string, unknown> = { id, status: patch.status, updated_at: at };
     for (const column of columns) params[column] = toColumnValue(column, patch[column]);
-    this.updateStatement(columns).run(params);
-    this.appendEvent(id, at, current.status, patch.status, detail ?? patch.last_error ?? null);
-    const updated = this.selectById.get(id);
+    // The row as updated comes back from the UPDATE itself (issue 27: one read of the row per outcome, not two).
+    const updated = this.updateStatement(columns).get(params);
     if (!updated) throw new StoreError('not_found', `No existe el comprobante ${id}.`);
+    this.appendEvent(id, at, current.status, patch.status, detail ?? patch.last_error ?? null);
     return updated;
   }
 
@@ -256,6 +263,15 @@ export class DocumentsRepository {
     // `uncertain`, and only an uncertain document may reconcile a 1033 as its own. So this commit is durable
     // (synchronous=FULL, the connection's setting), never skipped.
     return this.claimDueTx.immediate(now, limit, demo);
+  }
+
+  /**
+   * Runs `work` in one IMMEDIATE transaction, durable at its commit (issue 27: the outbox records a burst of answers
+   * and claims what comes next in one commit, instead of one fsync'd commit per document and per claim). Calls of
+   * this repository inside `work` become savepoints: one that throws undoes only itself when `work` catches it.
+   */
+  inTransaction<T>(work: () => T): T {
+    return this.sqlite.transaction(work).immediate();
   }
 
   /** The claim's id query, for the query-plan test. */
@@ -389,10 +405,30 @@ export class DocumentsRepository {
 
   /** Documents the API refused and not re-issued: what «Reintentar todos» would send again. */
   countInvalidOpen(): number {
-    return this.selectInvalidOpenIds.all().length;
+    return this.selectInvalidOpenCount.get()?.count ?? 0;
   }
 
-  /** Number of documents per status; every status is present (0 when none). */
+  /** Whether any document waits on authorization (the outbox's start): one index probe, never a count of all. */
+  hasBlockedAuth(): boolean {
+    return this.selectAnyBlocked.get()?.found === 1;
+  }
+
+  /** The hot queries' SQL by name (query-plan tests, issue 27). */
+  hotSources(): Record<'openCount' | 'invalidOpenCount' | 'anyBlocked' | 'oldestBlocked' | 'sendingIds' | 'events', string> {
+    return {
+      openCount: this.selectOpenCount.source,
+      invalidOpenCount: this.selectInvalidOpenCount.source,
+      anyBlocked: this.selectAnyBlocked.source,
+      oldestBlocked: this.selectOldestBlocked.source,
+      sendingIds: this.selectSendingIds.source,
+      events: this.selectEvents.source,
+    };
+  }
+
+  /**
+   * Number of documents per status; every status is present (0 when none). It walks the whole status index: for
+   * reports and tests, never on a hot path (the status bar reads countOpen, countNeedsAttention, countInvalidOpen).
+   */
   countByStatus(): Record<DocumentStatus, number> {
     const counts = Object.fromEntries(DOCUMENT_STATUSES.map((status) => [status, 0])) as Record<DocumentStatus, number>;
     for (const row of this.selectCounts.all()) counts[row.status] = row.count;
@@ -407,6 +443,11 @@ export class DocumentsRepository {
   /** The SQL of a search (query-plan tests). */
   searchSource(filter: DocumentSearchFilter = {}): string {
     return this.searcher.sourceOf(filter);
+  }
+
+  /** The SQL of every walk a search takes (a name that may be a document number takes two; query-plan tests). */
+  searchSources(filter: DocumentSearchFilter = {}): string[] {
+    return this.searcher.sourcesOf(filter);
   }
 
   /** The SQL of countNeedsAttention (query-plan tests). */
@@ -436,12 +477,12 @@ export class DocumentsRepository {
   }
 
   /** One prepared UPDATE per set of patched columns, built from the whitelist and reused. */
-  private updateStatement(columns: readonly (typeof PATCHABLE)[number][]): Database.Statement<[Record<string, unknown>]> {
+  private updateStatement(columns: readonly (typeof PATCHABLE)[number][]): Database.Statement<[Record<string, unknown>], DocumentRow> {
     const key = columns.join(',');
     let statement = this.updateStatements.get(key);
     if (!statement) {
       const sets = ['status = @status', 'updated_at = @updated_at', ...columns.map((column) => `${column} = @${column}`)];
-      statement = this.sqlite.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE id = @id`);
+      statement = this.sqlite.prepare<[Record<string, unknown>], DocumentRow>(`UPDATE documents SET ${sets.join(', ')} WHERE id = @id RETURNING *`);
       this.updateStatements.set(key, statement);
     }
     return statement;

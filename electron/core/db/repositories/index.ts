@@ -45,11 +45,12 @@ export function createRepositories(db: Db, now: Clock = () => new Date()): Repos
 export { CashRepository, CatalogSyncRepository, CustomersRepository, DiscountsRepository, DocumentsRepository, LookupsRepository, PaymentsRepository, ReplicationRepository, SeriesRepository, SettingsRepository, UsersRepository };
 export type { UserRow } from './users';
 export type { LineDiscountRecord } from './discounts';
-export type { QueuedDocument } from './replication';
-export type { CatalogChange, SharedProduct } from './catalog-sync';
+export type { QueuedDocument, SetAsideDocument } from './replication';
+export type { CatalogChange, SharedProduct, SharedUser } from './catalog-sync';
 export { sessionView, type CashSessionRow } from './cash';
 export { cdrNotesOf } from './documents';
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';
 export * from './products';
 export * from './numbering';
 export { NotesRepository, type NoteDetailRow, type NoteOfDocument } from './notes';
+export { VoidsRepository, VOID_STATUSES, type VoidRow, type VoidStatus, type VoidEndpoint } from './voids';

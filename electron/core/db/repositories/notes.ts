@@ -41,6 +41,7 @@ export class NotesRepository {
   private readonly selectNotes: Database.Statement<[number], NoteOfDocument>;
   private readonly selectCounted: Database.Statement<[number], { total: string; mode: NoteMode }>;
   private readonly selectReturned: Database.Statement<[number], { line: number; quantity: string }>;
+  private readonly selectShopTarget: Database.Statement<[number], { sale: string; reason: string }>;
 
   constructor(db: Db) {
     const s = db.sqlite;
@@ -60,6 +61,16 @@ export class NotesRepository {
          JOIN documents d ON d.id = l.document_id
         WHERE n.modifies_id = ? AND d.doc_type = '07' AND d.status NOT IN ${NOT_COUNTED}`,
     );
+    this.selectShopTarget = s.prepare('SELECT sale, reason FROM shop_note_targets WHERE document_id = ?');
+  }
+
+  /**
+   * A note issued here on a sale of another till (migration 0020): that sale as the shop server held it, and the
+   * note's reason. Written by shop-note-targets.ts.
+   */
+  shopTargetOf(noteId: number): { sale: { docType: string; series: string; number: number; issuedAt: string; total: string; status: string }; reason: string } | undefined {
+    const r = this.selectShopTarget.get(noteId);
+    return r ? { sale: JSON.parse(r.sale) as { docType: string; series: string; number: number; issuedAt: string; total: string; status: string }, reason: r.reason } : undefined;
   }
 
   record(noteId: number, detail: Omit<NoteDetailRow, 'document_id'>, lines: readonly { line: number; quantity: string }[]): void {

@@ -19,6 +19,8 @@ export interface ProductRow {
   active: 0 | 1;
   /** "Se vende por unidades enteras" (0005): null follows the unit. */
   whole_units: 0 | 1 | null;
+  /** "Precio libre" (0018, issue 26): 1 when a lower price at the till is not a discount. */
+  free_price: 0 | 1;
   /** The shop server's version of this row (0011, issue 15): null until it went up or came down. */
   server_version?: number | null;
   created_at: string;
@@ -36,6 +38,8 @@ export interface ProductFields {
   active: boolean;
   /** Null or absent: as the unit says. */
   wholeUnits?: boolean | null;
+  /** "Precio libre" (issue 26); absent keeps what is stored (a new product: no). */
+  freePrice?: boolean;
 }
 
 /**
@@ -75,6 +79,7 @@ interface WriteParams {
   bag: number;
   active: number;
   whole_units: number | null;
+  free_price: number;
   at: string;
 }
 
@@ -97,12 +102,12 @@ export class ProductsRepository {
     this.selectActiveByCode = sqlite.prepare('SELECT * FROM products WHERE code = ? AND active = 1');
     this.selectById = sqlite.prepare('SELECT * FROM products WHERE id = ?');
     this.insertOne = sqlite.prepare(`INSERT INTO products
-      (code, description, unit, price, affectation, bag, active, whole_units, created_at, updated_at)
-      VALUES (@code, @description, @unit, @price, @affectation, @bag, @active, @whole_units, @at, @at)
+      (code, description, unit, price, affectation, bag, active, whole_units, free_price, created_at, updated_at)
+      VALUES (@code, @description, @unit, @price, @affectation, @bag, @active, @whole_units, @free_price, @at, @at)
       ON CONFLICT (code) DO NOTHING RETURNING *`);
     this.updateOne = sqlite.prepare(`UPDATE products SET code = @code, description = @description, unit = @unit,
       price = @price, affectation = @affectation, bag = @bag, active = @active,
-      whole_units = @whole_units, updated_at = @at
+      whole_units = @whole_units, free_price = @free_price, updated_at = @at
       WHERE id = @id RETURNING *`);
     this.selectAllByCode = sqlite.prepare('SELECT * FROM products ORDER BY code');
     this.countAll = sqlite.prepare('SELECT COUNT(*) AS n FROM products');
@@ -137,8 +142,9 @@ export class ProductsRepository {
   update(code: string, fields: ProductFields): ProductRow | undefined {
     const current = this.selectByCode.get(code);
     if (!current) return undefined;
-    if (sameAs(current, fields)) return current;
-    return this.updateOne.get({ ...writeParams(fields, this.timestamp()), id: current.id });
+    const merged = { ...fields, freePrice: fields.freePrice ?? current.free_price === 1 };
+    if (sameAs(current, merged)) return current;
+    return this.updateOne.get({ ...writeParams(merged, this.timestamp()), id: current.id });
   }
 
   /** Inserts or updates by code. See ProductUpsert for undefined bag/active/wholeUnits. */
@@ -198,6 +204,7 @@ export class ProductsRepository {
       bag: item.bag ?? current.bag === 1,
       active: item.active ?? current.active === 1,
       wholeUnits: item.wholeUnits === undefined ? wholeUnitsOf(current) : item.wholeUnits,
+      freePrice: item.freePrice ?? current.free_price === 1,
     };
     if (sameAs(current, fields)) return { row: current, outcome: 'unchanged' };
     const row = this.updateOne.get({ ...writeParams(fields, at), id: current.id });
@@ -220,6 +227,7 @@ function writeParams(fields: ProductFields, at: string): WriteParams {
     bag: fields.bag ? 1 : 0,
     active: fields.active ? 1 : 0,
     whole_units: fields.wholeUnits == null ? null : fields.wholeUnits ? 1 : 0,
+    free_price: fields.freePrice ? 1 : 0,
     at,
   };
 }
@@ -235,6 +243,7 @@ export function fieldsOf(row: ProductRow): ProductFields {
     bag: row.bag === 1,
     active: row.active === 1,
     wholeUnits: wholeUnitsOf(row),
+    freePrice: row.free_price === 1,
   };
 }
 
@@ -252,6 +261,7 @@ function sameAs(row: ProductRow, fields: ProductFields): boolean {
     row.affectation === fields.affectation &&
     row.bag === (fields.bag ? 1 : 0) &&
     row.active === (fields.active ? 1 : 0) &&
-    wholeUnitsOf(row) === (fields.wholeUnits ?? null)
+    wholeUnitsOf(row) === (fields.wholeUnits ?? null) &&
+    (fields.freePrice === undefined || row.free_price === (fields.freePrice ? 1 : 0))
   );
 }

@@ -10,6 +10,8 @@ export interface UserRow {
   pin_hash: string;
   pin_salt: string;
   active: 0 | 1;
+  /** The shop server's version of this member (0021); null: changed here and not yet sent, or no server. */
+  server_version?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -29,6 +31,7 @@ export class UsersRepository {
   private readonly selectAll: Database.Statement<[], UserRow>;
   private readonly countAll: Database.Statement<[], { n: number }>;
   private readonly countActiveAdmins: Database.Statement<[], { n: number }>;
+  private readonly rehashOne: Database.Statement<[Record<string, unknown>]>;
 
   constructor(db: Db, private readonly now: Clock = () => new Date()) {
     const { sqlite } = db;
@@ -41,6 +44,9 @@ export class UsersRepository {
     this.selectAll = sqlite.prepare('SELECT * FROM users ORDER BY active DESC, name');
     this.countAll = sqlite.prepare('SELECT COUNT(*) AS n FROM users');
     this.countActiveAdmins = sqlite.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'administrador' AND active = 1");
+    // Issue 25: the same PIN hashed again with today's cost, only if nobody changed the PIN meanwhile.
+    this.rehashOne = sqlite.prepare(`UPDATE users SET pin_hash = @pin_hash, pin_salt = @pin_salt, updated_at = @at
+      WHERE id = @id AND pin_hash = @old_hash AND pin_salt = @old_salt`);
   }
 
   count(): number {
@@ -62,6 +68,13 @@ export class UsersRepository {
       id, name: fields.name, role: fields.role, pin_hash: fields.pinHash, pin_salt: fields.pinSalt, active: fields.active ? 1 : 0,
       at: this.now().toISOString(),
     });
+  }
+
+  /** Replaces a PIN's hash by a stronger one of the same PIN; false when the PIN changed meanwhile. */
+  rehash(id: number, old: { pinHash: string; pinSalt: string }, next: { pinHash: string; pinSalt: string }): boolean {
+    return this.rehashOne.run({
+      id, old_hash: old.pinHash, old_salt: old.pinSalt, pin_hash: next.pinHash, pin_salt: next.pinSalt, at: this.now().toISOString(),
+    }).changes === 1;
   }
 
   getById(id: number): UserRow | undefined {

@@ -1,5 +1,6 @@
 // Caja (issue 13): open the till with a float, cash in and out, the X report at any time, the count and the Z, the Z
 // of past shifts to reprint, and (for a supervisor) the sales of a day or a range.
+import { differenceText } from '../../../../shared/printing/report-text';
 import { useCallback, useEffect, useState } from 'react';
 import type { CashState } from '../../../../shared/bridge';
 import type { CashReport, CashSession } from '../../../../shared/cash';
@@ -80,7 +81,7 @@ export function CashScreen(): React.JSX.Element {
       {closed ? (
         <div className="panel cash__closed">
           <Alert tone={closed.cash.difference !== null && closed.cash.difference !== '0.00' ? 'warning' : 'success'} title={`Caja n.º ${closed.session.id} cerrada`}>
-            Esperado {formatMoney(closed.cash.expected)} · contado {formatMoney(closed.cash.counted ?? '0')} · diferencia {formatMoney(closed.cash.difference ?? '0')}
+            Esperado {formatMoney(closed.cash.expected)} · contado {formatMoney(closed.cash.counted ?? '0')} · {differenceMoney(closed.cash.difference ?? '0')}
           </Alert>
           <CashReportTicket report={closed} issuer={issuer} />
           <button type="button" onClick={() => setClosed(null)}>
@@ -134,7 +135,7 @@ export function CashScreen(): React.JSX.Element {
                   </td>
                   <td>{formatMoney(h.expectedCash ?? '0')}</td>
                   <td>{formatMoney(h.countedCash ?? '0')}</td>
-                  <td>{formatMoney(h.difference ?? '0')}</td>
+                  <td>{differenceMoney(h.difference ?? '0')}</td>
                   <td>
                     <PrintReportButton sessionId={h.id} label="Imprimir Z" />
                   </td>
@@ -147,4 +148,10 @@ export function CashScreen(): React.JSX.Element {
       {supervisor ? <SalesReportPanel /> : null}
     </section>
   );
+}
+
+/** "Faltante S/ 142.97", "Sobrante S/ 3.00" or "Cuadra": the difference as an arqueo says it, never a double negative. */
+function differenceMoney(difference: string): string {
+  const { label, amount } = differenceText(difference);
+  return label === 'Diferencia (cuadra)' ? 'Cuadra' : `${label} ${formatMoney(amount)}`;
 }

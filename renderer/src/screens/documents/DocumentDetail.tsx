@@ -18,6 +18,7 @@ import { CorrectCustomerForm } from './CorrectCustomerForm';
 import { DocumentItems } from './DocumentItems';
 import { NoteForm } from './NoteForm';
 import { NoteLinks } from './NoteLinks';
+import { VoidBadge, VoidPanel, useVoidView, voidStands } from './VoidPanel';
 
 interface DocumentDetailProps {
   id: number;
@@ -142,6 +143,8 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
   const [correcting, setCorrecting] = useState(false);
   const [noting, setNoting] = useState<'07' | '08' | null>(null);
   const { session } = useSession();
+  // Issue 24: the void's state ("Anular", "Anulación pendiente", "Anulado"), read with the detail.
+  const voidView = useVoidView(id, version + refresh);
 
   useEffect(() => pos().onEvent((event) => {
     if (event.type === 'document' && event.id === id) setVersion((v) => v + 1);
@@ -169,7 +172,7 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
   // Issue 24: a note on a boleta or factura SUNAT took, by a supervisor (METHOD_ACCESS.issueNote).
   const noteRole = METHOD_ACCESS.issueNote;
   const mayNote = noteRole === 'public' || !session?.usersExist || (session.user !== null && hasRole(session.user.role, noteRole));
-  const notable = (detail.docType === '01' || detail.docType === '03') && (detail.status === 'accepted' || detail.status === 'observed') && mayNote;
+  const notable = (detail.docType === '01' || detail.docType === '03') && (detail.status === 'accepted' || detail.status === 'observed') && mayNote && !voidStands(voidView);
   const canRetry = detail.status === 'pending' || detail.status === 'blocked_auth' || detail.status === 'attention';
   // Issue 23: what is left to do about a rejected, refused or number-taken document, until it is re-issued.
   const open = detail.reissuedAs === null;
@@ -206,9 +209,11 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
       <header className="detail__head">
         <h2 id="detail-title">{name}</h2>
         <StatusBadge status={detail.status} />
+        <VoidBadge view={voidView} />
         {detail.demo ? <span className="badge badge--demo">Demo</span> : null}
       </header>
-      <StatusAdvice detail={detail} />
+      {/* A voided document's own sentence would say it is valid: the void's panel speaks instead (issue 24). */}
+      {voidView?.request?.status === 'voided' ? null : <StatusAdvice detail={detail} />}
       <MissingCdr detail={detail} onFetched={() => setVersion((v) => v + 1)} />
       <DeadlineWarning detail={detail} />
       {message ? <Alert tone="info">{message}</Alert> : null}
@@ -276,6 +281,14 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
           }}
         />
       ) : null}
+      <VoidPanel
+        detail={detail}
+        view={voidView}
+        onChanged={() => {
+          setVersion((v) => v + 1);
+          onChanged();
+        }}
+      />
       <NoteLinks detail={detail} onOpen={onOpen} />
       <dl className="detail__facts">
         <dt>Emisión</dt>

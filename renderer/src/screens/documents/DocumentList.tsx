@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
-import type { DocumentSummary } from '../../../../shared/bridge';
+import { useEffect, useState } from 'react';
+import type { DocumentSummary, VoidStateRow } from '../../../../shared/bridge';
+import { call, pos } from '../../pos';
 import { StatusBadge } from '../../components/StatusBadge';
 import { documentNumber, formatDateTime } from '../../format/dates';
 import { formatMoney } from '../../format/money';
@@ -23,7 +25,31 @@ function listedTotal(rows: DocumentSummary[]): string {
   return [...byCurrency].map(([currency, total]) => formatMoney(total.toFixed(2), currency)).join(' · ');
 }
 
+/** Issue 24: the void state of the listed documents that have one ("Anulado", "Anulación pendiente"). */
+function useVoidStates(rows: DocumentSummary[]): Map<number, VoidStateRow> {
+  const [states, setStates] = useState(new Map<number, VoidStateRow>());
+  const [version, setVersion] = useState(0);
+  const key = rows.map((r) => `${r.id}:${r.status}`).join(',');
+  // A void's answer changes no document status: its event asks for the states again.
+  useEffect(() => pos().onEvent((event) => {
+    if (event.type === 'document') setVersion((v) => v + 1);
+  }), []);
+  useEffect(() => {
+    let alive = true;
+    const ids = rows.filter((r) => r.docType === '01' || r.docType === '03').map((r) => r.id);
+    void call((api) => api.getVoidStates({ ids })).then((result) => {
+      if (alive && result.ok) setStates(new Map(result.value.map((s) => [s.documentId, s])));
+    });
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the rows' ids and statuses
+  }, [key, version]);
+  return states;
+}
+
 export function DocumentList({ rows, selectedId, onSelect }: DocumentListProps): React.JSX.Element {
+  const voids = useVoidStates(rows);
   if (rows.length === 0) return <p className="empty">No hay documentos con estos filtros.</p>;
   return (
     <div className="doclist__scroll">
@@ -59,6 +85,11 @@ export function DocumentList({ rows, selectedId, onSelect }: DocumentListProps):
                 <td className="num">{formatMoney(row.total, row.currency)}</td>
                 <td>
                   <StatusBadge status={row.status} />
+                  {voids.get(row.id) ? (
+                    <span className={`badge ${voids.get(row.id)!.status === 'voided' ? 'badge--rejected' : 'badge--pending'}`} data-testid="list-void-badge">
+                      {voids.get(row.id)!.label}
+                    </span>
+                  ) : null}
                   {warning ? <span className="deadline-flag">{warning}</span> : null}
                 </td>
               </tr>

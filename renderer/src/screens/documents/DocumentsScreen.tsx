@@ -10,10 +10,13 @@ import { DocumentDetail } from './DocumentDetail';
 import { DocumentFilters } from './DocumentFilters';
 import { DocumentList } from './DocumentList';
 import { AllTillsPanel } from './AllTillsPanel';
+import { UnappliedChangesPanel } from './UnappliedChangesPanel';
 import { useSettings } from '../../app/settings-context';
+import { useSession } from '../../app/session-context';
 
 export function DocumentsScreen(): React.JSX.Element {
   const { settings } = useSettings();
+  const { session } = useSession();
   const [filter, setFilter] = useState<DocumentFilter>({});
   const [rows, setRows] = useState<DocumentSummary[]>([]);
   const [pending, setPending] = useState<number | null>(null);
@@ -71,6 +74,7 @@ export function DocumentsScreen(): React.JSX.Element {
         </div>
       </div>
       {settings?.shopServer.settings.enabled && !settings.demo ? <AllTillsPanel /> : null}
+      {settings?.shopServer.settings.enabled && !settings.demo && (session?.user?.role === 'administrador' || session?.usersExist === false) ? <UnappliedChangesPanel /> : null}
       {reprint !== null ? (
         <DocumentTicketDialog
           id={reprint}

@@ -24,14 +24,14 @@ interface ProductEditorProps {
 }
 
 const EMPTY: ProductInput = {
-  code: '', description: '', unit: 'NIU', price: '', affectation: '10', bag: false, active: true, wholeUnits: true,
+  code: '', description: '', unit: 'NIU', price: '', affectation: '10', bag: false, active: true, wholeUnits: true, freePrice: false,
 };
-const FIELDS = new Set(['code', 'description', 'unit', 'price', 'affectation', 'bag', 'active', 'wholeUnits']);
+const FIELDS = new Set(['code', 'description', 'unit', 'price', 'affectation', 'bag', 'active', 'wholeUnits', 'freePrice']);
 
 function valuesOf(product: Product | null): ProductInput {
   if (!product) return EMPTY;
-  const { code, description, unit, price, affectation, bag, active, wholeUnits } = product;
-  return { code, description, unit, price: priceInputText(price), affectation, bag, active, wholeUnits };
+  const { code, description, unit, price, affectation, bag, active, wholeUnits, freePrice } = product;
+  return { code, description, unit, price: priceInputText(price), affectation, bag, active, wholeUnits, freePrice };
 }
 
 export function ProductEditor({ product, onSaved, onCancel }: ProductEditorProps): React.JSX.Element {
@@ -130,6 +130,9 @@ export function ProductEditor({ product, onSaved, onCancel }: ProductEditorProps
             {e.wholeUnits.message}
           </p>
         ) : null}
+        <CheckboxField id="product-freePrice" label="Precio libre (un precio menor en la caja no cuenta como descuento)">
+          <input id="product-freePrice" type="checkbox" {...register('freePrice')} />
+        </CheckboxField>
         <CheckboxField id="product-active" label="Activo (se puede vender)">
           <input id="product-active" type="checkbox" {...register('active')} />
         </CheckboxField>

@@ -1,4 +1,5 @@
-// Esc on the sale asks before throwing the sale away (issue 14): Enter confirms, Esc keeps it.
+// Esc on the sale asks before throwing the sale away (issue 14). Enter and Esc keep the sale (issue 26): a scan's
+// Enter right after an Esc must never wipe five items; throwing the sale away takes a deliberate Tab (or S) first.
 import { useEffect, useRef } from 'react';
 
 interface CancelSaleDialogProps {
@@ -9,11 +10,11 @@ interface CancelSaleDialogProps {
 
 export function CancelSaleDialog({ lines, onConfirm, onKeep }: CancelSaleDialogProps): React.JSX.Element {
   const ref = useRef<HTMLDialogElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-    confirmRef.current?.focus();
+    keepRef.current?.focus();
     return () => {
       if (dialog?.open) dialog.close();
     };
@@ -33,11 +34,11 @@ export function CancelSaleDialog({ lines, onConfirm, onKeep }: CancelSaleDialogP
         Se borrará{lines === 1 ? '' : 'n'} {lines} producto{lines === 1 ? '' : 's'} y los datos del cliente. No se emite nada.
       </p>
       <div className="confirm-dialog__actions">
-        <button type="button" onClick={onKeep}>
-          No, seguir con la venta (Esc)
+        <button type="button" className="button--danger" onClick={onConfirm}>
+          Sí, cancelar la venta
         </button>
-        <button ref={confirmRef} type="button" className="button--danger" onClick={onConfirm}>
-          Sí, cancelar la venta (Enter)
+        <button ref={keepRef} type="button" className="button--primary" onClick={onKeep}>
+          No, seguir con la venta (Enter)
         </button>
       </div>
     </dialog>

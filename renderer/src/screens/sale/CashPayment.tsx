@@ -2,6 +2,7 @@
 // transfer) with their operation number, split as the customer pays. Change comes only from cash; a shortfall shows
 // in red and the core refuses to issue it. Decimal arithmetic only.
 import Decimal from 'decimal.js';
+import { useEffect, useRef } from 'react';
 import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { PaymentMethod } from '../../../../shared/payments';
 import { useSettings } from '../../app/settings-context';
@@ -11,6 +12,21 @@ import type { SaleFormValues } from './form-values';
 import { useTotals } from './totals-context';
 
 const QUICK_CASH = ['10', '20', '50', '100', '200'];
+
+/** F10 then a letter adds that payment for what is left (issue 26). Shown by KeyHints. */
+export const PAYMENT_KEY = 'F10';
+const BY_LETTER: Record<string, (m: PaymentMethod) => boolean> = {
+  y: (m) => /yape/i.test(m.code) || /yape/i.test(m.label),
+  p: (m) => /plin/i.test(m.code) || /plin/i.test(m.label),
+  t: (m) => m.kind === 'card',
+  r: (m) => m.kind === 'transfer',
+};
+
+/** The method a letter after F10 picks among the active ones, or null. */
+export function methodForLetter(methods: readonly PaymentMethod[], letter: string): PaymentMethod | null {
+  const match = BY_LETTER[letter.toLowerCase()];
+  return match ? (methods.find(match) ?? null) : null;
+}
 
 /** What is still due, or the change, from the total and what has been typed. */
 function balanceOf(total: string, others: readonly { amount: string }[], cash: string) {
@@ -32,6 +48,42 @@ export function CashPayment({ form }: { form: UseFormReturn<SaleFormValues> }): 
   const balance = balanceOf(totals.total, others, cash);
   const short = balance.typed && balance.difference.isNegative();
   const cashError = errors.payment?.cashReceived?.message;
+
+  // F10, then Y (Yape), P (Plin), T (tarjeta) or R (transferencia): a payment row for what is left, its amount
+  // selected so that digits typed replace it (issue 26).
+  const live = useRef({ total: totals.total, others, methods });
+  useEffect(() => {
+    live.current = { total: totals.total, others, methods };
+  });
+  useEffect(() => {
+    let armed = false;
+    const onKey = (event: KeyboardEvent) => {
+      if (document.querySelector('dialog[open]') || document.getElementById('screen-sale')?.hidden) return;
+      if (event.key === PAYMENT_KEY && !event.ctrlKey && !event.altKey && !event.metaKey) {
+        event.preventDefault();
+        armed = true;
+        return;
+      }
+      if (!armed || ['Shift', 'CapsLock'].includes(event.key)) return;
+      armed = false;
+      const { total, others: typed, methods: active } = live.current;
+      const method = methodForLetter(active, event.key);
+      if (!method || event.ctrlKey || event.altKey || event.metaKey) return;
+      event.preventDefault();
+      const rest = balanceOf(total, typed, '').remainingForCash;
+      const index = typed.length;
+      append({ method: method.code, amount: rest.greaterThan(0) ? rest.toFixed(2) : '', reference: '' }, { shouldFocus: false });
+      requestAnimationFrame(() => {
+        const input = document.getElementById(`payment-other-${index}-amount`);
+        if (input instanceof HTMLInputElement) {
+          input.focus();
+          input.select();
+        }
+      });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [append]);
 
   const setCash = (amount: string) => {
     setValue('payment.cashReceived', amount, { shouldDirty: true });
@@ -67,7 +119,7 @@ export function CashPayment({ form }: { form: UseFormReturn<SaleFormValues> }): 
                     </select>
                   </td>
                   <td>
-                    <input aria-label={`Monto del pago ${index + 1}`} {...register(`payment.others.${index}.amount`)} inputMode="decimal" autoComplete="off" />
+                    <input id={`payment-other-${index}-amount`} aria-label={`Monto del pago ${index + 1}`} {...register(`payment.others.${index}.amount`)} inputMode="decimal" autoComplete="off" />
                   </td>
                   <td>
                     <input
@@ -103,7 +155,7 @@ export function CashPayment({ form }: { form: UseFormReturn<SaleFormValues> }): 
             append({ method: methods[0]!.code, amount: rest.greaterThan(0) ? rest.toFixed(2) : '', reference: '' });
           }}
         >
-          + Tarjeta, Yape u otro medio
+          + Tarjeta, Yape u otro medio (F10)
         </button>
       ) : null}
       <div className="payment__cash">

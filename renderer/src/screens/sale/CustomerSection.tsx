@@ -49,7 +49,17 @@ export function CustomerSection({ form }: { form: UseFormReturn<SaleFormValues> 
         >
           <input
             {...fieldAria('customer-docNumber', numberError, hint)}
-            {...register('customer.docNumber')}
+            {...register('customer.docNumber', {
+              // Ctrl+D then the number (issue 26): 8 digits are a DNI, 11 a RUC, whatever the type said (a CE or a
+              // passport, chosen on purpose, stays).
+              onChange: (event: { target: { value: string } }) => {
+                const typed = event.target.value.trim();
+                const current = form.getValues('customer.docType');
+                if (current !== '0' && current !== '1' && current !== '6') return;
+                const wanted = /^\d{8}$/.test(typed) ? '1' : /^\d{11}$/.test(typed) ? '6' : null;
+                if (wanted && wanted !== current) setValue('customer.docType', wanted, { shouldDirty: true });
+              },
+            })}
             inputMode={docType === '1' || docType === '6' ? 'numeric' : 'text'}
             autoComplete="off"
             aria-keyshortcuts="Control+D"

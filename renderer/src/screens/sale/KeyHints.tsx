@@ -6,6 +6,7 @@ const KEYS: [string, string][] = [
   ['Alt+C / Alt+R', 'Contado / Crédito'],
   ['Ctrl+D', 'Cliente'],
   ['F8', 'Efectivo recibido'],
+  ['F10 + Y/P/T/R', 'Yape / Plin / Tarjeta / Transferencia'],
   ['F7', 'Devolución'],
   ['Ctrl+L', 'Última línea'],
   ['Ctrl+P', 'Imprimir (en el comprobante)'],

@@ -1,7 +1,8 @@
 // "Devolución" at the till (issue 24, F7): find the sale by its ticket's QR text or its number as printed, pick the
 // whole sale (06), some lines and quantities (07) or a price reduction (09), and refund it in cash: the credit note
 // is issued through issueNote (the core checks what is left after earlier notes before a number is spent), the cash
-// leaves the drawer in the open cash session, and the note's ticket opens at once to print.
+// leaves the drawer in the open cash session, and the note's ticket opens at once to print. A sale made at another
+// till is found through the shop server (findShopSale) and its note issued on the server's copy (issueShopNote).
 import { useEffect, useRef, useState } from 'react';
 import type { Invoice } from '../../../../shared/api';
 import type { DocumentDetail, DocumentSummary, NoteInput } from '../../../../shared/bridge';
@@ -18,10 +19,13 @@ const REASON: Record<Mode, { code: string; text: string }> = {
   price: { code: '09', text: 'Disminución en el valor' },
 };
 
+/** The sale being returned: of this till (its id), or of another till as the shop server holds it (id null). */
+type FoundSale = Pick<DocumentDetail, 'docType' | 'series' | 'number' | 'total' | 'currency' | 'payload'> & { id: number | null; terminal?: string };
+
 export function ReturnDialog({ onClose, onIssued }: { onClose: () => void; onIssued: (note: DocumentSummary) => void }): React.JSX.Element {
   const ref = useRef<HTMLDialogElement>(null);
   const [text, setText] = useState('');
-  const [sale, setSale] = useState<DocumentDetail | null>(null);
+  const [sale, setSale] = useState<FoundSale | null>(null);
   const [mode, setMode] = useState<Mode>('lines');
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [amount, setAmount] = useState('');
@@ -46,7 +50,12 @@ export function ReturnDialog({ onClose, onIssued }: { onClose: () => void; onIss
     const list = await call((api) => api.listDocuments({ series: found.series, number: found.number }));
     const row = list.ok ? list.value.rows.find((r) => r.docType === '01' || r.docType === '03') : undefined;
     if (!row) {
-      setMessage(list.ok ? `No se encontró la venta ${documentNumber(found.series, found.number)} en esta caja.` : list.error.message);
+      if (!list.ok) return setMessage(list.error.message);
+      // Not a sale of this till: the shop server may hold it (another till's).
+      const remote = await call((api) => api.findShopSale({ series: found.series, number: found.number }));
+      if (!remote.ok) return setMessage(remote.error.message);
+      setSale({ ...remote.value, id: null });
+      setMessage(null);
       return;
     }
     const detail = await call((api) => api.getDocument({ id: row.id }));
@@ -58,8 +67,7 @@ export function ReturnDialog({ onClose, onIssued }: { onClose: () => void; onIss
   const issue = async () => {
     if (!sale) return;
     const reason = REASON[mode];
-    const input: NoteInput = {
-      of: sale.id,
+    const input: Omit<NoteInput, 'of'> = {
       type: '07',
       reason: reason.code,
       description: reason.text,
@@ -72,7 +80,9 @@ export function ReturnDialog({ onClose, onIssued }: { onClose: () => void; onIss
       clientKey,
     };
     setBusy(true);
-    const result = await call((api) => api.issueNote(input));
+    const result = await call((api) =>
+      sale.id === null ? api.issueShopNote({ ...input, sale: { series: sale.series, number: sale.number } }) : api.issueNote({ ...input, of: sale.id }),
+    );
     setBusy(false);
     if (result.ok) onIssued(result.value);
     else setMessage(result.error.message);
@@ -114,6 +124,7 @@ export function ReturnDialog({ onClose, onIssued }: { onClose: () => void; onIss
         <>
           <p data-testid="return-sale">
             {sale.docType === '01' ? 'Factura' : 'Boleta'} {documentNumber(sale.series, sale.number)} · {formatMoney(sale.total, sale.currency)}
+            {sale.terminal ? ` · vendida en «${sale.terminal}»` : ''}
           </p>
           <fieldset>
             <legend>Qué se devuelve</legend>

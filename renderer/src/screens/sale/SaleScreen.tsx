@@ -13,7 +13,9 @@ import { DisplayFeed, showThanks } from './useCustomerDisplay';
 import { useSettings } from '../../app/settings-context';
 import { documentNumber } from '../../format/dates';
 import { CustomerSection } from './CustomerSection';
-import { emptySale, type SaleFormValues } from './form-values';
+import { emptyLine, emptySale, isBlankLine, type SaleFormValues } from './form-values';
+import { listenForStrayScans, typeIntoSale } from './scanner-guard';
+import { printInBackground } from '../../components/background-print';
 import { LegendsSection } from './LegendsSection';
 import { LinesTable } from './LinesTable';
 import { PaymentSection } from './PaymentSection';
@@ -62,14 +64,20 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   const [returned, setReturned] = useState<DocumentSummary | null>(null);
 
   const onIssued = useCallback(
-    (summary: DocumentSummary, cashReceived: string) => {
-      showThanks(summary.total, cashReceived, summary.currency);
+    (summary: DocumentSummary, cashReceived: string, otherPaid: string) => {
+      showThanks(summary.total, cashReceived, summary.currency, otherPaid);
       setIssued({ summary, cashReceived });
       void reload();
     },
     [reload],
   );
-  const { busy, failure, submit, approvalAsked } = useIssueSale({ form, settings, onIssued });
+  const { busy, failure, submit, approvalAsked, dismissFailure } = useIssueSale({ form, settings, onIssued });
+
+  // Coming back to the till (F1), an error about the last attempt is stale (issue 26): "La caja está cerrada" after
+  // the till was opened in Caja. The fields keep their own errors until they are fixed.
+  useEffect(() => {
+    if (active) dismissFailure();
+  }, [active, dismissFailure]);
 
   useEffect(() => {
     if (!active) return;
@@ -130,6 +138,34 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   }, [form]);
 
   const closeIssued = useCallback(() => setIssued(null), []);
+
+  // Issue 26: a scan while a dialog has the focus is neither an Enter for the dialog nor lost. Over "¿Cancelar esta
+  // venta?" it means the sale goes on; over the issued ticket it starts the next sale (printing in the background as
+  // Enter would). Either way the code goes into the sale once the dialog is gone.
+  const issuedRef = useRef(issued);
+  useEffect(() => {
+    issuedRef.current = issued;
+  }, [issued]);
+  useEffect(() => {
+    if (!active) return;
+    return listenForStrayScans((code) => {
+      if (returning) return; // the return dialog has its own fields
+      const done = issuedRef.current;
+      if (done && settings?.sale.printOnIssue) {
+        const { summary } = done;
+        const label = `${summary.docType === '01' ? 'Factura' : 'Boleta'} ${documentNumber(summary.series, summary.number)}`;
+        void printInBackground({ source: { kind: 'document', id: summary.id }, paper: settings.printer.paper, label, ...(done.cashReceived ? { cashReceived: done.cashReceived } : {}) });
+      }
+      setIssued(null);
+      setConfirmCancel(null);
+      requestAnimationFrame(() => {
+        const lines = form.getValues('lines');
+        const last = lines[lines.length - 1];
+        if (last && !isBlankLine(last)) form.setValue('lines', [...lines, emptyLine()]);
+        requestAnimationFrame(() => typeIntoSale(code, form.getValues('lines').length - 1));
+      });
+    });
+  }, [active, form, returning, settings]);
 
   // Once the ticket dialog is gone (its close() gives focus back to what had it before), the cursor goes to the
   // code field for the next customer: in an effect, so it runs after that restoration, never before.

@@ -47,12 +47,14 @@ export function DisplayFeed({ control }: { control: Control<SaleFormValues> }): 
 }
 
 /** After issuing: the thank-you screen with the total and the change. */
-export function showThanks(total: string, cashReceived: string, currency: string): void {
+export function showThanks(total: string, cashReceived: string, currency: string, otherPaid = '0.00'): void {
   const channel = openDisplayChannel();
   if (!channel) return;
   thanking = true;
   const received = parseMoney(cashReceived);
-  const change = received && received.greaterThanOrEqualTo(total) ? formatAmount(received.minus(total)) : null;
+  // Cash pays what card, Yape... did not; the change is what cash gave beyond that (issue 26).
+  const cashDue = parseMoney(total)?.minus(parseMoney(otherPaid) ?? 0) ?? null;
+  const change = received && cashDue && received.greaterThanOrEqualTo(cashDue) ? formatAmount(received.minus(cashDue)) : null;
   channel.postMessage({ kind: 'thanks', total: formatAmount(total), currencySymbol: currencySymbol(currency), change } satisfies DisplayMessage);
   channel.close();
 }

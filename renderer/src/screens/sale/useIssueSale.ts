@@ -6,6 +6,8 @@ import { validateSale } from '../../../../shared/billing';
 import { discountSale } from '../../../../shared/discounts';
 import type { DocumentSummary, SettingsView } from '../../../../shared/bridge';
 import { limaDateTime } from '../../../../shared/catalog';
+import Decimal from 'decimal.js';
+import { parseMoney } from '../../format/money';
 import { call } from '../../pos';
 import { placeErrors } from './field-errors';
 import { emptySale, toSaleInput, type SaleFormValues } from './form-values';
@@ -23,7 +25,7 @@ interface IssueOptions {
   form: UseFormReturn<SaleFormValues>;
   settings: SettingsView | null;
   /** `cashReceived`: what the cashier typed as cash received ('' when nothing), for the ticket's change. */
-  onIssued: (summary: DocumentSummary, cashReceived: string) => void;
+  onIssued: (summary: DocumentSummary, cashReceived: string, otherPaid: string) => void;
 }
 
 /** A fresh idempotency key (crypto.randomUUID needs a secure context; getRandomValues does not). */
@@ -99,14 +101,19 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
       }
       if (!result.ok) {
         // A discount beyond the limit: the supervisor's PIN is asked on the form, F12 again sends it.
-        if (result.error.code === 'approval_required') setApprovalAsked(true);
-        showErrors(result.error.message, result.error.fields ?? [], lineIndex);
+        // The PIN field appears empty, not red: the message above says what is asked (issue 26).
+        const asked = result.error.code === 'approval_required';
+        if (asked) setApprovalAsked(true);
+        showErrors(result.error.message, (result.error.fields ?? []).filter((f) => !(asked && f.path === 'approval')), lineIndex);
         return;
       }
       setApprovalAsked(false);
       saleKey.current = newSaleKey();
       form.reset(emptySale());
-      onIssued(result.value, values.payment.method === 'CONTADO' ? values.payment.cashReceived : '');
+      const contado = values.payment.method === 'CONTADO';
+      // What card, Yape... paid: the change on the customer's screen comes from cash only.
+      const otherPaid = contado ? values.payment.others.reduce((sum, o) => sum.plus(parseMoney(o.amount) ?? 0), new Decimal(0)).toFixed(2) : '0.00';
+      onIssued(result.value, contado ? values.payment.cashReceived : '', otherPaid);
     } finally {
       inFlight.current = false;
       setBusy(false);
@@ -119,5 +126,6 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
     void form.handleSubmit(issue)();
   }, [form, issue]);
 
-  return { busy, failure, submit, approvalAsked, dismissFailure: () => setFailure(null) };
+  const dismissFailure = useCallback(() => setFailure(null), []);
+  return { busy, failure, submit, approvalAsked, dismissFailure };
 }

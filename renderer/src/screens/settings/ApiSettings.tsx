@@ -104,15 +104,15 @@ export function ApiSettings({ settings }: { settings: SettingsView }): React.JSX
         {preset === 'custom' ? (
           <Field id="api-provider" label="Nombres que usa el servidor">
             <select {...fieldAria('api-provider')} {...register('provider')}>
-              <option value="factiliza">Los de Factiliza (sunatResponse, /v1/sunat/…)</option>
-              <option value="document">Los del documento de la API (authorityResponse, /v1/authority/…)</option>
+              <option value="factiliza">Los de Factiliza</option>
+              <option value="document">Los del documento de la API</option>
             </select>
           </Field>
         ) : null}
-        <Field id="api-billing" label="Dirección de envío (billing base URL)" error={e.billingBaseUrl?.message}>
+        <Field id="api-billing" label="Dirección de envío" error={e.billingBaseUrl?.message}>
           <input {...fieldAria('api-billing', e.billingBaseUrl?.message)} {...register('billingBaseUrl')} type="url" autoComplete="off" placeholder="https://…/api/v1" />
         </Field>
-        <Field id="api-query" label="Dirección de consultas (query base URL)" error={e.queryBaseUrl?.message}>
+        <Field id="api-query" label="Dirección de consultas" error={e.queryBaseUrl?.message}>
           <input {...fieldAria('api-query', e.queryBaseUrl?.message)} {...register('queryBaseUrl')} type="url" autoComplete="off" placeholder="https://…" />
         </Field>
         <button type="submit">Guardar direcciones</button>

@@ -1,4 +1,5 @@
 // The issuer: RUC (check digit verified), razón social, nombre comercial, dirección fiscal, IGV regime.
+import { IGV_REGIME_FIELD_LABEL, IGV_REGIMES } from '../../components/igv-regimes';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -48,10 +49,13 @@ export function CompanySettings({ settings }: { settings: SettingsView }): React
         <Field id="company-address" label="Dirección fiscal" error={e.address?.message} className="settings__wide">
           <input {...fieldAria('company-address', e.address?.message)} {...register('address')} autoComplete="off" />
         </Field>
-        <Field id="company-igvRegime" label="Régimen de IGV">
+        <Field id="company-igvRegime" label={IGV_REGIME_FIELD_LABEL}>
           <select id="company-igvRegime" {...register('igvRegime')}>
-            <option value="general">General (18 %)</option>
-            <option value="special">Especial MYPE restaurantes y hoteles (Ley 31556)</option>
+            {IGV_REGIMES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
           </select>
         </Field>
         <div className="settings__actions">

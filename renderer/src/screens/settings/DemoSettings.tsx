@@ -1,5 +1,7 @@
-// Demo mode: documents go to the local sandbox and are never declared. Leaving it needs the API and the token.
-import { useState } from 'react';
+// Demo mode: documents go to the local sandbox and are never declared. Leaving it needs the API and the token:
+// "Empezar a vender" opens the first-run wizard right here (issue 26), which writes the real store and restarts.
+import { useEffect, useRef, useState } from 'react';
+import { SetupWizard } from '../setup/SetupWizard';
 import type { SettingsView } from '../../../../shared/bridge';
 import { useSettings } from '../../app/settings-context';
 import { CheckboxField } from '../../components/Field';
@@ -11,6 +13,7 @@ export function DemoSettings({ settings }: { settings: SettingsView }): React.JS
   const { replace } = useSettings();
   const [demo, setDemo] = useState(settings.demo);
   const [message, setMessage] = useState<SaveMessage>(null);
+  const [wizard, setWizard] = useState(false);
 
   const save = async () => {
     const result = await call((api) => api.saveSettings({ demo }));
@@ -39,6 +42,40 @@ export function DemoSettings({ settings }: { settings: SettingsView }): React.JS
         </CheckboxField>
         <button type="submit">Guardar modo</button>
       </form>
+      {settings.demo ? (
+        <p className="settings__go-live">
+          Para emitir comprobantes reales configure su empresa, sus series y la API.{' '}
+          <button type="button" className="button--primary" onClick={() => setWizard(true)}>
+            Empezar a vender…
+          </button>
+        </p>
+      ) : null}
+      {wizard ? <GoLiveDialog onClose={() => setWizard(false)} /> : null}
     </SettingsSection>
+  );
+}
+
+/** The first-run wizard over Ajustes, for a till that started in demo mode. Esc closes it; nothing is written. */
+function GoLiveDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="go-live-dialog"
+      aria-label="Empezar a vender"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <SetupWizard goingLive={{ onCancel: onClose }} />
+    </dialog>
   );
 }

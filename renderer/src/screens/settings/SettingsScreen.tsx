@@ -8,10 +8,12 @@ import { CompanySettings } from './CompanySettings';
 import { DemoSettings } from './DemoSettings';
 import { ExportSettings } from './ExportSettings';
 import { PaymentMethodsSettings } from './PaymentMethodsSettings';
+import { PrinterSettings } from './PrinterSettings';
 import { SaleSettings } from './SaleSettings';
 import { ShopServerSettings } from './ShopServerSettings';
 import { TerminalSettings } from './TerminalSettings';
 import { UsersSettings } from './UsersSettings';
+import { VoidSettings } from './VoidSettings';
 import { useSession } from '../../app/session-context';
 
 export function SettingsScreen(): React.JSX.Element {
@@ -33,10 +35,12 @@ export function SettingsScreen(): React.JSX.Element {
         <div className="settings__columns">
           <CompanySettings settings={settings} />
           <TerminalSettings settings={settings} />
+          <PrinterSettings />
           <ApiSettings settings={settings} />
           <SaleSettings settings={settings} />
           <PaymentMethodsSettings settings={settings} />
           <CashSettings settings={settings} />
+          <VoidSettings />
           <UsersSettings />
           <ShopServerSettings settings={settings} />
           <DemoSettings settings={settings} />

@@ -1,5 +1,6 @@
 // Ajustes → Servidor de la tienda (issue 15): where this till pushes its documents so that every till and the office
 // share one history. Off by default. The password is write-only: the page only learns whether one is set.
+// Issue 30: this PC may be the server itself (ServerHostSettings), and a till joins one with a code (ServerHostJoin).
 import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/bridge';
 import { ShopServerSettingsSchema, type ShopServerSettings as ServerSettings } from '../../../../shared/server/settings';
@@ -8,6 +9,8 @@ import { useDirtyGuard } from '../../app/unsaved';
 import { Field, fieldAria } from '../../components/Field';
 import { call } from '../../pos';
 import type { SaveMessage } from './save-result';
+import { ServerHostJoin } from './ServerHostJoin';
+import { ServerHostSettings } from './ServerHostSettings';
 import { SettingsSection } from './SettingsSection';
 
 const CA_HINT = 'Opcional: péguelo si el servidor usa un certificado propio de la tienda (texto que empieza con -----BEGIN CERTIFICATE-----).';
@@ -87,8 +90,8 @@ export function ShopServerSettings({ settings }: { settings: SettingsView }): Re
         </div>
         <Field id="server-tls" label="Conexión cifrada (TLS)">
           <select {...fieldAria('server-tls')} value={form.tls} onChange={(e) => set({ tls: e.target.value as ServerSettings['tls'] })}>
-            <option value="off">No (red local de confianza)</option>
-            <option value="on">Sí, con certificado verificado</option>
+            <option value="on">Sí, con certificado verificado (recomendado)</option>
+            <option value="off">No: sin cifrar, inseguro (la contraseña y los PIN viajan legibles por la red)</option>
           </select>
         </Field>
         {form.tls === 'on' && (
@@ -114,6 +117,14 @@ export function ShopServerSettings({ settings }: { settings: SettingsView }): Re
           </button>
         </div>
       </form>
+      <ServerHostSettings />
+      <ServerHostJoin
+        settings={settings}
+        onJoined={(view) => {
+          setForm(view.shopServer.settings);
+          setPort(String(view.shopServer.settings.port));
+        }}
+      />
     </SettingsSection>
   );
 }

@@ -1,7 +1,9 @@
 // Usuarios (issue 13): the administrator adds cashiers, supervisors and administrators, changes a PIN or a role, and
 // switches a user off. The core refuses leaving the shop without an active administrator.
+// Issue 25: "Exigir PIN de 6 dígitos", a short PIN listed as such, and "Desbloquear" for a user locked out by wrong PINs.
 import { useCallback, useEffect, useState } from 'react';
-import { ROLES, ROLE_LABELS, type Role, type User } from '../../../../shared/bridge';
+import { ROLES, ROLE_LABELS, type Role, type UserListEntry } from '../../../../shared/bridge';
+import { useSettings } from '../../app/settings-context';
 import { Field, fieldAria } from '../../components/Field';
 import { call } from '../../pos';
 import type { SaveMessage } from './save-result';
@@ -11,7 +13,9 @@ type Draft = { id?: number; name: string; role: Role; pin: string; active: boole
 const EMPTY: Draft = { name: '', role: 'cajero', pin: '', active: true };
 
 export function UsersSettings(): React.JSX.Element {
-  const [users, setUsers] = useState<User[]>([]);
+  const [users, setUsers] = useState<UserListEntry[]>([]);
+  const { settings, replace } = useSettings();
+  const sixDigits = settings?.pins.sixDigits ?? false;
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<SaveMessage>(null);
@@ -43,8 +47,27 @@ export function UsersSettings(): React.JSX.Element {
     }
   };
 
+  const setSixDigits = async (on: boolean) => {
+    const result = await call((api) => api.saveSettings({ pins: { sixDigits: on } }));
+    if (result.ok) {
+      replace(result.value);
+      setMessage({ tone: 'success', text: on ? 'Los PIN nuevos o cambiados deben tener 6 dígitos.' : 'Se admiten PIN de 4 a 6 dígitos.' });
+    } else setMessage({ tone: 'error', text: result.error.message });
+  };
+
+  const unlock = async (user: UserListEntry) => {
+    const result = await call((api) => api.unlockUser({ userId: user.id }));
+    if (result.ok) {
+      setMessage({ tone: 'success', text: `${user.name} fue desbloqueado.` });
+      await load();
+    } else setMessage({ tone: 'error', text: result.error.message });
+  };
+
   return (
     <SettingsSection id="settings-users" title="Usuarios" message={message}>
+      <label className="field field--check">
+        <input type="checkbox" checked={sixDigits} onChange={(e) => void setSixDigits(e.target.checked)} /> Exigir PIN de 6 dígitos
+      </label>
       <table className="installments" aria-label="Usuarios">
         <thead>
           <tr>
@@ -61,8 +84,17 @@ export function UsersSettings(): React.JSX.Element {
             <tr key={u.id}>
               <td>{u.name}</td>
               <td>{ROLE_LABELS[u.role]}</td>
-              <td>{u.active ? 'Activo' : 'Desactivado'}</td>
               <td>
+                {u.active ? 'Activo' : 'Desactivado'}
+                {sixDigits && u.pinDigits !== null && u.pinDigits < 6 ? <> · PIN de {u.pinDigits} dígitos: cámbielo</> : null}
+                {u.lockout ? <> · {lockoutText(u.lockout)}</> : null}
+              </td>
+              <td>
+                {u.lockout ? (
+                  <button type="button" className="button--link" onClick={() => void unlock(u)}>
+                    Desbloquear {u.name}
+                  </button>
+                ) : null}
                 <button type="button" className="button--link" onClick={() => setDraft({ id: u.id, name: u.name, role: u.role, pin: '', active: u.active })}>
                   Editar {u.name}
                 </button>
@@ -92,7 +124,7 @@ export function UsersSettings(): React.JSX.Element {
             ))}
           </select>
         </Field>
-        <Field id="user-pin" label={draft.id ? 'Nuevo PIN (vacío: no cambia)' : 'PIN (4 a 6 dígitos)'} error={errors.pin}>
+        <Field id="user-pin" label={draft.id ? 'Nuevo PIN (vacío: no cambia)' : sixDigits ? 'PIN (6 dígitos)' : 'PIN (4 a 6 dígitos)'} error={errors.pin}>
           <input {...fieldAria('user-pin', errors.pin)} type="password" inputMode="numeric" maxLength={6} value={draft.pin} onChange={(e) => setDraft({ ...draft, pin: e.target.value })} autoComplete="new-password" />
         </Field>
         <label className="field field--check">
@@ -109,4 +141,10 @@ export function UsersSettings(): React.JSX.Element {
       </form>
     </SettingsSection>
   );
+}
+
+function lockoutText(lockout: NonNullable<UserListEntry['lockout']>): string {
+  if (lockout.needsAdmin) return 'Bloqueado: desbloquéelo';
+  if (lockout.waitSeconds > 0) return `En espera por PIN incorrectos (${Math.ceil(lockout.waitSeconds / 60)} min)`;
+  return 'Tuvo PIN incorrectos';
 }

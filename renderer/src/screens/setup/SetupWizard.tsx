@@ -10,6 +10,7 @@ import { isValidRuc } from '../../../../shared/ids';
 import { Alert } from '../../components/Alert';
 import { ConnectionTest } from '../../components/ConnectionTest';
 import { Field, fieldAria } from '../../components/Field';
+import { IGV_REGIME_FIELD_LABEL, IGV_REGIMES } from '../../components/igv-regimes';
 import { call } from '../../pos';
 
 const RealSchema = SetupInputSchema.options[1];
@@ -23,7 +24,12 @@ const DEFAULTS: Values = {
   printer: { deviceName: '', paper: '80mm' },
 };
 
-export function SetupWizard(): React.JSX.Element {
+interface SetupWizardProps {
+  /** Opened from Ajustes in demo mode (issue 26): no demo choice, a way back instead. */
+  goingLive?: { onCancel: () => void };
+}
+
+export function SetupWizard({ goingLive }: SetupWizardProps = {}): React.JSX.Element {
   const form = useForm<Values, unknown, z.output<typeof RealSchema>>({ defaultValues: DEFAULTS, resolver: zodResolver(RealSchema) });
   const { register, handleSubmit, formState, setValue, getValues, setError, control } = form;
   const e = formState.errors;
@@ -90,8 +96,12 @@ export function SetupWizard(): React.JSX.Element {
   if (restarting) return <p className="setup__restarting" role="status">Listo. Caja se reinicia con su configuración…</p>;
   return (
     <main className="setup" aria-labelledby="setup-title">
-      <h1 id="setup-title">Bienvenido a Caja</h1>
-      <p>Configure su negocio para emitir boletas y facturas, o pruebe Caja en modo demo (nada se declara a SUNAT).</p>
+      <h1 id="setup-title">{goingLive ? 'Empezar a vender' : 'Bienvenido a Caja'}</h1>
+      <p>
+        {goingLive
+          ? 'Configure su negocio para emitir boletas y facturas reales. Lo hecho en modo demo queda en su propio archivo y no se declara.'
+          : 'Configure su negocio para emitir boletas y facturas, o pruebe Caja en modo demo (nada se declara a SUNAT).'}
+      </p>
       {note ? <Alert tone={note.tone}>{note.text}</Alert> : null}
       <form noValidate onSubmit={handleSubmit((values) => void finish(values))} aria-label="Configuración inicial">
         <fieldset className="setup__step">
@@ -109,10 +119,13 @@ export function SetupWizard(): React.JSX.Element {
           <Field id="setup-address" label="Dirección fiscal" error={e.company?.address?.message}>
             <input {...fieldAria('setup-address', e.company?.address?.message)} {...register('company.address')} autoComplete="off" />
           </Field>
-          <Field id="setup-regime" label="Régimen del IGV">
+          <Field id="setup-regime" label={IGV_REGIME_FIELD_LABEL}>
             <select {...fieldAria('setup-regime')} {...register('company.igvRegime')}>
-              <option value="general">General (18 %)</option>
-              <option value="special">Restaurantes y hoteles MYPE (10.5 %)</option>
+              {IGV_REGIMES.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
             </select>
           </Field>
         </fieldset>
@@ -190,9 +203,15 @@ export function SetupWizard(): React.JSX.Element {
           </Field>
         </fieldset>
         <div className="setup__actions">
-          <button type="button" onClick={() => void finish({ mode: 'demo' })}>
-            Probar en modo demo
-          </button>
+          {goingLive ? (
+            <button type="button" onClick={goingLive.onCancel}>
+              Volver (Esc)
+            </button>
+          ) : (
+            <button type="button" onClick={() => void finish({ mode: 'demo' })}>
+              Probar en modo demo
+            </button>
+          )}
           <button type="submit" className="button--primary">
             Empezar a vender
           </button>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../app/session-context';
 import { Field, fieldAria } from '../../components/Field';
 import { call } from '../../pos';
+import type { Session } from '../../../../shared/bridge';
 
 type Errors = Partial<Record<'name' | 'pin' | 'confirm' | 'userId', string>>;
 
@@ -11,6 +12,26 @@ function errorsOf(fields: readonly { path: string; message: string }[] | undefin
   const out: Errors = {};
   for (const f of fields ?? []) if (f.path === 'name' || f.path === 'pin' || f.path === 'userId') out[f.path] ??= f.message;
   return out;
+}
+
+/** Who signed in last on this till: the lock screen preselects them (issue 26), the cashier who stepped away. */
+const LAST_USER_KEY = 'caja.lastSignedIn';
+
+function rememberSignedIn(session: Session): void {
+  try {
+    if (session.user) localStorage.setItem(LAST_USER_KEY, String(session.user.id));
+  } catch {
+    // no storage (private mode): the first name is preselected, as before
+  }
+}
+
+function lastSignedIn(): number | null {
+  try {
+    const id = Number(localStorage.getItem(LAST_USER_KEY));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 function FirstAdmin(): React.JSX.Element {
@@ -25,7 +46,10 @@ function FirstAdmin(): React.JSX.Element {
       return;
     }
     const result = await call((api) => api.createFirstAdmin({ name, pin }));
-    if (result.ok) replace(result.value);
+    if (result.ok) {
+      rememberSignedIn(result.value);
+      replace(result.value);
+    }
     else setErrors(errorsOf(result.error.fields));
   };
   return (
@@ -57,7 +81,9 @@ function Login(): React.JSX.Element {
     void call((api) => api.listCashiers({})).then((result) => {
       if (!result.ok) return;
       setCashiers(result.value);
-      setUserId((current) => current ?? result.value[0]?.id ?? null);
+      const last = lastSignedIn();
+      const preselected = result.value.find((c) => c.id === last) ?? result.value[0];
+      setUserId((current) => current ?? preselected?.id ?? null);
       requestAnimationFrame(() => pinRef.current?.focus());
     });
   }, []);
@@ -68,7 +94,10 @@ function Login(): React.JSX.Element {
     }
     const result = await call((api) => api.login({ userId, pin }));
     setPin('');
-    if (result.ok) replace(result.value);
+    if (result.ok) {
+      rememberSignedIn(result.value);
+      replace(result.value);
+    }
     else {
       setErrors({ pin: result.error.message, ...errorsOf((result.error.fields ?? []).filter((f) => f.path !== 'pin')) });
       pinRef.current?.focus();

@@ -22,7 +22,7 @@ describe('migrations 0008_cash_sessions and 0009_document_discounts', () => {
     const before = Object.fromEntries(TABLES.map((t) => [t, old.sqlite.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]));
     old.close();
 
-    const db = openDatabase({ path: dbPath });
+    const db = openDatabase({ path: dbPath, migrationsDir: folderUpTo(10) });
     try {
       for (const table of TABLES) {
         const after = db.sqlite.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all() as Record<string, unknown>[];

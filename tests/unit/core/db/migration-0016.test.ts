@@ -25,7 +25,7 @@ describe('migration 0016_notes', () => {
     const objects = schemaOf(old);
     old.close();
 
-    const db = openDatabase({ path: dbPath });
+    const db = openDatabase({ path: dbPath, migrationsDir: folderUpTo(16) });
     try {
       for (const table of TABLES) expect(db.sqlite.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all(), table).toEqual(before[table]);
       expect(schemaOf(db)).toEqual(objects);

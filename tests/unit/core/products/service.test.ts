@@ -23,7 +23,7 @@ describe('ProductsService: the Productos screen', () => {
     const created = service.saveProduct(save({ code: ' 775 ', description: 'Leche Gloria', unit: 'ca', price: '4.30', affectation: '10' }));
     expect(created).toEqual({
       code: '775', description: 'Leche Gloria', unit: 'CA', price: '4.3', affectation: '10',
-      bag: false, wholeUnits: true, active: true, createdAt: '2026-03-02T15:00:00.000Z', updatedAt: '2026-03-02T15:00:00.000Z',
+      bag: false, wholeUnits: true, freePrice: false, active: true, createdAt: '2026-03-02T15:00:00.000Z', updatedAt: '2026-03-02T15:00:00.000Z',
     });
     const error = coreError(() => service.saveProduct(save({ code: '775', description: 'Otro', unit: 'NIU', price: 1, affectation: '10' })));
     expect(error.code).toBe('duplicate');

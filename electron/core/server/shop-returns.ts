@@ -1,0 +1,217 @@
+// A return at this till of a sale made at another till of the shop (issue 24, several tills). The sale is found on
+// the shop server, and a note is issued on it with the lines and totals of the server's copy: the payload its till
+// sent, byte for byte. The evidence a note stands on, checked again when the note is issued:
+//  - the server holds the sale under that number, its payload readable and naming that same type, series and number
+//    and this shop's RUC;
+//  - its till's status, as that till last pushed it to the server, is accepted or observed (a status the server has
+//    not heard yet is no evidence: the sale must be accepted per the server's copy);
+//  - what is left is counted over every till: this till's notes on it (its own store, pushed or not) and the other
+//    tills' credit notes the server holds (any status but rejected or conflict), their returned lines read from their
+//    payloads. A note of another till that cannot be read refuses the return: what is left cannot be proven.
+// A server that cannot be reached refuses the return in Spanish; nothing is spent (the limits run before a number).
+import Decimal from 'decimal.js';
+import { InvoiceSchema, type Invoice } from '../../../shared/api';
+import type { ShopNoteInputParsed, ShopSale, ShopSaleRef } from '../../../shared/bridge';
+import { noteReason } from '../../../shared/catalog';
+import type { Db, DocumentRow, DocumentsRepository } from '../db';
+import { ShopNoteTargetsRepository, type ShopNoteSale } from '../db/repositories/shop-note-targets';
+import { CoreError } from '../services/errors';
+import { NOTE_TARGET_STATUSES, type NoteService, type NoteTarget, type OtherCredits } from '../services/issue-note';
+import type { ShopSale as ServerSale } from './shop-notes';
+import { findShopSale } from './shop-notes';
+import type pg from 'pg';
+
+export interface ShopReturnsDeps {
+  db: Db;
+  documents: DocumentsRepository;
+  notes: NoteService;
+  /** A read on the shop server (ShopLink.readServer): refuses in Spanish when none is used or it does not answer. */
+  read: <T>(fn: (pool: pg.Pool) => Promise<T>) => Promise<T>;
+  /** This shop's RUC. */
+  ruc: () => string;
+  /** The shop server is in use and answered last time (a return at the counter never waits on a dead server). */
+  online: () => boolean;
+  /** Refuses a note on a document of this till while it is being voided (void-document.ts). */
+  guardNote: (documentId: number) => void;
+}
+
+const printed = (series: string, number: number) => `${series}-${String(number).padStart(8, '0')}`;
+
+export class ShopReturns {
+  private readonly targets: ShopNoteTargetsRepository;
+
+  constructor(private readonly d: ShopReturnsDeps) {
+    this.targets = new ShopNoteTargetsRepository(d.db);
+  }
+
+  /** The sale of another till, as the server holds it, for the return dialog. */
+  async find(ref: ShopSaleRef): Promise<ShopSale> {
+    const { sale, invoice } = await this.fetch(ref);
+    return {
+      idBaseDato: sale.idBaseDato,
+      terminal: sale.terminal,
+      docType: sale.docType,
+      series: sale.series,
+      number: sale.number,
+      issuedAt: sale.issuedAt,
+      currency: invoice.tipo_Moneda,
+      total: sale.total,
+      status: sale.status,
+      credited: sale.credited,
+      payload: sale.payload ?? '',
+    };
+  }
+
+  /**
+   * Before a note on a sale of THIS till: the credit notes other tills issued on it, when the shop server is online.
+   * Offline-first: without the server, this till's own notes are what is known (SUNAT's check of the credited total
+   * still stands behind it). A note of another till that cannot be read refuses the return (what is left is unproven).
+   */
+  async othersOn(documentId: number): Promise<OtherCredits | undefined> {
+    const row = this.d.documents.getById(documentId);
+    if (!row || (row.doc_type !== '01' && row.doc_type !== '03') || !this.d.online()) return undefined;
+    const sale = await this.d.read((pool) => findShopSale(pool, row.series, row.number)).catch(() => null);
+    if (!sale || sale.idBaseDato !== row.id_base_dato) return undefined;
+    const invoice = readInvoice(row.payload);
+    if (!invoice) return undefined; // the note's own path refuses an unreadable payload
+    const mine = new Set(sale.creditNotes.filter((n) => this.d.documents.getByIdBaseDato(n.idBaseDato)).map((n) => n.idBaseDato));
+    const others = otherTillsReturned(sale, invoice, mine);
+    if (others === 'unreadable') {
+      throw new CoreError('note_exceeds', `Una nota de otra caja sobre ${printed(row.series, row.number)} no se puede leer en el servidor: no se puede comprobar lo que queda.`);
+    }
+    return others;
+  }
+
+  /** Issues the note; a sale of this till takes this till's own path (its notes are all here). */
+  async issue(input: ShopNoteInputParsed): Promise<DocumentRow> {
+    const { sale: ref, ...fields } = input;
+    if (fields.clientKey) {
+      const existing = this.d.documents.getByClientKey(fields.clientKey);
+      if (existing) return existing;
+    }
+    const docType = ref.series.startsWith('F') ? '01' : '03';
+    const local = this.d.documents.getBySeriesNumber(docType, ref.series, ref.number);
+    if (local) {
+      const others = await this.othersOn(local.id);
+      this.d.guardNote(local.id);
+      return this.d.notes.issue({ ...fields, of: local.id }, others);
+    }
+    const { sale, invoice } = await this.fetch(ref);
+    if (!NOTE_TARGET_STATUSES.includes(sale.status)) {
+      throw new CoreError(
+        'not_notable',
+        `${printed(sale.series, sale.number)} (de «${sale.terminal}») no figura aceptado por SUNAT en el servidor de la tienda: solo se emite una nota sobre un comprobante aceptado. ` +
+          'Si esa caja ya lo declaró, espere a que lo informe al servidor.',
+      );
+    }
+    const others = otherTillsReturned(sale, invoice, new Set(this.targets.countedCredits(sale.idBaseDato).map((n) => n.id_base_dato)));
+    return this.d.notes.issueOn(this.target(sale, invoice, others), fields);
+  }
+
+  private async fetch(ref: ShopSaleRef): Promise<{ sale: ServerSale; invoice: Invoice }> {
+    const label = printed(ref.series, ref.number);
+    const sale = await this.d.read((pool) => findShopSale(pool, ref.series, ref.number)).catch((e: unknown) => {
+      if (e instanceof CoreError && e.code === 'server_unavailable') {
+        throw new CoreError('server_unavailable', `La venta ${label} no es de esta caja, y no se pudo buscar en el servidor de la tienda: ${e.message}`);
+      }
+      throw e;
+    });
+    if (!sale) throw new CoreError('not_found', `No se encontró la venta ${label} en esta caja ni en el servidor de la tienda.`);
+    if (sale.payload === null) throw new CoreError('too_large', `La venta ${label} en el servidor de la tienda es demasiado grande para abrirla aquí.`);
+    let invoice: Invoice;
+    try {
+      invoice = InvoiceSchema.parse(JSON.parse(sale.payload));
+    } catch {
+      throw new CoreError('unreadable_payload', `Los datos de ${label} en el servidor de la tienda no se pueden leer: no se puede emitir la nota.`);
+    }
+    if (invoice.tipo_Doc !== sale.docType || invoice.serie !== sale.series || Number(invoice.correlativo) !== sale.number) {
+      throw new CoreError('unreadable_payload', `Los datos de ${label} en el servidor de la tienda nombran otro comprobante: no se puede emitir la nota.`);
+    }
+    if (invoice.empresa_Ruc !== this.d.ruc()) {
+      throw new CoreError('not_notable', `${label} en el servidor de la tienda es de otro RUC (${invoice.empresa_Ruc}): esta caja no puede emitir una nota sobre él.`);
+    }
+    return { sale, invoice };
+  }
+
+  /** The sale as a note's target: this till's notes from its store, the other tills' from the server's copy. */
+  private target(sale: ServerSale, invoice: Invoice, others: OtherTills): NoteTarget {
+    const ref: ShopNoteSale = {
+      idBaseDato: sale.idBaseDato, terminal: sale.terminal, docType: sale.docType, series: sale.series, number: sale.number,
+      issuedAt: sale.issuedAt, total: sale.total, status: sale.status,
+    };
+    return {
+      label: printed(sale.series, sale.number),
+      docType: sale.docType,
+      total: sale.total,
+      invoice,
+      credits: () => {
+        if (others === 'unreadable') {
+          throw new CoreError('note_exceeds', `Una nota de otra caja sobre ${printed(sale.series, sale.number)} no se puede leer en el servidor: no se puede comprobar lo que queda.`);
+        }
+        return {
+          totals: [...this.targets.countedCredits(sale.idBaseDato).map((n) => n.total), ...others.totals],
+          returned: [...this.targets.returnedQuantities(sale.idBaseDato), ...others.returned],
+        };
+      },
+      record: (noteId, detail, taken) => this.targets.record(noteId, ref, detail, taken),
+    };
+  }
+}
+
+type OtherTills = OtherCredits | 'unreadable';
+
+function readInvoice(payload: string): Invoice | null {
+  try {
+    return InvoiceSchema.parse(JSON.parse(payload));
+  } catch {
+    return null;
+  }
+}
+
+interface NoteLine {
+  cantidad: number | string;
+  cod_Producto: string;
+  descripcion: string;
+  unidad: string;
+}
+
+/**
+ * The other tills' counted credit notes on the sale (not this till's: its own store knows those better), and the
+ * quantities they took back per line of the sale, read from their payloads: a whole return takes every line; a return
+ * by lines takes each of its lines from the sale's lines of the same product, description and unit (identical lines
+ * are interchangeable, filled in order up to what was sold); an amount takes no line. A note whose lines cannot be
+ * placed makes the whole reading 'unreadable'.
+ */
+export function otherTillsReturned(sale: ServerSale, invoice: Invoice, mine: ReadonlySet<string>): OtherTills {
+  const totals: string[] = [];
+  const taken = invoice.detalle.map(() => new Decimal(0));
+  for (const n of sale.creditNotes.filter((c) => !mine.has(c.idBaseDato))) {
+    totals.push(n.total);
+    let note: { motivo_Cod?: unknown; detalle?: NoteLine[] };
+    try {
+      note = JSON.parse(n.payload ?? '') as typeof note;
+    } catch {
+      return 'unreadable';
+    }
+    const mode = noteReason('07', String(note.motivo_Cod ?? ''))?.mode;
+    if (mode === 'amount') continue;
+    if (mode === 'whole') {
+      invoice.detalle.forEach((l, i) => (taken[i] = new Decimal(String(l.cantidad))));
+      continue;
+    }
+    if (mode !== 'lines' || !Array.isArray(note.detalle)) return 'unreadable';
+    for (const nl of note.detalle) {
+      let left = new Decimal(String(nl.cantidad));
+      invoice.detalle.forEach((l, i) => {
+        if (left.lte(0) || l.cod_Producto !== nl.cod_Producto || l.descripcion !== nl.descripcion || l.unidad !== nl.unidad) return;
+        const room = Decimal.max(new Decimal(String(l.cantidad)).minus(taken[i]!), 0);
+        const take = Decimal.min(room, left);
+        taken[i] = taken[i]!.plus(take);
+        left = left.minus(take);
+      });
+      if (left.gt(0)) return 'unreadable';
+    }
+  }
+  const returned = taken.flatMap((q, i) => (q.gt(0) ? [{ line: i + 1, quantity: q.toString() }] : []));
+  return { totals, returned };
+}

@@ -1,0 +1,118 @@
+// Checking a person's PIN at the till (issue 25): the lockout kept in SQLite (lockout.ts, pin_lockouts), one check
+// at a time per person (a burst of parallel tries cannot slip past the fifth failure), the hash made stronger at a
+// sign-in when it was made with older parameters, and the PIN's digit count learned for Ajustes' 6-digit rule.
+import type { UserRow, UsersRepository } from '../db';
+import type { SignInRepository } from '../db/repositories/sign-in';
+import { CoreError } from '../services/errors';
+import { afterFailure, clampToClock, cleared, gate, type LockoutState, waitText } from './lockout';
+import { hashPin, needsRehash, pinMatches, pinMatchesSync } from './pin-hash';
+
+export class PinCheck {
+  /** People whose PIN is being checked right now. */
+  private readonly checking = new Set<number>();
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly signIn: SignInRepository,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The active user whose PIN this is (hashed off the main thread); a stronger hash is stored when due. */
+  async check(userId: number, pin: string, options: { rehash: boolean }): Promise<UserRow> {
+    const row = this.admit(userId);
+    let ok: boolean;
+    try {
+      ok = await pinMatches(pin, row.pin_hash, row.pin_salt);
+    } finally {
+      this.checking.delete(userId);
+    }
+    const fresh = this.settle(row, ok, pin);
+    if (options.rehash && needsRehash(fresh.pin_hash)) {
+      const next = await hashPin(pin);
+      if (this.users.rehash(fresh.id, { pinHash: fresh.pin_hash, pinSalt: fresh.pin_salt }, { pinHash: next.hash, pinSalt: next.salt })) {
+        this.signIn.rememberPinDigits(fresh.id, next.hash, pin.length);
+      }
+    }
+    return this.users.getById(fresh.id) ?? fresh;
+  }
+
+  /** The same check, blocking: for a supervisor's approval inside a synchronous service. */
+  checkSync(userId: number, pin: string): UserRow {
+    const row = this.admit(userId);
+    try {
+      return this.settle(row, pinMatchesSync(pin, row.pin_hash, row.pin_salt), pin);
+    } finally {
+      this.checking.delete(userId);
+    }
+  }
+
+  /** An administrator's "Desbloquear". */
+  unlock(userId: number): void {
+    this.signIn.setLockout(userId, cleared(this.signIn.lockout(userId)));
+  }
+
+  /** The lockout as Ajustes shows it, or null when there is none. */
+  lockoutView(userId: number): { level: number; waitSeconds: number; needsAdmin: boolean } | null {
+    const state = this.signIn.lockout(userId);
+    if (state.level === 0) return null;
+    const g = gate(state, this.now().getTime());
+    return { level: state.level, waitSeconds: g.open || g.needsAdmin ? 0 : Math.ceil(g.waitMs / 1000), needsAdmin: !g.open && g.needsAdmin };
+  }
+
+  /** The user, if active, not waiting and not being checked already; marks them as being checked. */
+  private admit(userId: number): UserRow {
+    const row = this.users.getById(userId);
+    if (!row || row.active !== 1) throw new CoreError('not_found', 'Usuario no encontrado o desactivado.', [{ path: 'userId', message: 'Elija su nombre' }]);
+    this.refuseWhileLocked(row, this.currentLockout(row.id));
+    if (this.checking.has(userId)) {
+      throw new CoreError('throttled', 'Se está verificando otro intento de este usuario: espere un momento.', [{ path: 'pin', message: 'Espere un momento' }]);
+    }
+    this.checking.add(userId);
+    return row;
+  }
+
+  /** The stored lockout; a wait whose start lies in the future (the clock went back) is moved to now, for good. */
+  private currentLockout(userId: number): LockoutState {
+    const stored = this.signIn.lockout(userId);
+    const state = clampToClock(stored, this.now().getTime());
+    if (state !== stored) this.signIn.setLockout(userId, state);
+    return state;
+  }
+
+  private refuseWhileLocked(row: UserRow, state: LockoutState): void {
+    const g = gate(state, this.now().getTime());
+    if (g.open) return;
+    if (g.needsAdmin) {
+      throw new CoreError(
+        'locked_out',
+        `Demasiados intentos fallidos: ${row.name} quedó bloqueado. Un administrador debe desbloquearlo en Ajustes → Usuarios.`,
+        [{ path: 'pin', message: 'Bloqueado: pida a un administrador que lo desbloquee' }],
+      );
+    }
+    const wait = waitText(g.waitMs);
+    throw new CoreError('throttled', `Demasiados intentos fallidos: espere ${wait} e intente de nuevo.`, [{ path: 'pin', message: `Espere ${wait}` }]);
+  }
+
+  /** Records the outcome: a wrong PIN counts (and may start a wait), a right one clears and teaches the PIN's length. */
+  private settle(row: UserRow, ok: boolean, pin: string): UserRow {
+    const state = this.currentLockout(row.id);
+    if (!ok) {
+      const next = afterFailure(state, this.now().getTime());
+      this.signIn.setLockout(row.id, next);
+      if (next.level > state.level) this.refuseWhileLocked(row, next);
+      throw new CoreError('auth', 'PIN incorrecto.', [{ path: 'pin', message: 'PIN incorrecto' }]);
+    }
+    // The person may have been switched off or their PIN changed while the hash was computed.
+    const fresh = this.users.getById(row.id);
+    if (!fresh || fresh.active !== 1) throw new CoreError('not_found', 'Usuario no encontrado o desactivado.', [{ path: 'userId', message: 'Elija su nombre' }]);
+    if (fresh.pin_hash !== row.pin_hash || fresh.pin_salt !== row.pin_salt) {
+      throw new CoreError('auth', 'El PIN cambió mientras se verificaba: ingréselo de nuevo.', [{ path: 'pin', message: 'Ingrese el PIN de nuevo' }]);
+    }
+    const next = cleared(state);
+    if (next !== state) this.signIn.setLockout(row.id, next);
+    if (this.signIn.pinDigits(row.id, row.pin_hash) !== pin.length) {
+      this.signIn.rememberPinDigits(row.id, row.pin_hash, pin.length);
+    }
+    return fresh;
+  }
+}

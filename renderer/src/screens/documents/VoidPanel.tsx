@@ -1,0 +1,151 @@
+// "Anular" from a document's detail (issue 24): offered only for a boleta or factura SUNAT accepted, within the
+// deadline kept in Ajustes and to a supervisor; a confirmation says what it does before anything is recorded. Once
+// asked, the void's state ("Anulación pendiente", "Anulado", ...) is shown from the core's evidence.
+import { useEffect, useState } from 'react';
+import { METHOD_ACCESS, VoidInputSchema, hasRole, type DocumentDetail, type VoidView } from '../../../../shared/bridge';
+import { useSession } from '../../app/session-context';
+import { Alert } from '../../components/Alert';
+import { documentNumber, formatDateTime, formatDay } from '../../format/dates';
+import { call } from '../../pos';
+
+/** The void state of a document, read again whenever `version` changes. */
+export function useVoidView(id: number, version: number): VoidView | null {
+  const [view, setView] = useState<VoidView | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void call((api) => api.getVoid({ of: id })).then((result) => {
+      if (alive) setView(result.ok ? result.value : null);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [id, version]);
+  return view;
+}
+
+/** A void request stands (asked, on its way, or accepted): the document takes no note. */
+export function voidStands(view: VoidView | null): boolean {
+  const s = view?.request?.status;
+  return s === 'pending' || s === 'sending' || s === 'attention' || s === 'voided';
+}
+
+export function VoidBadge({ view }: { view: VoidView | null }): React.JSX.Element | null {
+  if (!view?.request) return null;
+  const tone = view.request.status === 'voided' ? 'badge--rejected' : 'badge--pending';
+  return (
+    <span className={`badge ${tone}`} data-testid="void-badge" title={view.request.explanation}>
+      {view.request.label}
+    </span>
+  );
+}
+
+interface VoidPanelProps {
+  detail: DocumentDetail;
+  view: VoidView | null;
+  onChanged: () => void;
+}
+
+export function VoidPanel({ detail, view, onChanged }: VoidPanelProps): React.JSX.Element | null {
+  const { session } = useSession();
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!view || (detail.docType !== '01' && detail.docType !== '03')) return null;
+  const role = METHOD_ACCESS.voidDocument;
+  const mayVoid = role === 'public' || !session?.usersExist || (session.user !== null && hasRole(session.user.role, role));
+  const kind = detail.docType === '01' ? 'Factura' : 'Boleta';
+  const name = `${kind} ${documentNumber(detail.series, detail.number)}`;
+  const route = detail.docType === '01' ? 'una comunicación de baja' : 'el resumen diario';
+
+  const submit = async () => {
+    const checked = VoidInputSchema.safeParse({ of: detail.id, reason });
+    if (!checked.success) {
+      setMessage(checked.error.issues[0]?.message ?? 'Indique el motivo de la anulación.');
+      return;
+    }
+    setBusy(true);
+    const result = await call((api) => api.voidDocument({ of: detail.id, reason }));
+    setBusy(false);
+    if (!result.ok) {
+      setMessage(result.error.message);
+      return;
+    }
+    setConfirming(false);
+    setMessage(null);
+    onChanged();
+  };
+  const retry = async () => {
+    const result = await call((api) => api.retryVoid({ of: detail.id }));
+    setMessage(result.ok ? null : result.error.message);
+    onChanged();
+  };
+
+  const request = view.request;
+  if (request) {
+    const tone = request.status === 'voided' ? 'info' : request.status === 'refused' || request.status === 'invalid' ? 'error' : 'warning';
+    return (
+      <Alert tone={tone} title={request.label}>
+        <div data-testid="void-state">
+          <p>{request.explanation}</p>
+          <p className="muted">
+            Motivo: {request.reason}. Solicitada el {formatDateTime(request.requestedAt)}
+            {request.requestedBy ? ` por ${request.requestedBy}` : ''} ({request.endpoint === 'voided' ? 'comunicación de baja' : 'resumen diario'}).
+          </p>
+          {request.answer ? <p className="muted">Respuesta de SUNAT: {request.answer}</p> : null}
+          {request.lastError && request.status !== 'voided' ? <p className="muted">{request.lastError}</p> : null}
+          {request.retryable && mayVoid ? (
+            <button type="button" onClick={() => void retry()} data-testid="void-retry">
+              Reintentar anulación
+            </button>
+          ) : null}
+          {message ? <p className="detail__error">{message}</p> : null}
+        </div>
+      </Alert>
+    );
+  }
+  if (!view.offered) {
+    return view.why ? (
+      <p className="muted" data-testid="void-why">
+        Anular: {view.why}
+      </p>
+    ) : null;
+  }
+  if (!mayVoid) return <p className="muted">Para anular este comprobante, pida a un supervisor que lo haga.</p>;
+  if (!confirming) {
+    return (
+      <div className="detail__actions">
+        <button type="button" onClick={() => setConfirming(true)} data-testid="void-open">
+          Anular
+        </button>
+        <span className="muted">Plazo para anular: hasta el {formatDay(view.lastDay ?? '')}.</span>
+      </div>
+    );
+  }
+  return (
+    <section className="note-form" role="alertdialog" aria-labelledby="void-title" data-testid="void-confirm">
+      <h3 id="void-title">¿Anular la {name}?</h3>
+      <p>
+        Caja enviará a SUNAT la anulación de la {name} por {route}. Si SUNAT la acepta, el comprobante deja de tener validez
+        tributaria, su número no se vuelve a usar y sale de los totales de ventas. No se puede deshacer.
+      </p>
+      <p>
+        La anulación no devuelve dinero ni mercadería: si hubo devolución, regístrela aparte. Anule solo un comprobante que el
+        cliente no se llevó; si el cliente ya lo tiene, lo seguro es una nota de crédito con motivo 01.
+      </p>
+      {message ? <Alert tone="error">{message}</Alert> : null}
+      <label>
+        Motivo de la anulación
+        <input value={reason} maxLength={100} onChange={(e) => setReason(e.target.value)} data-testid="void-reason" />
+      </label>
+      <div className="detail__actions">
+        <button type="button" className="danger" onClick={() => void submit()} disabled={busy} data-testid="void-submit">
+          Sí, anular
+        </button>
+        <button type="button" onClick={() => setConfirming(false)}>
+          No, volver
+        </button>
+      </div>
+    </section>
+  );
+}

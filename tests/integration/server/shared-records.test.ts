@@ -1,0 +1,118 @@
+// Issue 25: shared records (staff, products, payment methods) are merged one record at a time by the shop server.
+// A till that was offline while the office deactivated a cashier, changed a price and edited the payment methods
+// cannot undo any of it when it reconnects; what it wanted is listed for the office ("cambios no aplicados").
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { UnappliedChange } from '../../../shared/server/unapplied';
+import type { Rig } from '../core/harness';
+import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
+import { shopRig, waitFor } from './shop-rig';
+
+let cluster: PgCluster;
+let admin: pg.Pool;
+const shop = shopRig(() => cluster, () => admin);
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  admin = poolOn(cluster);
+}, 60_000);
+afterAll(async () => {
+  await admin?.end();
+  cluster?.destroy();
+});
+afterEach(() => shop.dispose());
+
+type Cashier = { id: number; name: string };
+type UserView = { id: number; name: string; role: string; active: boolean };
+/** Read from the till's own database: a till whose staff arrived is locked, and Ajustes' list needs a sign-in. */
+const userAt = (r: Rig, name: string): Promise<UserView | undefined> => {
+  const row = r.core.db.sqlite.prepare('SELECT id, name, role, active FROM users WHERE name = ?').get(name) as (Omit<UserView, 'active'> & { active: number }) | undefined;
+  return Promise.resolve(row ? { ...row, active: row.active === 1 } : undefined);
+};
+const priceAt = (r: Rig, code: string): Promise<string | null> =>
+  Promise.resolve((r.core.db.sqlite.prepare('SELECT price FROM products WHERE code = ?').pluck().get(code) as string | undefined) ?? null);
+const methodsAt = async (r: Rig) => (await r.call<{ paymentMethods: { code: string; label: string; active: boolean }[] }>('getSettings')).paymentMethods;
+
+describe('shared records through the shop server (issue 25)', () => {
+  it('an offline till cannot bring back a deactivated cashier, an old price or old payment methods', async () => {
+    const { name: db, pool } = await shop.freshDatabase();
+    try {
+      const office = await shop.till(db, 'Oficina');
+      const till2 = await shop.till(db, 'Caja 2', 'B002');
+      await office.call('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
+      await office.call('saveUser', { name: 'Pedro Cajero', role: 'cajero', pin: '1234' });
+      await office.call('saveProduct', { code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', price: '5.50', affectation: '10' });
+      await waitFor(async () => (await userAt(till2, 'Pedro Cajero')) !== undefined && (await priceAt(till2, 'A001')) === '5.5');
+      // Till 2 signs in as Rosa (created at the office) to manage its own users.
+      const rosa2 = (await till2.call<Cashier[]>('listCashiers')).find((c) => c.name === 'Rosa Dueña')!;
+      await till2.call('login', { userId: rosa2.id, pin: '246810' });
+
+      await shop.setOnline(till2, db, 'Caja 2', false);
+      // The office, meanwhile: Pedro is let go, the rice costs more, Plin is switched off.
+      const pedroAtOffice = (await userAt(office, 'Pedro Cajero'))!;
+      await office.call('saveUser', { id: pedroAtOffice.id, name: 'Pedro Cajero', role: 'cajero', active: false });
+      await office.call('saveProduct', { code: 'A001', originalCode: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', price: '6.25', affectation: '10' });
+      const officeMethods = (await methodsAt(office)).map((m) => (m.code === 'plin' ? { ...m, active: false } : m));
+      await office.call('saveSettings', { paymentMethods: officeMethods });
+
+      // Till 2, offline: hires Lucía, gives Pedro a new PIN, sells rice cheaper, renames Yape.
+      await till2.call('saveUser', { name: 'Lucía Nueva', role: 'cajero', pin: '5678' });
+      const pedro2 = (await userAt(till2, 'Pedro Cajero'))!;
+      expect(pedro2.active).toBe(true);
+      await till2.call('saveUser', { id: pedro2.id, name: 'Pedro Cajero', role: 'cajero', pin: '9999', active: true });
+      await till2.call('saveProduct', { code: 'A001', originalCode: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', price: '4.10', affectation: '10' });
+      await till2.call('saveSettings', { paymentMethods: (await methodsAt(till2)).map((m) => (m.code === 'yape' ? { ...m, label: 'Yape QR' } : m)) });
+
+      await shop.setOnline(till2, db, 'Caja 2', true);
+      // Lucía (new, nobody else touched her) reaches the office; everything the office decided holds at both tills.
+      await waitFor(async () => (await userAt(office, 'Lucía Nueva')) !== undefined && (await priceAt(till2, 'A001')) === '6.25', 30_000);
+      expect((await userAt(till2, 'Pedro Cajero'))?.active).toBe(false);
+      expect((await userAt(office, 'Pedro Cajero'))?.active).toBe(false);
+      expect((await till2.call<Cashier[]>('listCashiers')).map((c) => c.name)).not.toContain('Pedro Cajero');
+      await expect(till2.call('login', { userId: pedro2.id, pin: '9999' })).rejects.toThrow(/desactivado/);
+      expect(await priceAt(office, 'A001')).toBe('6.25');
+      expect((await methodsAt(till2)).find((m) => m.code === 'plin')?.active).toBe(false);
+      expect((await methodsAt(till2)).find((m) => m.code === 'yape')?.label).toBe('Yape');
+      const staff = (await pool.query<{ name: string; active: boolean }>('SELECT name, active FROM staff ORDER BY name')).rows;
+      expect(staff).toEqual([{ name: 'Lucía Nueva', active: true }, { name: 'Pedro Cajero', active: false }, { name: 'Rosa Dueña', active: true }]);
+
+      // The office sees what till 2 wanted and why it was not applied; no PIN hash leaves the staff table.
+      const rosa1 = (await office.call<Cashier[]>('listCashiers')).find((c) => c.name === 'Rosa Dueña')!;
+      await office.call('login', { userId: rosa1.id, pin: '246810' });
+      const unapplied = await office.call<UnappliedChange[]>('listUnappliedChanges');
+      expect(unapplied.map((u) => [u.kind, u.record, u.terminal]).sort()).toEqual([
+        ['Ajuste', 'Medios de pago', 'Caja 2'], ['Persona', 'Pedro Cajero', 'Caja 2'], ['Producto', 'A001', 'Caja 2'],
+      ]);
+      expect(unapplied.find((u) => u.kind === 'Producto')?.wanted).toContain('precio S/ 4.1');
+      expect(unapplied.find((u) => u.kind === 'Persona')?.wanted).toContain('PIN cambiado');
+      expect(unapplied.find((u) => u.kind === 'Ajuste')?.wanted).toContain('Yape QR');
+      const raw = JSON.stringify((await pool.query('SELECT wanted FROM unapplied_changes')).rows);
+      expect(raw).not.toMatch(/pinHash|pinSalt/);
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
+
+  it('a deactivation made at an offline till wins over the office renaming the same person meanwhile', async () => {
+    const { name: db, pool } = await shop.freshDatabase();
+    try {
+      const office = await shop.till(db, 'Oficina');
+      const till2 = await shop.till(db, 'Caja 2', 'B002');
+      await office.call('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
+      await office.call('saveUser', { name: 'Pedro Cajero', role: 'cajero', pin: '1234' });
+      await waitFor(async () => (await userAt(till2, 'Pedro Cajero')) !== undefined && (await userAt(till2, 'Rosa Dueña')) !== undefined);
+      await till2.call('login', { userId: (await userAt(till2, 'Rosa Dueña'))!.id, pin: '246810' });
+      await shop.setOnline(till2, db, 'Caja 2', false);
+      const atOffice = (await userAt(office, 'Pedro Cajero'))!;
+      await office.call('saveUser', { id: atOffice.id, name: 'Pedro Cajero', role: 'supervisor', active: true });
+      const at2 = (await userAt(till2, 'Pedro Cajero'))!;
+      await till2.call('saveUser', { id: at2.id, name: 'Pedro Cajero', role: 'cajero', active: false });
+      await shop.setOnline(till2, db, 'Caja 2', true);
+      // The office's promotion was a security change too, made after till 2's base: the deactivation still wins.
+      await waitFor(async () => (await userAt(office, 'Pedro Cajero'))?.active === false, 30_000);
+      expect((await userAt(till2, 'Pedro Cajero'))?.active).toBe(false);
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
+});
