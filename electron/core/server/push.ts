@@ -17,15 +17,15 @@ export interface PushSources {
 const UPSERT = `INSERT INTO documents (
     id_base_dato, terminal_id, doc_type, series, number, issued_at, issue_date, currency, customer_doc_type,
     customer_doc_number, customer_name, total, igv, status, hash, cdr_code, cdr_description, cdr_xml, cdr_zip, payload,
-    cashier_name, discount_total, payments, discounts, events, reprints, local_updated_at, replaces, modifies, local_seq
-  ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)
+    cashier_name, discount_total, payments, discounts, events, reprints, local_updated_at, replaces, modifies, local_seq, void_status
+  ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)
   ON CONFLICT (id_base_dato) DO UPDATE SET
     customer_doc_type = EXCLUDED.customer_doc_type, customer_doc_number = EXCLUDED.customer_doc_number,
     customer_name = EXCLUDED.customer_name, payload = EXCLUDED.payload,
     status = EXCLUDED.status, hash = EXCLUDED.hash, cdr_code = EXCLUDED.cdr_code, cdr_description = EXCLUDED.cdr_description,
     cdr_xml = EXCLUDED.cdr_xml, cdr_zip = EXCLUDED.cdr_zip, payments = EXCLUDED.payments, discounts = EXCLUDED.discounts,
     events = EXCLUDED.events, reprints = EXCLUDED.reprints, cashier_name = EXCLUDED.cashier_name,
-    discount_total = EXCLUDED.discount_total, local_updated_at = EXCLUDED.local_updated_at, replaces = EXCLUDED.replaces, modifies = EXCLUDED.modifies, local_seq = EXCLUDED.local_seq, pushed_at = now()
+    discount_total = EXCLUDED.discount_total, local_updated_at = EXCLUDED.local_updated_at, replaces = EXCLUDED.replaces, modifies = EXCLUDED.modifies, local_seq = EXCLUDED.local_seq, void_status = EXCLUDED.void_status, pushed_at = now()
   WHERE documents.local_seq <= EXCLUDED.local_seq AND documents.terminal_id = EXCLUDED.terminal_id`;
 
 /** The values of one document's upsert, or null when it is gone from the till (never: rows are not deleted). */
@@ -40,6 +40,7 @@ function snapshot(sources: PushSources, terminalId: string, row: QueuedDocument)
     d.reissue_of === null ? null : (sources.documents.getById(d.reissue_of)?.id_base_dato ?? null),
     modifiesOf(d.doc_type, d.payload),
     row.seq,
+    sources.queue.voidOf(d.id),
   ];
 }
 

@@ -131,11 +131,12 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
 
 /** The documents of every till on the Lima days `from`..`to`, with their payments, as the sales report reads them. */
 export async function shopSalesBetween(pool: pg.Pool, from: string, to: string): Promise<{ documents: RangeDocument[]; payments: ReportPayment[] }> {
-  const result = await pool.query<{ doc_type: '01' | '03'; status: DocStatus; currency: string; total: string; cashier_name: string | null; discount_total: string | null; terminal: string; superseded: boolean; payments: { method: string; label: string; kind: ReportPayment['kind']; applied: string }[] }>({
+  const result = await pool.query<{ doc_type: '01' | '03'; status: DocStatus; currency: string; total: string; cashier_name: string | null; discount_total: string | null; terminal: string; superseded: boolean; voided: boolean; payments: { method: string; label: string; kind: ReportPayment['kind']; applied: string }[] }>({
     name: 'caja_shop_sales',
     text: `SELECT d.doc_type, ${clip('d.status', B.code, 'status')}, ${clip('d.currency', B.code, 'currency')}, d.total::text AS total,
         ${clip('d.cashier_name', B.name, 'cashier_name')}, d.discount_total::text AS discount_total, ${clip('t.name', B.name, 'terminal')},
-        ${boundedJson('d.payments', 'payments')}, EXISTS (SELECT 1 FROM documents r WHERE r.replaces = d.id_base_dato) AS superseded
+        ${boundedJson('d.payments', 'payments')}, EXISTS (SELECT 1 FROM documents r WHERE r.replaces = d.id_base_dato) AS superseded,
+        d.void_status IS NOT DISTINCT FROM 'voided' AS voided
       FROM documents d JOIN terminals t USING (terminal_id)
       WHERE d.issue_date BETWEEN $1::date AND $2::date ORDER BY t.name, d.series, d.number LIMIT $3`,
     values: [from, to, B.reportRows + 1],
@@ -147,7 +148,7 @@ export async function shopSalesBetween(pool: pg.Pool, from: string, to: string):
   const payments: ReportPayment[] = [];
   result.rows.forEach((r, i) => {
     // A document re-issued under a new number counts once, as its replacement (server 0003: `replaces`).
-    documents.push({ id: i + 1, docType: r.doc_type, status: r.status, currency: r.currency, total: r.total, cashierName: r.cashier_name, discount: r.discount_total, superseded: r.superseded, sessionId: null, terminal: r.terminal });
+    documents.push({ id: i + 1, docType: r.doc_type, status: r.status, currency: r.currency, total: r.total, cashierName: r.cashier_name, discount: r.discount_total, superseded: r.superseded, voided: r.voided, sessionId: null, terminal: r.terminal });
     for (const p of r.payments) payments.push({ documentId: i + 1, method: p.method, label: p.label, kind: p.kind, applied: p.applied });
   });
   return { documents, payments };

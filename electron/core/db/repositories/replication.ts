@@ -38,6 +38,7 @@ export class ReplicationRepository {
   private readonly selectSetAside: Database.Statement<[], SetAsideDocument>;
   private readonly countSetAside: Database.Statement<[], { n: number }>;
   private readonly raiseTx: (floor: number) => boolean;
+  private readonly selectVoid: Database.Statement<[number], string>;
 
   constructor(db: Db) {
     const { sqlite } = db;
@@ -50,6 +51,7 @@ export class ReplicationRepository {
     this.selectSetAside = sqlite.prepare(`SELECT q.document_id, d.doc_type, d.series, d.number, q.set_aside_reason AS reason, q.set_aside_at
       FROM replication_queue q JOIN documents d ON d.id = q.document_id WHERE q.set_aside_at IS NOT NULL ORDER BY q.document_id LIMIT 200`);
     this.countSetAside = sqlite.prepare('SELECT COUNT(*) AS n FROM replication_queue WHERE set_aside_at IS NOT NULL');
+    this.selectVoid = sqlite.prepare<[number], string>('SELECT status FROM voids WHERE document_id = ?').pluck();
     const clock = sqlite.prepare<[], number>('SELECT n FROM replication_clock WHERE id = 1').pluck();
     const setClock = sqlite.prepare('UPDATE replication_clock SET n = ? WHERE id = 1');
     const restamp = sqlite.prepare('UPDATE replication_queue SET seq = ? WHERE seq <= ?');
@@ -104,6 +106,11 @@ export class ReplicationRepository {
 
   setAsideCount(): number {
     return this.countSetAside.get()?.n ?? 0;
+  }
+
+  /** The state of the document's void request (0017), null when none was asked (issue 24). */
+  voidOf(documentId: number): string | null {
+    return this.selectVoid.get(documentId) ?? null;
   }
 
   events(documentId: number): DocumentEventRow[] {
