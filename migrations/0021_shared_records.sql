@@ -8,7 +8,8 @@ DROP TRIGGER catalog_product_created;
 DROP TRIGGER catalog_product_edited;
 
 CREATE TABLE catalog_outbox_new (
-  kind         TEXT NOT NULL CHECK (kind IN ('product', 'setting', 'user')),
+  -- 'lockout': a person's failed PINs and waits (0023's pin_lockouts), shared so a wait holds at every till.
+  kind         TEXT NOT NULL CHECK (kind IN ('product', 'setting', 'user', 'lockout')),
   key          TEXT NOT NULL,
   -- Bumped by every local change while queued: a change made during a push is not dequeued by it.
   version      INTEGER NOT NULL DEFAULT 1,

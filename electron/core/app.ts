@@ -77,7 +77,8 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const paymentsRepo = new PaymentsRepository(db);
   const usersRepo = new UsersRepository(db, now);
   // Issue 25: failed PINs kept in SQLite; Ajustes' 6-digit rule read when a PIN is set (settings is made just below).
-  const auth = new AuthService(usersRepo, now, { signIn: new SignInRepository(db), pinRule: () => settings.pinRule() });
+  const signIn = new SignInRepository(db);
+  const auth = new AuthService(usersRepo, now, { signIn, pinRule: () => settings.pinRule() });
   const seriesRepo = new SeriesRepository(db);
   const settingsRepo = new SettingsRepository(db);
   const settings = new SettingsService(settingsRepo, seriesRepo, options.secrets, options.demoEndpoint, options.mode);
@@ -219,6 +220,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     settings,
     settingsRepo,
     users: usersRepo,
+    signIn,
     migrationsDir: options.migrationsDir ?? defaultMigrationsDir(),
     log,
     now,

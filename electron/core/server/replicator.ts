@@ -182,7 +182,7 @@ export class Replicator {
     }
     const records = this.o.records;
     if (records) {
-      while ((await pushShared(pool, records, this.o.terminal().name)) > 0) total += 1;
+      while ((await pushShared(pool, records, this.o.terminal())) > 0) total += 1;
       for (let round = 0; round < 20; round++) {
         const pulled = await pullShared(pool, records);
         if (pulled === 0) break;

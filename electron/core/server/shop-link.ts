@@ -21,6 +21,7 @@ import {
   type UsersRepository,
 } from '../db';
 import type { Logger } from '../dispatch';
+import type { SignInRepository } from '../db/repositories/sign-in';
 import { CoreError } from '../services/errors';
 import type { SettingsService } from '../services/settings';
 import { Replicator, ServerUnavailable, type ReplicatorOptions } from './replicator';
@@ -40,6 +41,8 @@ export interface ShopLinkDeps {
   settings: SettingsService;
   settingsRepo: SettingsRepository;
   users: UsersRepository;
+  /** Failed PINs and waits, shared with the other tills (issue 25). */
+  signIn?: SignInRepository;
   /** The app's migrations folder; the server's live in its `server` subfolder. */
   migrationsDir: string;
   log: Logger;
@@ -65,7 +68,7 @@ export class ShopLink {
     const { settings, settingsRepo } = d;
     this.catalog = new CatalogSyncRepository(d.db, d.now);
     this.numbering = new SeriesRepository(d.db);
-    this.records = tillRecords({ catalog: this.catalog, settings, settingsRepo });
+    this.records = tillRecords({ catalog: this.catalog, settings, settingsRepo, ...(d.signIn ? { signIn: d.signIn } : {}) });
     this.replicator = new Replicator({
       records: this.records,
       queue: (this.queue = new ReplicationRepository(d.db)),

@@ -115,4 +115,31 @@ describe('shared records through the shop server (issue 25)', () => {
       await pool.end();
     }
   }, 60_000);
+
+  it('a wait started by wrong PINs at one till holds at the others; an unlock at one ends it everywhere', async () => {
+    const { name: db, pool } = await shop.freshDatabase();
+    try {
+      const office = await shop.till(db, 'Oficina');
+      const till2 = await shop.till(db, 'Caja 2', 'B002');
+      await office.call('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
+      await office.call('saveUser', { name: 'Pedro Cajero', role: 'cajero', pin: '1234' });
+      await waitFor(async () => (await userAt(till2, 'Pedro Cajero')) !== undefined);
+      const pedroAt = async (r: Rig) => (await userAt(r, 'Pedro Cajero'))!.id;
+      await office.call('lock');
+      for (let i = 0; i < 5; i++) expect((await office.raw('login', { userId: await pedroAt(office), pin: '0000' })).ok).toBe(false);
+      expect(await office.raw('login', { userId: await pedroAt(office), pin: '1234' })).toMatchObject({ ok: false, error: { code: 'throttled' } });
+      // Till 2 hears of the wait: the right PIN is refused there too, instead of five more guesses.
+      await waitFor(async () => {
+        const r = await till2.raw('login', { userId: await pedroAt(till2), pin: '9999' });
+        return !r.ok && r.error.code === 'throttled';
+      }, 20_000);
+      expect(await till2.raw('login', { userId: await pedroAt(till2), pin: '1234' })).toMatchObject({ ok: false, error: { code: 'throttled' } });
+      // The administrator unlocks him at the office: he signs in at till 2.
+      await office.call('login', { userId: (await userAt(office, 'Rosa Dueña'))!.id, pin: '246810' });
+      await office.call('unlockUser', { userId: await pedroAt(office) });
+      await waitFor(async () => (await till2.raw('login', { userId: await pedroAt(till2), pin: '1234' })).ok, 20_000);
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import type { ProductFields, ProductRow } from './products';
 import type { UserRow } from './users';
 
 export interface CatalogChange {
-  kind: 'product' | 'setting' | 'user';
+  kind: 'product' | 'setting' | 'user' | 'lockout';
   key: string;
   version: number;
   /** The server's version of the record when it was first changed here; null: never seen there (0021). */

@@ -1,7 +1,7 @@
 // What the till keeps about PINs besides their hash (0023): each person's failed attempts and waits (pin_lockouts),
 // and each PIN's digit count while its hash is current (pin_lengths). Neither touches the users row, so neither is
-// queued for the shop server by 0021's triggers. The shop server shares a lockout through lockoutOf and
-// applyRemoteLockout, keyed like a staff record (the lower-cased name, electron/core/server/sync/till-records.ts).
+// queued as a staff record by 0021's triggers. A lockout changed here is queued on its own (kind 'lockout') and shared
+// through the shop server (lockoutOf, applyRemoteLockout: electron/core/server/sync/), keyed like a staff record.
 import type Database from 'better-sqlite3';
 import { CLEAR, mergeLockouts, type LockoutState } from '../../users/lockout';
 import type { Db } from '../types';
@@ -38,6 +38,7 @@ export class SignInRepository {
   private readonly selectLength: Database.Statement<[number], { pin_hash: string; digits: number }>;
   private readonly upsertLength: Database.Statement<[Record<string, unknown>]>;
   private readonly selectIdByKey: Database.Statement<[string], { id: number }>;
+  private readonly enqueueShared: Database.Statement<[number]>;
 
   constructor(db: Db) {
     const { sqlite } = db;
@@ -51,6 +52,8 @@ export class SignInRepository {
       ON CONFLICT (user_id) DO UPDATE SET pin_hash = excluded.pin_hash, digits = excluded.digits`);
     // Same key as a shared staff record: lower() folds ASCII letters only, as staffKey does.
     this.selectIdByKey = sqlite.prepare('SELECT id FROM users WHERE lower(name) = ?');
+    this.enqueueShared = sqlite.prepare(`INSERT INTO catalog_outbox (kind, key) SELECT 'lockout', lower(name) FROM users WHERE id = ?
+      ON CONFLICT (kind, key) DO UPDATE SET version = version + 1`);
   }
 
   lockout(userId: number): LockoutState {
@@ -58,7 +61,13 @@ export class SignInRepository {
     return row ? stateOf(row) : CLEAR;
   }
 
+  /** A change made here (a wrong PIN, a clear, an unlock): stored, and queued for the other tills. */
   setLockout(userId: number, state: LockoutState): void {
+    this.write(userId, state);
+    this.enqueueShared.run(userId);
+  }
+
+  private write(userId: number, state: LockoutState): void {
     this.upsertLockout.run({
       user_id: userId, failures: state.failures, level: state.level, wait_started_at: state.waitStartedAt, wait_ms: state.waitMs, clears: state.clears,
     });
@@ -89,7 +98,8 @@ export class SignInRepository {
     if (!user || !validState(state)) return false;
     const mine = this.lockout(user.id);
     const merged = mergeLockouts(mine, state);
-    if (merged !== mine) this.setLockout(user.id, merged);
+    // Written without queueing it back: the other till's state is already on the server.
+    if (merged !== mine) this.write(user.id, merged);
     return true;
   }
 }

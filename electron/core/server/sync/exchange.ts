@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { CatalogChange } from '../../db';
 import { SERVER_TABLES, type ServerRow, type SharedKind } from './server-records';
 
-const KINDS: readonly SharedKind[] = ['product', 'user', 'setting'];
+const KINDS: readonly SharedKind[] = ['product', 'user', 'setting', 'lockout'];
 
 /** This till's side of the exchange (till-records.ts). */
 export interface TillRecords {
@@ -30,14 +30,14 @@ interface Decided {
 }
 
 /** Sends this till's queued changes; the server decides each one (caja_put_record). Answers how many were decided. */
-export async function pushShared(pool: pg.Pool, till: TillRecords, terminalName: string, limit = 200): Promise<number> {
+export async function pushShared(pool: pg.Pool, till: TillRecords, terminal: { id: string; name: string }, limit = 200): Promise<number> {
   const changes = till.next(limit);
   if (changes.length === 0) return 0;
   const decided: Decided[] = [];
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    for (const change of changes) decided.push(await decide(client, till, change, terminalName));
+    for (const change of changes) decided.push(change.kind === 'lockout' ? await shareLockout(client, till, change, terminal.id) : await decide(client, till, change, terminal.name));
     await client.query('COMMIT');
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -50,6 +50,22 @@ export async function pushShared(pool: pg.Pool, till: TillRecords, terminalName:
     if (d.adopt) till.adopt(d.change.kind, [d.adopt]);
   }
   return changes.length;
+}
+
+/** This till's view of a person's lockout, as its own row (server 0010): nothing to decide, each till merges them all. */
+async function shareLockout(client: pg.PoolClient, till: TillRecords, change: CatalogChange, terminalId: string): Promise<Decided> {
+  const state = till.local('lockout', change.key);
+  if (state !== undefined) {
+    // Versions in order of commit, as caja_put_record's (the same lock and sequence).
+    await client.query('SELECT pg_advisory_xact_lock(4350002)');
+    await client.query({
+      name: 'caja_sync_lockout_write',
+      text: `INSERT INTO pin_lockouts (key, terminal_id, state, version) VALUES ($1, $2, $3, nextval('change_version'))
+        ON CONFLICT (key, terminal_id) DO UPDATE SET state = EXCLUDED.state, version = EXCLUDED.version, updated_at = now()`,
+      values: [change.key, terminalId, JSON.stringify(state)],
+    });
+  }
+  return { change, ownVersion: null, adopt: null };
 }
 
 async function decide(client: pg.PoolClient, till: TillRecords, change: CatalogChange, terminal: string): Promise<Decided> {

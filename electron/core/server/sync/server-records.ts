@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import { boundedJson, clip, SHOP_BOUNDS } from '../bounds';
 
-export type SharedKind = 'product' | 'user' | 'setting';
+export type SharedKind = 'product' | 'user' | 'setting' | 'lockout';
 
 /** A staff member as it is shared (the PIN only as its slow hash and salt). */
 export interface StaffValue {
@@ -107,4 +107,17 @@ const settings: ServerTable = {
   },
 };
 
-export const SERVER_TABLES: Record<SharedKind, ServerTable> = { product: products, user: staff, setting: settings };
+/** Every till's view of each person's lockout (server 0010); merged by each till, not by the server. */
+const lockouts: ServerTable = {
+  async since(db, version, limit) {
+    const r = await db.query<{ key: string; state: unknown; version: string }>({
+      name: 'caja_sync_lockouts_since',
+      text: `SELECT ${clip('key', SHOP_BOUNDS.name, 'key')}, ${boundedJson('state', 'state', 'NULL')}, version FROM pin_lockouts
+        WHERE version > $1 ORDER BY version LIMIT $2`,
+      values: [version, limit],
+    });
+    return r.rows.map((row) => ({ key: row.key, value: row.state, version: Number(row.version) }));
+  },
+};
+
+export const SERVER_TABLES: Record<SharedKind, ServerTable> = { product: products, user: staff, setting: settings, lockout: lockouts };

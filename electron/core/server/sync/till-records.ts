@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { RoleSchema } from '../../../../shared/users/roles';
 import type { CatalogSyncRepository, SettingsRepository, SharedProduct } from '../../db';
+import type { SignInRepository } from '../../db/repositories/sign-in';
 import type { SettingsService } from '../../services/settings';
 import type { TillRecords } from './exchange';
 import type { ProductValue, ServerRow, SharedKind, StaffValue } from './server-records';
@@ -29,9 +30,15 @@ export interface TillRecordsDeps {
   catalog: CatalogSyncRepository;
   settings: SettingsService;
   settingsRepo: SettingsRepository;
+  /** Failed PINs and waits (0023), shared with every till (server 0010). */
+  signIn?: SignInRepository;
 }
 
-export function tillRecords({ catalog, settings, settingsRepo }: TillRecordsDeps): TillRecords & { settingVersion(key: string): number | null } {
+const LockoutStateSchema = z.object({
+  failures: z.number(), level: z.number(), waitStartedAt: z.number().nullable(), waitMs: z.number(), clears: z.number(),
+});
+
+export function tillRecords({ catalog, settings, settingsRepo, signIn }: TillRecordsDeps): TillRecords & { settingVersion(key: string): number | null } {
   const versions = (): Record<string, number> => {
     const stored = settingsRepo.get<Record<string, number>>(VERSIONS_KEY);
     return stored && typeof stored === 'object' ? stored : {};
@@ -54,6 +61,7 @@ export function tillRecords({ catalog, settings, settingsRepo }: TillRecordsDeps
       const value: StaffValue = { name: u.name, role: u.role, pinHash: u.pin_hash, pinSalt: u.pin_salt, active: u.active === 1 };
       return value;
     }
+    if (kind === 'lockout') return signIn?.lockoutOf(key) ?? undefined;
     return SHARED_SETTINGS.includes(key) ? settingsRepo.get(key) : undefined;
   };
 
@@ -72,6 +80,13 @@ export function tillRecords({ catalog, settings, settingsRepo }: TillRecordsDeps
         return v.success && r.key === staffKey(v.data.name) ? [{ key: r.key, ...v.data, version: r.version }] : [];
       });
       return catalog.applyPulledUsers(users);
+    }
+    if (kind === 'lockout') {
+      // Merged with this till's own (mergeLockouts: commutative and idempotent, this till's own row included).
+      return rows.filter((r) => {
+        const state = LockoutStateSchema.safeParse(r.value);
+        return state.success && signIn !== undefined && signIn.applyRemoteLockout(r.key, state.data);
+      }).length;
     }
     let applied = 0;
     for (const r of rows) {
