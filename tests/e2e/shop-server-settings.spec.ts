@@ -29,6 +29,8 @@ async function fillServer(form: ReturnType<Page['getByRole']>, name: string, pas
   await form.getByLabel('Base de datos').fill(SHOP_DATABASE);
   await form.getByLabel('Usuario').fill(cluster.user);
   await form.getByLabel(/^Contraseña/).fill(password);
+  // These tests' cluster has no TLS (tls.test.ts has): the plain connection is chosen, as Ajustes names it, unsafe.
+  await form.getByLabel('Conexión cifrada (TLS)').selectOption('off');
 }
 
 test('the owner points a till at the shop server from Ajustes; mistakes are explained, the password stays secret', async ({ harness }) => {
@@ -38,6 +40,9 @@ test('the owner points a till at the shop server from Ajustes; mistakes are expl
   await expect(page.getByTestId('shop-server')).toHaveCount(0); // no server: nothing about it in the status bar
   const form = await openServerForm(page);
   const section = page.getByRole('region', { name: 'Servidor de la tienda' });
+  // TLS unless someone chooses otherwise (issue 25); the other choice says what it costs.
+  await expect(form.getByLabel('Conexión cifrada (TLS)')).toHaveValue('on');
+  await expect(form.getByRole('option', { name: /^No: sin cifrar, inseguro/ })).toHaveCount(1);
 
   await fillServer(form, 'Caja 1', 'no-es-la-clave', '70000');
   await form.getByRole('button', { name: 'Verificar servidor' }).click();
