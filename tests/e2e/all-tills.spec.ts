@@ -55,3 +55,34 @@ test('a sale of till 2 is found at till 1 by number or customer and reprinted fr
   const text = await pdfText(printed.pdf);
   for (const fragment of ['REIMPRESIÓN', 'BOLETA DE VENTA ELECTRÓNICA B002-00000001', 'María Quispe Huamán', 'Yape: S/ 11.50']) expect(text, fragment).toContain(fragment);
 });
+
+test('a document the server refused is set aside, shown on the till and for every till; the office sees what was not applied (issue 25)', async ({ harness }) => {
+  const { page, sandbox } = harness;
+  await goLive(harness.core, sandbox, 'B003', { cluster, name: 'Caja 3' });
+  const sale = (await must(harness.core, 'issueSale', {
+    docType: '03',
+    customer: { docType: '0', docNumber: '', name: '', address: '' },
+    lines: [{ code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', quantity: '1', unitPrice: '5.75', affectation: '10' }],
+    tenders: [{ method: 'efectivo', amount: '5.75' }],
+  })) as { id: number };
+  await expect.poll(async () => (await queryShop<{ n: string }>(cluster, "SELECT count(*) AS n FROM documents WHERE series = 'B003'").catch(() => []))[0]?.n, { timeout: 15_000 }).toBe('1');
+  // Another till's document takes B003-00000001 on the server (a copied data folder would leave it so); this till's
+  // next change of its sale is refused there.
+  await queryShop(cluster, "UPDATE documents SET id_base_dato = 'otra-caja-b003-1' WHERE series = 'B003' AND number = 1");
+  await queryShop(cluster, `INSERT INTO unapplied_changes (kind, key, terminal_name, base_version, server_version, wanted, reason)
+    VALUES ('product', 'A001', 'Caja 9', 1, 2, '{"description": "Arroz extra 1 kg", "price": "4.1", "active": true}', 'El registro cambió en el servidor mientras esta caja estaba sin conexión: se mantuvo el del servidor.')`);
+  harness.core.db.sqlite.prepare('UPDATE documents SET reprints = reprints + 1 WHERE id = ?').run(sale.id);
+
+  await harness.open();
+  await expect(page.getByTestId('shop-server')).toContainText('1 apartado(s) por el servidor', { timeout: 15_000 });
+  await page.keyboard.press('F2');
+  const refused = page.getByRole('region', { name: 'Apartados por el servidor de la tienda' });
+  await refused.getByRole('button', { name: 'Ver apartados' }).click();
+  const here = refused.getByRole('table', { name: 'Apartados en esta caja' }).getByRole('row', { name: /B003-00000001/ });
+  await expect(here).toContainText('ya está en el servidor de la tienda con otro comprobante');
+  await expect(refused.getByRole('table', { name: 'Apartados en todas las cajas' }).getByRole('row', { name: /B003-00000001/ })).toContainText('Caja 3');
+  const unapplied = page.getByRole('region', { name: 'Cambios no aplicados' });
+  await unapplied.getByRole('button', { name: 'Ver cambios no aplicados' }).click();
+  await expect(unapplied.getByRole('row', { name: /A001/ })).toContainText('precio S/ 4.1');
+  await harness.screenshot('apartados-y-no-aplicados');
+});

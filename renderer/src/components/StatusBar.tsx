@@ -115,11 +115,12 @@ const SERVER_TEXT: Record<NonNullable<AppStatus['shopServer']>['state'], string>
 
 /** The shop server (issue 15): its state, what is still to go up, and why it does not when it does not. */
 function ShopServerChip({ server }: { server: NonNullable<AppStatus['shopServer']> }): React.JSX.Element {
-  const warn = server.state !== 'online' && server.state !== 'off';
+  const warn = (server.state !== 'online' && server.state !== 'off') || server.setAside > 0;
   return (
     <span className={`statusbar__item${warn ? ' statusbar__warn' : ''}`} data-testid="shop-server" title={server.message ?? undefined}>
       {SERVER_TEXT[server.state]}
       {server.pending > 0 ? ` (${server.pending} por subir)` : ''}
+      {server.setAside > 0 ? ` · ${server.setAside} apartado(s) por el servidor: ver Documentos` : ''}
       {warn && server.message ? `: ${server.message}` : ''}
     </span>
   );

@@ -11,6 +11,7 @@ import { DocumentFilters } from './DocumentFilters';
 import { DocumentList } from './DocumentList';
 import { AllTillsPanel } from './AllTillsPanel';
 import { UnappliedChangesPanel } from './UnappliedChangesPanel';
+import { RefusedDocumentsPanel } from './RefusedDocumentsPanel';
 import { useSettings } from '../../app/settings-context';
 import { useSession } from '../../app/session-context';
 
@@ -74,6 +75,7 @@ export function DocumentsScreen(): React.JSX.Element {
         </div>
       </div>
       {settings?.shopServer.settings.enabled && !settings.demo ? <AllTillsPanel /> : null}
+      {settings?.shopServer.settings.enabled && !settings.demo ? <RefusedDocumentsPanel /> : null}
       {settings?.shopServer.settings.enabled && !settings.demo && (session?.user?.role === 'administrador' || session?.usersExist === false) ? <UnappliedChangesPanel /> : null}
       {reprint !== null ? (
         <DocumentTicketDialog

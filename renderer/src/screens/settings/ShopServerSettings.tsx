@@ -1,6 +1,7 @@
 // Ajustes → Servidor de la tienda (issue 15): where this till pushes its documents so that every till and the office
 // share one history. Off by default. The password is write-only: the page only learns whether one is set.
 // Issue 30: this PC may be the server itself (ServerHostSettings), and a till joins one with a code (ServerHostJoin).
+import { NewTillIdentity } from './NewTillIdentity';
 import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/bridge';
 import { ShopServerSettingsSchema, type ShopServerSettings as ServerSettings } from '../../../../shared/server/settings';
@@ -117,6 +118,7 @@ export function ShopServerSettings({ settings }: { settings: SettingsView }): Re
           </button>
         </div>
       </form>
+      <NewTillIdentity />
       <ServerHostSettings />
       <ServerHostJoin
         settings={settings}
