@@ -7,8 +7,9 @@ import { SHOP_BOUNDS } from '../../../electron/core/server/bounds';
 import type { AppStatus, DocumentDetail, DocumentSummary } from '../../../shared/bridge';
 import type { ShopDocumentRow } from '../../../shared/server/documents';
 import { parseCsv } from '../../unit/core/backup/parse-csv';
-import { anonymousBoleta, startRig, until, type Rig } from '../core/harness';
+import { anonymousBoleta, until, type Rig } from '../core/harness';
 import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
+import { shopRig, waitFor } from './shop-rig';
 
 let cluster: PgCluster;
 let admin: pg.Pool;
@@ -23,36 +24,9 @@ afterAll(async () => {
   cluster?.destroy();
 });
 
-let rigs: Rig[] = [];
-afterEach(async () => {
-  await Promise.all(rigs.map((r) => r.dispose()));
-  rigs = [];
-});
-
-async function till(database: string, name: string, series: string): Promise<Rig> {
-  const r = await startRig({ core: { shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 200 } } } });
-  rigs.push(r);
-  await r.call('setToken', { token: r.sandbox.token });
-  await r.call('saveSettings', {
-    api: { billingBaseUrl: r.sandbox.billingBaseUrl, queryBaseUrl: r.sandbox.queryBaseUrl },
-    company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: '', address: 'Av. Lima 123', igvRegime: 'general' },
-    series: { boleta: series, factura: `F${series.slice(1)}` },
-    demo: false,
-  });
-  await r.call('setShopServerPassword', { password: cluster.password });
-  await r.call('saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database, user: cluster.user, tls: 'off', terminalName: name } });
-  r.core.start();
-  return r;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached');
-}
+const shop = shopRig(() => cluster, () => admin);
+afterEach(() => shop.dispose());
+const till = (database: string, name: string, series: string): Promise<Rig> => shop.till(database, name, series);
 
 describe('reading the shop server is bounded (issue 28)', () => {
   it('megabytes in another till\'s row come back cut or left out; its names reach the shop report CSV neutralised', async () => {

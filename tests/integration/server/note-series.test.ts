@@ -11,12 +11,12 @@ import { migrateServer } from '../../../electron/core/server/migrate';
 import { registerTerminal } from '../../../electron/core/server/register';
 import { findShopSale } from '../../../electron/core/server/shop-notes';
 import type { AppStatus, DocumentDetail, DocumentSummary } from '../../../shared/bridge';
-import { anonymousBoleta, line, startRig, statusOf, until, type Rig } from '../core/harness';
+import { anonymousBoleta, line, statusOf, until, type Rig } from '../core/harness';
 import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
+import { shopRig, waitFor } from './shop-rig';
 
 let cluster: PgCluster;
 let admin: pg.Pool;
-let dbCount = 0;
 beforeAll(async () => {
   cluster = await startPgCluster();
   admin = poolOn(cluster, cluster.database);
@@ -26,48 +26,22 @@ afterAll(async () => {
   cluster?.destroy();
 });
 
-let rigs: Rig[] = [];
+const shop = shopRig(() => cluster, () => admin);
 let pools: pg.Pool[] = [];
 afterEach(async () => {
-  await Promise.all(rigs.map((r) => r.dispose()));
+  await shop.dispose();
   await Promise.all(pools.map((p) => p.end()));
-  rigs = [];
   pools = [];
 });
 
 async function freshDatabase(): Promise<{ name: string; pool: pg.Pool }> {
-  const name = `notas${++dbCount}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const pool = poolOn(cluster, name);
-  pools.push(pool);
-  return { name, pool };
+  const fresh = await shop.freshDatabase();
+  pools.push(fresh.pool);
+  return fresh;
 }
 
 /** A till in real mode pointed at the shop server, with its own invoice series. */
-async function till(database: string, name: string, series: string): Promise<Rig> {
-  const r = await startRig({ core: { shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 200 } } } });
-  rigs.push(r);
-  await r.call('setToken', { token: r.sandbox.token });
-  await r.call('saveSettings', {
-    api: { billingBaseUrl: r.sandbox.billingBaseUrl, queryBaseUrl: r.sandbox.queryBaseUrl },
-    company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: '', address: 'Av. Lima 123', igvRegime: 'general' },
-    series: { boleta: series, factura: `F${series.slice(1)}` },
-    demo: false,
-  });
-  await r.call('setShopServerPassword', { password: cluster.password });
-  await r.call('saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database, user: cluster.user, tls: 'off', terminalName: name } });
-  r.core.start();
-  return r;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached');
-}
+const till = (database: string, name: string, series: string): Promise<Rig> => shop.till(database, name, series);
 
 const online = (r: Rig) => async () => (await r.call<AppStatus>('getStatus')).shopServer?.state === 'online';
 

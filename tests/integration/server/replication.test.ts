@@ -5,15 +5,15 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, DocumentSummary } from '../../../shared/bridge';
 import type { SalesReport } from '../../../shared/cash';
-import { anonymousBoleta, startRig, statusOf, tamper, until, type Rig } from '../core/harness';
+import { anonymousBoleta, statusOf, tamper, until, type Rig } from '../core/harness';
 import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
+import { shopRig, waitFor } from './shop-rig';
 
 let cluster: PgCluster;
 let admin: pg.Pool;
 
 /** A pool for the test's own looks at the server. Its idle connections die when a test stops the server: ignored. */
 const testPool = (database: string): pg.Pool => poolOn(cluster, database);
-let dbCount = 0;
 beforeAll(async () => {
   cluster = await startPgCluster();
   admin = testPool(cluster.database);
@@ -23,48 +23,17 @@ afterAll(async () => {
   cluster?.destroy();
 });
 
-let rigs: Rig[] = [];
-afterEach(async () => {
-  await Promise.all(rigs.map((r) => r.dispose()));
-  rigs = [];
-});
+const shop = shopRig(() => cluster, () => admin);
+afterEach(() => shop.dispose());
 
 /** A fresh database for one test, and a pool on it to look at what the tills pushed. */
-async function freshDatabase(): Promise<{ name: string; pool: pg.Pool }> {
-  const name = `tienda${++dbCount}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  return { name, pool: testPool(name) };
-}
+const freshDatabase = (): Promise<{ name: string; pool: pg.Pool }> => shop.freshDatabase();
 
 /** A till in real mode (the replicator never pushes demo documents) pointed at the shop server. */
-async function till(database: string, name: string, series = 'B001'): Promise<Rig> {
-  const r = await startRig({ core: { shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 200 } } } });
-  rigs.push(r);
-  await r.call('setToken', { token: r.sandbox.token });
-  await r.call('saveSettings', {
-    api: { billingBaseUrl: r.sandbox.billingBaseUrl, queryBaseUrl: r.sandbox.queryBaseUrl },
-    company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: '', address: 'Av. Lima 123', igvRegime: 'general' },
-    series: { boleta: series, factura: `F${series.slice(1)}` },
-    demo: false,
-  });
-  await r.call('setShopServerPassword', { password: cluster.password });
-  await r.call('saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database, user: cluster.user, tls: 'off', terminalName: name } });
-  r.core.start();
-  return r;
-}
+const till = (database: string, name: string, series = 'B001'): Promise<Rig> => shop.till(database, name, series);
 
 async function serverRows(pool: pg.Pool): Promise<{ id_base_dato: string; series: string; number: number; status: string; total: string; payments: unknown[] }[]> {
   return (await pool.query('SELECT id_base_dato, series, number, status, total::text AS total, payments FROM documents ORDER BY series, number')).rows;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    // Before the first till connects, the server has no tables yet: that is "not yet".
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached');
 }
 
 describe('the shop server (issue 15)', () => {

@@ -6,12 +6,12 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox';
 import type { AppStatus, DocumentDetail, DocumentSummary, ShopSale } from '../../../shared/bridge';
-import { anonymousBoleta, line, startRig, statusOf, until, type Rig } from '../core/harness';
+import { anonymousBoleta, line, statusOf, until, type Rig } from '../core/harness';
 import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
+import { shopRig, waitFor } from './shop-rig';
 
 let cluster: PgCluster;
 let admin: pg.Pool;
-let dbCount = 0;
 beforeAll(async () => {
   cluster = await startPgCluster();
   admin = poolOn(cluster, cluster.database);
@@ -26,40 +26,18 @@ afterEach(async () => {
   for (const undo of cleanups.splice(0).reverse()) await undo();
 });
 
+const rig = shopRig(() => cluster, () => admin);
+afterEach(() => rig.dispose());
+
 async function shop(): Promise<{ name: string; pool: pg.Pool; sandbox: Sandbox }> {
-  const name = `devolucion${++dbCount}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const pool = poolOn(cluster, name);
+  const { name, pool } = await rig.freshDatabase();
   const sandbox = await startSandbox({ port: 0 });
   cleanups.push(() => pool.end(), () => sandbox.close());
   return { name, pool, sandbox };
 }
 
 /** A till of the shop: real mode, its own series, declaring to the shop's sandbox, pushing to its server. */
-async function till(database: string, sandbox: Sandbox, name: string, series: string): Promise<Rig> {
-  const r = await startRig({ shared: sandbox, core: { shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 200 } } } });
-  cleanups.push(() => r.dispose());
-  await r.call('setToken', { token: sandbox.token });
-  await r.call('saveSettings', {
-    api: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl },
-    company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: '', address: 'Av. Lima 123', igvRegime: 'general' },
-    series: { boleta: series, factura: `F${series.slice(1)}` },
-    demo: false,
-  });
-  await r.call('setShopServerPassword', { password: cluster.password });
-  await r.call('saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database, user: cluster.user, tls: 'off', terminalName: name } });
-  r.core.start();
-  return r;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached');
-}
+const till = (database: string, sandbox: Sandbox, name: string, series: string): Promise<Rig> => rig.till(database, name, series, { shared: sandbox });
 
 const onServer = (pool: pg.Pool, series: string, number: number, status = 'accepted') => async () =>
   (await pool.query('SELECT status FROM documents WHERE series = $1 AND number = $2', [series, number])).rows[0]?.status === status;

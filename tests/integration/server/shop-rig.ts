@@ -1,6 +1,7 @@
 // Tills on a throwaway shop server, for the shop-server tests: one cluster per file, a fresh database per test.
 import type pg from 'pg';
 import type { CoreOptions } from '../../../electron/core/app';
+import type { Sandbox } from '../../../electron/sandbox';
 import { startRig, type Rig } from '../core/harness';
 import { poolOn, type PgCluster } from './pg-cluster';
 
@@ -11,6 +12,8 @@ export interface TillOptions {
   online?: boolean;
   /** The till's own login role on the server (default: the cluster's owner). */
   login?: { user: string; password: string };
+  /** One sandbox for several tills (a shop declaring to one SUNAT): their documents see each other. */
+  shared?: Sandbox;
   /** Who signs in first, when the data folder already has staff (a copied folder). */
   signIn?: { name: string; pin: string };
 }
@@ -38,15 +41,20 @@ export function shopRig(cluster: () => PgCluster, admin: () => pg.Pool): ShopRig
       return { name, pool: poolOn(cluster(), name) };
     },
     async till(database, name, series = 'B001', opts = {}) {
-      const r = await startRig({ core: { shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 200 } }, ...opts.core }, ...(opts.dataDir ? { dataDir: opts.dataDir } : {}) });
+      const r = await startRig({
+        core: { shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 200 } }, ...opts.core },
+        ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+        ...(opts.shared ? { shared: opts.shared } : {}),
+      });
       rigs.push(r);
       if (opts.signIn) {
         const id = r.core.db.sqlite.prepare('SELECT id FROM users WHERE name = ?').pluck().get(opts.signIn.name) as number;
         await r.call('login', { userId: id, pin: opts.signIn.pin });
       }
-      await r.call('setToken', { token: r.sandbox.token });
+      const sandbox = opts.shared ?? r.sandbox;
+      await r.call('setToken', { token: sandbox.token });
       await r.call('saveSettings', {
-        api: { billingBaseUrl: r.sandbox.billingBaseUrl, queryBaseUrl: r.sandbox.queryBaseUrl },
+        api: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl },
         company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: '', address: 'Av. Lima 123', igvRegime: 'general' },
         series: { boleta: series, factura: `F${series.slice(1)}` },
         demo: false,
