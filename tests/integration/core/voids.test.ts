@@ -77,9 +77,13 @@ describe('a void\'s evidence (docs/api/decision-table.md § Voiding)', () => {
     r.sandbox.faults.declaredButLost(1);
     await r.call('voidDocument', { of: sale.id, reason: 'Venta duplicada' });
     const before = cancelRequests(r);
-    await r.core.voids.drain();
-    // The answer was lost (pending, possibly sent); the retry (1-5 ms later in the rig) asked the record first, which
-    // shows it voided (W1): "Anulado" on that evidence, and no second request.
+    // drain() stops when nothing is due now: the retry comes 1-5 ms later in the rig, so drain until it came.
+    for (let round = 0; round < 100 && voidRow(r, sale.id)?.status !== 'voided'; round++) {
+      await r.core.voids.drain();
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    // The answer was lost (pending, possibly sent); the retry asked the record first, which shows it voided (W1):
+    // "Anulado" on that evidence, and no second request.
     expect(voidRow(r, sale.id)).toMatchObject({ status: 'voided', uncertain: 1, attempts: 2 });
     const events = r.core.db.sqlite.prepare('SELECT detail FROM document_events WHERE document_id = ? ORDER BY id').pluck().all(sale.id) as string[];
     expect(events.some((e) => e.startsWith('Conciliado: SUNAT muestra'))).toBe(true);
