@@ -15,7 +15,9 @@ const EMPTY: Draft = { name: '', role: 'cajero', pin: '', active: true };
 export function UsersSettings(): React.JSX.Element {
   const [users, setUsers] = useState<UserListEntry[]>([]);
   const { settings, replace } = useSettings();
-  const sixDigits = settings?.pins.sixDigits ?? false;
+  // The box follows the click at once; the saved setting takes over when the core answered (or puts it back).
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const sixDigits = asked ?? settings?.pins.sixDigits ?? false;
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<SaveMessage>(null);
@@ -48,7 +50,9 @@ export function UsersSettings(): React.JSX.Element {
   };
 
   const setSixDigits = async (on: boolean) => {
+    setAsked(on);
     const result = await call((api) => api.saveSettings({ pins: { sixDigits: on } }));
+    setAsked(null);
     if (result.ok) {
       replace(result.value);
       setMessage({ tone: 'success', text: on ? 'Los PIN nuevos o cambiados deben tener 6 dígitos.' : 'Se admiten PIN de 4 a 6 dígitos.' });
