@@ -117,18 +117,8 @@ export function NotDeclared({ summary }: { summary: SalesSummary }): React.JSX.E
   );
 }
 
-/**
- * The closing line about SUNAT: everything declared only when nothing waits and nothing was rejected or refused
- * (issue 23: "todos ... fueron enviados" is false while a rejected or invalid document waits for its re-issue).
- */
-export function sunatSummaryLine(summary: SalesSummary, of: 'turno' | 'periodo'): string {
-  const notDeclared = summary.notDeclared.reduce((n, r) => n + r.count, 0);
-  if (summary.awaitingSunat === 0 && notDeclared === 0) return `Todos los comprobantes del ${of} fueron enviados a SUNAT.`;
-  const parts: string[] = [];
-  if (summary.awaitingSunat > 0) parts.push(`${summary.awaitingSunat} comprobante(s) del ${of} aún por enviar a SUNAT.`);
-  if (notDeclared > 0) parts.push(`${notDeclared} comprobante(s) del ${of} no declarados a SUNAT (rechazados / inválidos): reemítalos.`);
-  return parts.join(' ');
-}
+// The closing line about SUNAT is written once, for this template and the raw ESC/POS job alike.
+export { sunatSummaryLine } from '../../shared/printing/report-text';
 
 /** Issue 26: the first and last number of each series the report covers. */
 export function SeriesNumbers({ summary }: { summary: SalesSummary }): React.JSX.Element | null {

@@ -1,5 +1,5 @@
-// Amounts and dates as the printed documents show them, for the ESC/POS job in the core (the HTML templates use
-// renderer/src/format/money.ts and dates.ts, which give the same text: '1,234.50', '01/03/2026 10:30').
+// Amounts and dates as the printed documents show them: '1,234.50', '01/03/2026 10:30'. One writing for the ESC/POS
+// job in the core and for the renderer (renderer/src/format/money.ts and dates.ts call these).
 import Decimal from 'decimal.js';
 import { CURRENCIES, limaDateTime, parseIsoInstant } from '../catalog';
 

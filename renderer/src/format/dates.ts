@@ -1,14 +1,9 @@
 // Dates for display, always in Lima time (UTC-05:00, no daylight saving).
-import { limaDate, limaDateTime, parseIsoInstant } from '../../../shared/catalog';
+import { limaDate } from '../../../shared/catalog';
+import { dateTimeText } from '../../../shared/printing/printed-text';
 
 /** '2026-03-01T10:30:00-05:00' or '...Z' → '01/03/2026 10:30'. Unreadable text is returned as it came. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const instant = parseIsoInstant(iso) ?? (Number.isNaN(Date.parse(iso)) ? null : Date.parse(iso));
-  if (instant === null) return iso;
-  const lima = limaDateTime(instant);
-  return `${lima.slice(8, 10)}/${lima.slice(5, 7)}/${lima.slice(0, 4)} ${lima.slice(11, 16)}`;
-}
+export const formatDateTime = dateTimeText;
 
 /** The Lima time of day of an instant: '...T15:04:00Z' → '10:04'. */
 export function formatTime(iso: string): string {

@@ -1,6 +1,8 @@
 // Money for display: decimal strings in, text out. Arithmetic goes through decimal.js, never through floats.
 import Decimal from 'decimal.js';
 import { CURRENCIES } from '../../../shared/catalog';
+// The printed text is written once (shared/printing), for the screens, the HTML templates and the ESC/POS job.
+import { amountText, unitPriceGrouped } from '../../../shared/printing/printed-text';
 
 const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 export type Money = Decimal;
@@ -17,19 +19,13 @@ export function toMoney(text: string | number | Decimal): Decimal {
   return text instanceof Decimal ? new Money(text) : (parseMoney(text) ?? new Money(0));
 }
 
-/** '1234.5' → '1,234.50' (Peruvian usage: comma thousands, point decimals). */
+/** '1234.5' → '1,234.50' (Peruvian usage: comma thousands, point decimals); unreadable text counts as 0. */
 export function formatAmount(value: string | number | Decimal): string {
-  const d = toMoney(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const [int = '0', dec = '00'] = d.abs().toFixed(2).split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${d.isNegative() && !d.isZero() ? '-' : ''}${grouped}.${dec}`;
+  return amountText(toMoney(value));
 }
 
 /** A unit price as printed: thousands grouped, every decimal it has kept (at least 2): '1,234.125'. */
-export function formatUnitPrice(value: string): string {
-  const [int = '0', dec = '00'] = value.replace(/^-/, '').split('.');
-  return `${value.startsWith('-') ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${dec.padEnd(2, '0')}`;
-}
+export const formatUnitPrice = unitPriceGrouped;
 
 export function currencySymbol(currency: string): string {
   return CURRENCIES.find((c) => c.code === currency)?.symbol ?? currency;

@@ -56,16 +56,17 @@ const PRODUCT_COLUMNS = `${clip('code', SHOP_BOUNDS.code, 'code')}, ${clip('desc
   ${clip('unit', SHOP_BOUNDS.code, 'unit')}, ${clip('price', SHOP_BOUNDS.code, 'price')}, ${clip('affectation', SHOP_BOUNDS.code, 'affectation')},
   bag, active, whole_units, version`;
 
-const products: ServerTable = {
-  async since(db, version, limit) {
-    const r = await db.query<ProductDbRow>({
-      name: 'caja_sync_products_since',
-      text: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE version > $1 ORDER BY version LIMIT $2`,
-      values: [version, limit],
-    });
-    return r.rows.map((row) => ({ key: row.code, value: productValue(row), version: Number(row.version) }));
-  },
-};
+/** A kind's rows changed after a version, in version order, read through `columns` (bounded) and turned into shared rows. */
+function table<R extends { version: string }>(statement: string, columns: string, from: string, toRow: (row: R) => Omit<ServerRow, 'version'>): ServerTable {
+  return {
+    async since(db, version, limit) {
+      const r = await db.query<R>({ name: statement, text: `SELECT ${columns} FROM ${from} WHERE version > $1 ORDER BY version LIMIT $2`, values: [version, limit] });
+      return r.rows.map((row) => ({ ...toRow(row), version: Number(row.version) }));
+    },
+  };
+}
+
+const products = table<ProductDbRow>('caja_sync_products_since', PRODUCT_COLUMNS, 'products', (row) => ({ key: row.code, value: productValue(row) }));
 
 interface StaffDbRow {
   key: string;
@@ -75,49 +76,25 @@ interface StaffDbRow {
   pin_salt: string;
   active: boolean;
   version: string;
-  security_version: string;
 }
 
 const staffValue = (r: StaffDbRow): StaffValue => ({ name: r.name, role: r.role, pinHash: r.pin_hash, pinSalt: r.pin_salt, active: r.active });
 
 const STAFF_COLUMNS = `${clip('key', SHOP_BOUNDS.name, 'key')}, ${clip('name', SHOP_BOUNDS.name, 'name')}, ${clip('role', SHOP_BOUNDS.code, 'role')},
-  ${clip('pin_hash', 256, 'pin_hash')}, ${clip('pin_salt', 256, 'pin_salt')}, active, version, security_version`;
+  ${clip('pin_hash', 256, 'pin_hash')}, ${clip('pin_salt', 256, 'pin_salt')}, active, version`;
 
-const staff: ServerTable = {
-  async since(db, version, limit) {
-    const r = await db.query<StaffDbRow>({
-      name: 'caja_sync_staff_since',
-      text: `SELECT ${STAFF_COLUMNS} FROM staff WHERE version > $1 ORDER BY version LIMIT $2`,
-      values: [version, limit],
-    });
-    return r.rows.map((row) => ({ key: row.key, value: staffValue(row), version: Number(row.version) }));
-  },
-};
+const staff = table<StaffDbRow>('caja_sync_staff_since', STAFF_COLUMNS, 'staff', (row) => ({ key: row.key, value: staffValue(row) }));
 
-const settings: ServerTable = {
-  async since(db, version, limit) {
-    // A value past SHOP_BOUNDS.jsonBytes comes back NULL, which no shared setting reads as valid (it is skipped).
-    const r = await db.query<{ key: string; value: unknown; version: string }>({
-      name: 'caja_sync_settings_since',
-      text: `SELECT ${clip('key', SHOP_BOUNDS.code, 'key')}, ${boundedJson('value', 'value', 'NULL')}, version FROM shop_settings
-        WHERE version > $1 ORDER BY version LIMIT $2`,
-      values: [version, limit],
-    });
-    return r.rows.map((row) => ({ key: row.key, value: row.value, version: Number(row.version) }));
-  },
-};
+// A value past SHOP_BOUNDS.jsonBytes comes back NULL, which no shared setting reads as valid (it is skipped).
+const settings = table<{ key: string; value: unknown; version: string }>(
+  'caja_sync_settings_since', `${clip('key', SHOP_BOUNDS.code, 'key')}, ${boundedJson('value', 'value', 'NULL')}, version`, 'shop_settings',
+  (row) => ({ key: row.key, value: row.value }),
+);
 
 /** Every till's view of each person's lockout (server 0010); merged by each till, not by the server. */
-const lockouts: ServerTable = {
-  async since(db, version, limit) {
-    const r = await db.query<{ key: string; state: unknown; version: string }>({
-      name: 'caja_sync_lockouts_since',
-      text: `SELECT ${clip('key', SHOP_BOUNDS.name, 'key')}, ${boundedJson('state', 'state', 'NULL')}, version FROM pin_lockouts
-        WHERE version > $1 ORDER BY version LIMIT $2`,
-      values: [version, limit],
-    });
-    return r.rows.map((row) => ({ key: row.key, value: row.state, version: Number(row.version) }));
-  },
-};
+const lockouts = table<{ key: string; state: unknown; version: string }>(
+  'caja_sync_lockouts_since', `${clip('key', SHOP_BOUNDS.name, 'key')}, ${boundedJson('state', 'state', 'NULL')}, version`, 'pin_lockouts',
+  (row) => ({ key: row.key, value: row.state }),
+);
 
 export const SERVER_TABLES: Record<SharedKind, ServerTable> = { product: products, user: staff, setting: settings, lockout: lockouts };

@@ -88,14 +88,16 @@ export function tillRecords({ catalog, settings, settingsRepo, signIn }: TillRec
         return state.success && signIn !== undefined && signIn.applyRemoteLockout(r.key, state.data);
       }).length;
     }
+    const known = versions();
     let applied = 0;
     for (const r of rows) {
       if (!SHARED_SETTINGS.includes(r.key) || catalog.queued('setting', r.key)) continue;
-      if ((versions()[r.key] ?? 0) >= r.version) continue;
+      if ((known[r.key] ?? 0) >= r.version) continue;
       settings.applyShared(r.key, r.value);
-      setVersion(r.key, r.version);
+      known[r.key] = r.version;
       applied += 1;
     }
+    if (applied > 0) settingsRepo.set(VERSIONS_KEY, known);
     return applied;
   };
 
