@@ -13,11 +13,13 @@ beforeAll(async () => {
 afterAll(async () => sandbox.close());
 
 const auth = () => ({ Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/json' });
-const invoice = () => InvoiceSchema.parse(buildInvoice(boleta([line('1', '5')], { issuedAt: new Date().toISOString().slice(0, 19) + '-05:00' }), { ruc: '20100000009' }));
+// Each test sends its own number: the same number sent again a second later differs in its issue time, and the
+// sandbox rightly answers that one with 1033 (already registered), as SUNAT would.
+const invoice = (number: number) => InvoiceSchema.parse(buildInvoice(boleta([line('1', '5')], { number, issuedAt: new Date().toISOString().slice(0, 19) + '-05:00' }), { ruc: '20100000009' }));
 
 describe('sandbox, factiliza dialect', () => {
   it('answers a send with data.sunatResponse, never authorityResponse', async () => {
-    const res = await fetch(`${sandbox.billingBaseUrl}/invoice/send`, { method: 'POST', headers: auth(), body: JSON.stringify(invoice()) });
+    const res = await fetch(`${sandbox.billingBaseUrl}/invoice/send`, { method: 'POST', headers: auth(), body: JSON.stringify(invoice(1)) });
     const text = await res.text();
     expect(text).toContain('"sunatResponse"');
     expect(text).not.toContain('authorityResponse');
@@ -37,7 +39,7 @@ describe('sandbox, factiliza dialect', () => {
     const err = await client.receipt('boleta', { ruc: '20100000009', series: 'B001', number: '1' }).catch((e: unknown) => e);
     expect(isApiError(err) && err.kind).toBe('not_found');
     const real = createApiClient({ fetch: globalThis.fetch, config: () => ({ billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token, provider: 'factiliza' }) });
-    const sent = await real.sendInvoice(JSON.stringify(invoice()));
+    const sent = await real.sendInvoice(JSON.stringify(invoice(2)));
     expect(sent.data.authorityResponse.cdrResponse.code).toBe('0');
   });
 });
