@@ -13,6 +13,8 @@ import { build, type Plugin } from 'vite';
 /** Each worker: its name (out/main/workers/<name>.js) and its entry, from the repository root. */
 export const WORKER_ENTRIES = {
   'products-import': 'electron/core/products/import-worker.ts',
+  // Issue 27: the whole core (store, outbox, services) runs in this worker; the main process keeps the windows.
+  core: 'electron/core/worker-host/entry.ts',
 } as const;
 export type WorkerName = keyof typeof WORKER_ENTRIES;
 

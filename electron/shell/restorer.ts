@@ -8,7 +8,7 @@ import type { Logger } from '../core/dispatch';
 export interface RestorerDeps {
   dialog: Pick<Dialog, 'showOpenDialog' | 'showErrorBox'>;
   parent: () => BrowserWindow | undefined;
-  /** The folder the open dialog starts in (the backups folder). */
+  /** The folder the open dialog starts in when the core names none. */
   defaultFolder: () => string;
   dbPath: string;
   migrationsDir: string;
@@ -25,10 +25,11 @@ export interface RestorerDeps {
 export function createRestorer(deps: RestorerDeps): Restorer {
   const later = deps.later ?? ((task) => void setImmediate(task));
   return {
-    async chooseFile() {
+    /** `defaultFolder`: the core's backups folder, which the core sends along (it runs in its own thread). */
+    async chooseFile(defaultFolder?: string) {
       const options = {
         title: 'Elegir una copia de seguridad de Caja',
-        defaultPath: deps.defaultFolder(),
+        defaultPath: defaultFolder ?? deps.defaultFolder(),
         properties: ['openFile' as const],
         filters: [{ name: 'Copias de Caja', extensions: ['db'] }],
       };

@@ -1,6 +1,7 @@
 // The main process's start-up, in order: data folder, privileged scheme, single instance, logging, hardening of
-// every web contents; once ready: permissions, app:// protocol, menu, secret store, demo sandbox, the core (or the
-// error screen when the database cannot be opened), the bridge, the main window. Shutdown is in shutdown.ts.
+// every web contents; once ready: permissions, app:// protocol, menu, secret store, demo sandbox, the core in its
+// worker thread (or the error screen when the database cannot be opened), the bridge, the main window. Shutdown is in
+// shutdown.ts. The core never runs on this thread (issue 27): a commit, a claim or a Z cannot freeze a window.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -9,15 +10,13 @@ import {
   dialog,
   ipcMain,
   Menu,
-  net,
   protocol,
   safeStorage,
   screen,
   session,
   shell,
 } from 'electron';
-import { createCore, type Core } from '../core/app';
-import type { FetchLike } from '../core/api';
+import { CoreWorkerHost } from '../core/worker-host/host';
 import * as backupApi from '../core/backup';
 import { startSandbox } from '../sandbox';
 import { forwardCoreEvents, registerIpc } from '../ipc';
@@ -53,13 +52,15 @@ export interface RunMainOptions {
   processHandlers?: boolean;
   /** Copy log lines to the console. Default: when not packaged. */
   echoLog?: boolean;
+  /** The core's worker script; default the bundle `npm run build` emits, <mainDir>/workers/core.js. */
+  coreEntry?: string;
 }
 
 export interface RunningApp {
   /** 'second' when another instance already runs (this one quits); 'quit' when the user chose to quit at the
    * damaged-database dialog. */
   outcome: 'started' | 'error-screen' | 'second' | 'quit';
-  core?: Core;
+  core?: CoreWorkerHost;
   mainWindow?: BrowserWindow;
   shutdown?: ShutdownController;
 }
@@ -96,7 +97,7 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
   const opener = { openExternal: (url: string) => shell.openExternal(url) };
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { shell: opener, log }));
 
-  let core: Core | undefined;
+  let core: CoreWorkerHost | undefined;
   let closeDemo: (() => Promise<void>) | undefined;
   const shutdown = createShutdown({
     stopCore: async () => (core ? core.stop() : { pending: 0 }),
@@ -180,18 +181,17 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
     const demo = await startDemoApi(startSandbox, log);
     closeDemo = demo.close;
 
-    const fetch: FetchLike = (input, init) => net.fetch(input, init);
     try {
       const printer = createWindowPrinter({
         BrowserWindow, dialog, windows, preloadFile: paths.preloadFile, parent: () => mainWindow,
         pdfDir: () => app.getPath('documents'), devTools: !app.isPackaged, log,
       });
       const restorer = createRestorer({
-        dialog, parent: () => mainWindow, defaultFolder: () => core?.backups.folder() ?? dataDir,
+        dialog, parent: () => mainWindow, defaultFolder: () => dataDir,
         dbPath, migrationsDir: paths.migrationsDir,
         closeCore: async () => {
           await core?.stop();
-          core?.close();
+          await core?.close();
         },
         applyRestore: backupApi.applyRestore,
         restart: () => {
@@ -206,15 +206,23 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
         setImmediate(() => {
           void (async () => {
             await core?.stop();
-            core?.close();
+            await core?.close();
             app.relaunch();
             app.exit(0);
           })();
         });
-      core = createCore({
-        dataDir, dbPath, mode, restart, migrationsDir: paths.migrationsDir, fetch, secrets, demoEndpoint: demo.endpoint, log, printer, restorer, files,
+      core = new CoreWorkerHost({
+        entry: options.coreEntry ?? path.join(options.mainDir, 'workers', 'core.js'),
+        workersDir: path.join(options.mainDir, 'workers'),
+        nativeBinding: binding.file,
+        // The worker sends its own requests (Node's fetch): a drain's traffic never touches this thread. Electron's
+        // net.fetch (the system's proxy) stays one option away: network: 'shell', fetch: net.fetch.
+        network: 'worker',
+        dataDir, dbPath, mode, restart, migrationsDir: paths.migrationsDir, secrets, demoEndpoint: demo.endpoint, log, printer, restorer, files,
       });
+      await core.open();
     } catch (e) {
+      core = undefined; // its worker ended when the core failed to open
       log.error('the database could not be opened', { error: errorText(e), code: (e as { code?: unknown }).code });
       mainWindow = createErrorWindow(BrowserWindow, describeStartupFailure(e, dbPath), log);
       return { outcome: 'error-screen', mainWindow, shutdown };
@@ -222,7 +230,7 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
 
     registerIpc({ ipcMain, core, isTrustedSender: createSenderCheck((contents) => windows.has(contents)), log });
     forwardCoreEvents(core, () => windows.contents(), log);
-    core.start();
+    await core.start();
     mainWindow = windows.add(createMainWindow(BrowserWindow, { preloadFile: paths.preloadFile, devTools: !app.isPackaged, log }));
     installServerTray({ window: mainWindow, dataDir, mainDir: options.mainDir, log }); // issue 30: hosted server keeps running
     // A second screen is the customer's display (issue 14): lines, total, change, thanks.

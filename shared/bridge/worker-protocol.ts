@@ -12,7 +12,8 @@ export interface ShellServices {
   'printer.print': [job: unknown];
   'files.chooseFolder': [request: { title: string; defaultPath: string }];
   'files.chooseSaveFile': [request: unknown];
-  'restorer.chooseFile': [];
+  /** The open dialog starts in the backups folder, which only the core knows. */
+  'restorer.chooseFile': [defaultFolder: string];
   'restorer.restore': [file: string];
   restart: [];
   fetch: [request: WireRequest];
@@ -56,6 +57,20 @@ export interface WorkerInit {
   nativeBinding?: string;
   /** Start the outbox once the core is up (Core.start()). */
   start: boolean;
+  /**
+   * Who sends the core's HTTP requests: the worker itself (Node's fetch; the default, so that a drain's traffic never
+   * touches the main process), or the shell (Electron's net.fetch, which follows the system's proxy settings).
+   */
+  network: 'worker' | 'shell';
+  /** A stopped clock at this instant (ms since the epoch), for the browser tests' fixed dates; absent: the real clock. */
+  clockAt?: number;
+  /**
+   * Files the core's own worker scripts load (electron/core/backup/script-worker.ts), resolved by the main process:
+   * the worker's code is one bundle evaluated from text, so it has no folder of its own to resolve packages from.
+   */
+  modulePaths?: Record<string, string>;
+  /** Where the other bundled workers are (out/main/workers), for the same reason. */
+  workersDir?: string;
 }
 
 /** Main process → worker. */
@@ -64,12 +79,15 @@ export type ToWorker =
   | { kind: 'control'; id: number; op: 'start' | 'stop' | 'close' }
   | { kind: 'served'; id: number; ok: true; value: unknown }
   | { kind: 'served'; id: number; ok: false; message: string }
-  | { kind: 'abort'; id: number };
+  | { kind: 'abort'; id: number }
+  /** Stops the core's clock at this instant (the browser tests' fixed dates). */
+  | { kind: 'clock'; at: number };
 
 /** Worker → main process. */
 export type FromWorker =
   | { kind: 'ready'; notices: string[] }
-  | { kind: 'failed'; message: string }
+  /** The core could not open; name, code and dbPath let the shell's error screen say why (error-page.ts). */
+  | { kind: 'failed'; message: string; name?: string; code?: string; dbPath?: string }
   | { kind: 'result'; id: number; result: BridgeResult<unknown> }
   | { kind: 'event'; event: BridgeEvent }
   | { kind: 'controlled'; id: number; ok: true; value: unknown }

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, figures printed. Sizes can be lowered with BENCH_QUICK=1 for a smoke run.
 import { run as billing } from './billing.bench';
 import { benchDrains, benchIssue, benchSearch, benchZ } from './core.bench';
+import { benchWorkerDrain, benchWorkerSearch, benchWorkerZ } from './worker.bench';
 import { run as backup } from './backup.bench';
 import { run as cash } from './cash.bench';
 import { run as shop } from './shop.bench';
@@ -28,6 +29,13 @@ async function main() {
     await benchDrains(quick ? [200, 1_000] : process.env.BENCH_DRAIN_50K === '0' ? [1_000, 10_000] : [1_000, 10_000, 50_000]);
     await benchSearch(quick ? 20_000 : 1_000_000);
     await benchZ(quick ? 500 : 5_000);
+  }
+  if (wants('core', 'worker')) {
+    // Issue 27, as the app runs: the same work in the core's worker thread; this thread stands for the main process.
+    console.log('# core in its worker thread');
+    await benchWorkerDrain(quick ? 1_000 : 10_000);
+    await benchWorkerSearch(quick ? 20_000 : 1_000_000);
+    await benchWorkerZ(quick ? 500 : 5_000);
   }
   if (wants('products')) {
     console.log('# products');

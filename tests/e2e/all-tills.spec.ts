@@ -71,7 +71,7 @@ test('a document the server refused is set aside, shown on the till and for ever
   await queryShop(cluster, "UPDATE documents SET id_base_dato = 'otra-caja-b003-1' WHERE series = 'B003' AND number = 1");
   await queryShop(cluster, `INSERT INTO unapplied_changes (kind, key, terminal_name, base_version, server_version, wanted, reason)
     VALUES ('product', 'A001', 'Caja 9', 1, 2, '{"description": "Arroz extra 1 kg", "price": "4.1", "active": true}', 'El registro cambió en el servidor mientras esta caja estaba sin conexión: se mantuvo el del servidor.')`);
-  harness.core.db.sqlite.prepare('UPDATE documents SET reprints = reprints + 1 WHERE id = ?').run(sale.id);
+  harness.core.sqlite().prepare('UPDATE documents SET reprints = reprints + 1 WHERE id = ?').run(sale.id);
 
   await harness.open();
   await expect(page.getByTestId('shop-server')).toContainText('1 apartado(s) por el servidor', { timeout: 15_000 });

@@ -175,6 +175,6 @@ test('restore: the chosen copy is checked, what it lacks is shown, and only afte
 
   await restore.getByRole('button', { name: 'Restaurar esta copia' }).click();
   await expect(restore.getByText('Restaurando la copia… Caja se reiniciará en unos segundos.')).toBeVisible();
-  const chosen = harness.core.backups.listBackups().backups[0]?.path;
+  const chosen = await harness.newestBackup();
   expect(harness.restored).toEqual([chosen]);
 });

@@ -30,7 +30,7 @@ test('a clock behind the last sale is asked about; declining issues nothing, acc
   await page.keyboard.press('F12');
   await expect(ticketDialog(page).getByText('02/03/2026 07:00:00')).toBeVisible();
   await closeDialog(page);
-  const numbers = harness.core.db.sqlite.prepare('SELECT number FROM documents ORDER BY id').pluck().all();
+  const numbers = harness.core.sqlite().prepare('SELECT number FROM documents ORDER BY id').pluck().all();
   expect(numbers).toEqual([1, 2]);
-  expect(harness.core.db.sqlite.prepare("SELECT COUNT(*) FROM numbering_log WHERE kind = 'clock'").pluck().get()).toBe(1);
+  expect(harness.core.sqlite().prepare("SELECT COUNT(*) FROM numbering_log WHERE kind = 'clock'").pluck().get()).toBe(1);
 });

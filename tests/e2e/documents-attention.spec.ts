@@ -7,7 +7,7 @@ import { closeDialog, ticketDialog, typeLine, waitForStatus } from './sale-helpe
 
 /** Replaces the stored payload of a document (what the outbox will send), to reach a 400 a valid sale never gets. */
 function tamper(harness: Harness, id: number, mutate: (p: Record<string, unknown>) => void): void {
-  const sqlite = harness.core.db.sqlite;
+  const sqlite = harness.core.sqlite();
   const row = sqlite.prepare('SELECT payload FROM documents WHERE id = ?').get(id) as { payload: string };
   const p = JSON.parse(row.payload) as Record<string, unknown>;
   mutate(p);

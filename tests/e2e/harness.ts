@@ -1,23 +1,23 @@
-// The browser-test harness: per test a temp data folder, a sandbox API, a real core, and a page whose `window.pos`
-// has exactly the preload's shape (one function per bridge method + onEvent) but calls the core through
-// page.exposeBinding. Core events are pushed into the page. The renderer cannot tell the difference.
+// The browser-test harness: per test a temp data folder, a sandbox API, a real core running as the app runs it (the
+// built bundle in a worker thread behind CoreWorkerHost: till-core.ts), and a page whose `window.pos` has exactly the
+// preload's shape (one function per bridge method + onEvent) but calls the core through page.exposeBinding. Core
+// events are pushed into the page. The renderer cannot tell the difference.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { require as tsxRequire } from 'tsx/cjs/api';
-import type { Core } from '../../electron/core/app';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox';
 import { BRIDGE_METHODS, type BridgeEvent } from '../../shared/bridge';
 import { createPagePrinter, type PrintedJob } from './print-page';
 import { startStaticServer, type StaticServer } from './static-server';
+import { coreModules, startTillCore, type TillCore } from './till-core';
 
 const RENDERER_DIR = path.resolve(__dirname, '../../out/renderer');
 const SCREENS_DIR = path.resolve(__dirname, '../artifacts/screens');
 
 export interface Harness {
   page: Page;
-  core: Core;
+  core: TillCore;
   sandbox: Sandbox;
   /** Every bridge answer the core gave to the page, as JSON text (Node side). */
   responses: string[];
@@ -43,7 +43,9 @@ export interface Harness {
   /** Restarts the core asked for (option firstRun), in order. */
   restarts: string[];
   /** Another till of the same shop (issue 15): its own core and data folder, the same sandbox; closed at the end. */
-  otherTill(): Promise<Core>;
+  otherTill(): Promise<TillCore>;
+  /** The newest copy in the till's backups folder, as the core lists them (what the harness restorer picks). */
+  newestBackup(): Promise<string | null>;
 }
 
 /** Runs in the page before any of its scripts: the same object the preload exposes. */
@@ -97,26 +99,6 @@ type HarnessOptions = {
   cash: 'open' | 'closed';
 };
 
-type CoreModules = {
-  app: typeof import('../../electron/core/app');
-  secrets: typeof import('../../electron/core/services/secrets');
-  mode: typeof import('../../electron/core/mode/mode-file');
-};
-let coreModules: CoreModules | undefined;
-
-/**
- * The core is loaded through tsx: its database module uses `import.meta.url`, which Playwright's transform of the
- * test files leaves as is (and Node then refuses in a CommonJS module). tsx rewrites it for CommonJS.
- */
-function loadCore(): CoreModules {
-  coreModules ??= {
-    app: tsxRequire('../../electron/core/app.ts', __filename) as CoreModules['app'],
-    secrets: tsxRequire('../../electron/core/services/secrets.ts', __filename) as CoreModules['secrets'],
-    mode: tsxRequire('../../electron/core/mode/mode-file.ts', __filename) as CoreModules['mode'],
-  };
-  return coreModules;
-}
-
 export const test = base.extend<HarnessOptions & { harness: Harness }, { server: StaticServer }>({
   sandboxOptions: [{}, { option: true }],
   coreClock: [undefined, { option: true }],
@@ -136,7 +118,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
   harness: async ({ page, server, sandboxOptions, coreClock, printer, firstRun, staff, cash }, use) => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-'));
     const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
-    const { app, secrets, mode: modeFile } = loadCore();
+    const { mode: modeFile } = coreModules();
     const restarts: string[] = [];
     const startMode = firstRun ? modeFile.resolveStartMode(dataDir) : undefined;
     const printed: PrintedJob[] = [];
@@ -156,17 +138,19 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       await printPage.addInitScript(installBridge, [...BRIDGE_METHODS]);
       return printPage;
     };
-    const core = app.createCore({
+    const newestBackup = async () => {
+      const listed = await core.dispatch('listBackups', {});
+      return listed.ok ? ((listed.value as { backups: { path: string }[] }).backups[0]?.path ?? null) : null;
+    };
+    const core: TillCore = await startTillCore({
       dataDir,
-      fetch: globalThis.fetch,
-      secrets: secrets.memorySecretStore(),
       demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
       outbox: { pollMs: 100, retry: { baseMs: 50, maxMs: 500, random: Math.random } },
       dailyBackups: false,
       shopServer: { idleMs: 100, retry: { baseMs: 100, maxMs: 500 } },
       // Stands in for Electron's open dialog and restart: picks the newest copy, records what would be restored.
       restorer: {
-        chooseFile: async () => core.backups.listBackups().backups[0]?.path ?? null,
+        chooseFile: newestBackup,
         restore: async (file: string) => void restored.push(file),
       },
       files: {
@@ -177,12 +161,12 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
           return file;
         },
       },
-      ...(coreClock ? { now: () => coreClock.now() } : {}),
+      ...(coreClock ? { clock: coreClock } : {}),
       // The shell would stop the core and relaunch; the harness records the request (tests reopen the files).
       ...(startMode ? { mode: startMode, dbPath: modeFile.databaseFileOf(dataDir, startMode), restart: () => void restarts.push(startMode) } : {}),
       ...(printer === 'pdf' ? { printer: createPagePrinter({ openPage: openPrintPage, baseUrl: server.url, printed }) } : {}),
     });
-    core.start();
+    await core.start();
     if (staff === 'admin' && !firstRun) {
       const signedIn = await core.dispatch('createFirstAdmin', { name: 'Admin Pruebas', pin: '135790' });
       if (!signedIn.ok) throw new Error(`harness: could not create the administrator: ${JSON.stringify(signedIn.error)}`);
@@ -208,7 +192,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       page.evaluate((e) => (window as unknown as { __posEmit?: (e: unknown) => void }).__posEmit?.(e), event).catch(() => undefined);
     });
 
-    const others: { core: Core; dir: string }[] = [];
+    const others: { core: TillCore; dir: string }[] = [];
     const harness: Harness = {
       page,
       core,
@@ -221,6 +205,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       dialogs,
       dataDir,
       restarts,
+      newestBackup,
       async open() {
         await page.goto(`${server.url}/index.html`);
         await expect(page.getByRole('navigation', { name: 'Pantallas' })).toBeVisible();
@@ -228,15 +213,13 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       },
       async otherTill() {
         const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-otra-'));
-        const other = app.createCore({
+        const other = await startTillCore({
           dataDir: dir,
-          fetch: globalThis.fetch,
-          secrets: secrets.memorySecretStore(),
           demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
           dailyBackups: false,
           shopServer: { idleMs: 100, retry: { baseMs: 100, maxMs: 500 } },
         });
-        other.start();
+        await other.start();
         others.push({ core: other, dir });
         return other;
       },
@@ -251,11 +234,11 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
     offEvents();
     for (const other of others) {
       await other.core.stop();
-      other.core.close();
+      await other.core.close();
       await fs.rm(other.dir, { recursive: true, force: true });
     }
     await core.stop();
-    core.close();
+    await core.close();
     await sandbox.close();
     await fs.rm(dataDir, { recursive: true, force: true });
     await fs.rm(saveDir, { recursive: true, force: true });

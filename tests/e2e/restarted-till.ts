@@ -6,24 +6,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { require as tsxRequire } from 'tsx/cjs/api';
-import type { Core } from '../../electron/core/app';
 import { BRIDGE_METHODS, type BridgeEvent } from '../../shared/bridge';
 import type { Harness } from './harness';
-
-type Modules = {
-  app: typeof import('../../electron/core/app');
-  secrets: typeof import('../../electron/core/services/secrets');
-  mode: typeof import('../../electron/core/mode/mode-file');
-};
-
-function load(): Modules {
-  return {
-    app: tsxRequire('../../electron/core/app.ts', __filename) as Modules['app'],
-    secrets: tsxRequire('../../electron/core/services/secrets.ts', __filename) as Modules['secrets'],
-    mode: tsxRequire('../../electron/core/mode/mode-file.ts', __filename) as Modules['mode'],
-  };
-}
+import { coreModules, startTillCore, type TillCore } from './till-core';
 
 /** The preload's shape in the page: one function per bridge method, and onEvent. */
 function installBridge(methods: readonly string[]): void {
@@ -42,7 +27,7 @@ function installBridge(methods: readonly string[]): void {
 
 export interface RestartedTill {
   page: Page;
-  core: Core;
+  core: TillCore;
   /** The restarted till's data folder. */
   dataDir: string;
   /** Restarts this core asked for, in order. */
@@ -52,16 +37,14 @@ export interface RestartedTill {
 
 /** Starts Caja again on harness.dataDir as the shell would after a restart request, in a new page. */
 export async function restartTill(harness: Harness): Promise<RestartedTill> {
-  const { app, secrets, mode } = load();
+  const { mode } = coreModules();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'caja-e2e-reinicio-'));
   await fs.copyFile(path.join(harness.dataDir, 'modo.json'), path.join(dataDir, 'modo.json'));
   const startMode = mode.resolveStartMode(dataDir);
   const restarts: string[] = [];
   const { sandbox } = harness;
-  const core = app.createCore({
+  const core = await startTillCore({
     dataDir,
-    fetch: globalThis.fetch,
-    secrets: secrets.memorySecretStore(),
     demoEndpoint: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token },
     outbox: { pollMs: 100, retry: { baseMs: 50, maxMs: 500, random: Math.random } },
     dailyBackups: false,
@@ -69,7 +52,7 @@ export async function restartTill(harness: Harness): Promise<RestartedTill> {
     dbPath: mode.databaseFileOf(dataDir, startMode),
     restart: () => void restarts.push(startMode),
   });
-  core.start();
+  await core.start();
   const page = await harness.page.context().newPage();
   await page.exposeBinding('__posCall', async (_source, method: string, input: unknown) => core.dispatch(method, input));
   await page.addInitScript(installBridge, [...BRIDGE_METHODS]);
@@ -85,7 +68,7 @@ export async function restartTill(harness: Harness): Promise<RestartedTill> {
       off();
       await page.close();
       await core.stop();
-      core.close();
+      await core.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,7 +2,7 @@
 // A second till registers with the one-time code the screen shows and sells; the office joins its own server the same
 // way and finds that sale under "Todas las cajas"; the office's daily dump is verified and restored from Ajustes.
 import type { Page } from '@playwright/test';
-import type { Core } from '../../electron/core/app';
+import type { TillCore as Core } from './till-core';
 import { test, expect } from './harness';
 import { goLive, must } from './shop-server';
 

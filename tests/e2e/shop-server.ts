@@ -1,7 +1,7 @@
 // For the browser tests of the shop server (issue 15): a throwaway PostgreSQL cluster with an empty `tienda`
 // database, and a till taken out of demo mode (demo documents are never the shop's), driven through the bridge.
 import pg from 'pg';
-import type { Core } from '../../electron/core/app';
+import type { TillCore as Core } from './till-core';
 import { startPgCluster, type PgCluster } from '../integration/server/pg-cluster';
 
 export const SHOP_DATABASE = 'tienda';

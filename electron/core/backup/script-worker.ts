@@ -32,11 +32,28 @@ function __loadBundle(source) {
 
 const sources = new Map<string, string>();
 
+/** The packages worker scripts load (see MODULES_FOR_WORKERS). */
+export const MODULES_FOR_WORKERS = ['better-sqlite3', 'jszip/dist/jszip.min.js'] as const;
+const given = new Map<string, string>();
+
+/**
+ * Files resolved elsewhere, used instead of resolving here: the core's worker thread runs one bundle evaluated from
+ * text (issue 27), which has no folder to resolve packages from, so the main process resolves them and passes them.
+ */
+export function provideModulePaths(paths: Record<string, string>): void {
+  for (const [name, file] of Object.entries(paths)) given.set(name, file);
+}
+
+/** Each of MODULES_FOR_WORKERS as this thread resolves it (the main process's side of provideModulePaths). */
+export function modulePathsForWorkers(): Record<string, string> {
+  return Object.fromEntries(MODULES_FOR_WORKERS.map((name) => [name, resolveModule(name)]));
+}
+
 /** The text of a package's self-contained build, e.g. 'jszip/dist/jszip.min.js' (read once, kept). */
 export function bundleSource(specifier: string): string {
   let source = sources.get(specifier);
   if (source === undefined) {
-    source = fs.readFileSync(createRequire(import.meta.url).resolve(specifier), 'utf8');
+    source = fs.readFileSync(given.get(specifier) ?? createRequire(import.meta.url).resolve(specifier), 'utf8');
     sources.set(specifier, source);
   }
   return source;
@@ -58,7 +75,7 @@ const resolved = new Map<string, string>();
  * still cannot start, callers fall back to doing the work on the main thread (WorkerUnavailableError).
  */
 export function resolveModule(name: string): string {
-  let found = resolved.get(name);
+  let found = resolved.get(name) ?? given.get(name);
   if (found === undefined) {
     found = unpackedPath(createRequire(import.meta.url).resolve(name), (f) => fs.existsSync(f));
     resolved.set(name, found);

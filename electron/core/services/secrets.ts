@@ -9,7 +9,8 @@ export interface SecretStore {
 }
 
 /** shopServerPassword: the shop server's PostgreSQL password (issue 15); shopServerOwnerPassword: the owner role of the server this PC hosts (issue 30). */
-export type SecretName = 'apiToken' | 'apiQueryToken' | 'portalCredentials' | 'shopServerPassword' | 'shopServerOwnerPassword';
+export const SECRET_NAMES = ['apiToken', 'apiQueryToken', 'portalCredentials', 'shopServerPassword', 'shopServerOwnerPassword'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
 
 export function memorySecretStore(initial: Partial<Record<SecretName, string>> = {}): SecretStore {
   const values = new Map(Object.entries(initial) as [SecretName, string][]);

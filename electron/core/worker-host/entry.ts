@@ -9,6 +9,8 @@ import { createCore, type Core } from '../app';
 import type { CoreOptions } from '../core-api';
 import type { Logger } from '../dispatch';
 import { useSqliteBinding } from '../db/sqlite-driver';
+import { provideModulePaths } from '../backup/script-worker';
+import { useWorkersDir } from '../workers/worker-source';
 import type { StartMode } from '../mode/mode-file';
 import type { PrintJob } from '../services/printing';
 import type { SaveFileRequest } from '../services/file-chooser';
@@ -76,10 +78,14 @@ const fetchThroughShell: FetchLike = async (url, requestInit) => {
   }
 };
 
+/** The browser tests stop the clock at fixed dates (WorkerInit.clockAt, then 'clock' messages). */
+let clockAt = init.clockAt;
+
 function options(): CoreOptions {
   const o: CoreOptions = {
+    ...(clockAt !== undefined ? { now: () => new Date(clockAt ?? Date.now()) } : {}),
     dataDir: init.dataDir,
-    fetch: fetchThroughShell,
+    fetch: init.network === 'shell' ? fetchThroughShell : globalThis.fetch,
     secrets,
     log,
     ...(init.dbPath ? { dbPath: init.dbPath } : {}),
@@ -104,7 +110,7 @@ function options(): CoreOptions {
   }
   if (init.offers.restorer) {
     o.restorer = {
-      chooseFile: async () => (await serve('restorer.chooseFile').answer) as string | null,
+      chooseFile: async () => (await serve('restorer.chooseFile', core?.backups.folder() ?? init.dataDir).answer) as string | null,
       restore: async (file: string) => void (await serve('restorer.restore', file).answer),
     };
   }
@@ -147,15 +153,27 @@ port.on('message', (message: ToWorker) => {
     }
     case 'abort':
       return; // only the shell aborts its fetches
+    case 'clock':
+      clockAt = message.at;
+      return;
   }
 });
 
 try {
   if (init.nativeBinding) useSqliteBinding(init.nativeBinding);
+  if (init.modulePaths) provideModulePaths(init.modulePaths);
+  if (init.workersDir) useWorkersDir(init.workersDir);
   core = createCore(options());
   core.onEvent((event) => send({ kind: 'event', event }));
   if (init.start) core.start();
   send({ kind: 'ready', notices: [...core.notices] });
 } catch (e) {
-  send({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+  const details = (typeof e === 'object' && e !== null ? e : {}) as { name?: unknown; code?: unknown; dbPath?: unknown };
+  send({
+    kind: 'failed',
+    message: e instanceof Error ? e.message : String(e),
+    ...(typeof details.name === 'string' ? { name: details.name } : {}),
+    ...(typeof details.code === 'string' ? { code: details.code } : {}),
+    ...(typeof details.dbPath === 'string' ? { dbPath: details.dbPath } : {}),
+  });
 }

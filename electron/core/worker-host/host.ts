@@ -2,6 +2,8 @@
 // bridge's calls and the core's events over a MessagePort, serves what the core asks of the shell (secrets written,
 // printing, dialogs, restore, restart, the system's fetch, the log), and starts a worker that died again: SQLite's
 // WAL made every sale the worker committed durable, and `onRestart` tells the window. Plain Node (no 'electron').
+import fs from 'node:fs';
+import path from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
@@ -10,20 +12,38 @@ import {
   CORE_RESTARTED_MESSAGE, type FromWorker, type ShellServices, type ToWorker, type WireRequest, type WireResponse, type WorkerInit,
 } from '../../../shared/bridge/worker-protocol';
 import type { CoreOptions } from '../core-api';
-import type { SecretName } from '../services/secrets';
+import type { FetchLike } from '../api';
+import { SECRET_NAMES, type SecretName } from '../services/secrets';
+import { modulePathsForWorkers, resolveModule } from '../backup/script-worker';
+import { defaultMigrationsDir } from '../db/open';
+import { sqliteBinding } from '../db/sqlite-driver';
 import type { SaveFileRequest } from '../services/file-chooser';
 import type { PrintJob } from '../services/printing';
 
-export interface CoreWorkerHostOptions extends Omit<CoreOptions, 'now' | 'onBeforeMigrate'> {
-  /** The worker's script: the bundled entry (out/main/core-worker.js), or entry.ts itself under tsx (tests, tools). */
+export interface CoreWorkerHostOptions extends Omit<CoreOptions, 'now' | 'onBeforeMigrate' | 'restorer' | 'fetch'> {
+  /** The shell's fetch, for `network: 'shell'`. */
+  fetch?: FetchLike;
+  /**
+   * The worker's script: the bundled entry (out/main/workers/core.js, read as text and evaluated, since a worker
+   * cannot load files from app.asar: build/worker-bundle.ts), or entry.ts itself under tsx (tests, tools).
+   */
   entry: string;
-  /** The secret names to hand the worker at start (its copy of the store). */
-  secretNames: readonly SecretName[];
-  /** Electron's build of better-sqlite3, as the main process loads it (electron/shell/native-binding.ts). */
+  /** The secret names to hand the worker at start (its copy of the store); default: every one. */
+  secretNames?: readonly SecretName[];
+  /** Electron's build of better-sqlite3, as the main process loads it (electron/shell/native-binding.ts); default:
+   * this process's (Node's build from node_modules under plain Node). */
   nativeBinding?: string;
+  /** The other bundled workers' folder (out/main/workers). */
+  workersDir?: string;
+  /** The system's open dialog, started in the core's backups folder. */
+  restorer?: { chooseFile(defaultFolder: string): Promise<string | null>; restore(file: string): Promise<void> };
+  /** 'shell': the core's requests go through `fetch` here (a proxy only Electron's net.fetch knows); default 'worker'. */
+  network?: 'worker' | 'shell';
+  /** A stopped clock at this instant (browser tests); then setClock. */
+  clockAt?: number;
   /** Start the outbox once the core is up. */
   start?: boolean;
-  /** The worker died and a new one took over (the window shows `message`). */
+  /** The worker died and a new one took over; the windows also get a 'core_restarted' event. */
   onRestart?: (message: string) => void;
 }
 
@@ -89,6 +109,17 @@ export class CoreWorkerHost {
     }
   }
 
+  /** Stops the core's clock at `at` (ms since the epoch): the browser tests' fixed dates. Needs `clockAt` at start. */
+  setClock(at: number): void {
+    this.o.clockAt = at;
+    this.port?.postMessage({ kind: 'clock', at } satisfies ToWorker);
+  }
+
+  /** True while a worker runs the core (false once closed, or after it failed to open). */
+  get alive(): boolean {
+    return this.worker !== undefined;
+  }
+
   /** How many times a dead worker was replaced. */
   get restartCount(): number {
     return this.restarts;
@@ -124,7 +155,11 @@ export class CoreWorkerHost {
           resolve();
         } else if (message.kind === 'failed') {
           this.closing = true;
-          reject(new Error(message.message));
+          reject(Object.assign(new Error(message.message), {
+            ...(message.name ? { name: message.name } : {}),
+            ...(message.code ? { code: message.code } : {}),
+            ...(message.dbPath ? { dbPath: message.dbPath } : {}),
+          }));
           void worker.terminate();
         } else {
           this.receive(port1, message);
@@ -141,7 +176,10 @@ export class CoreWorkerHost {
         this.o.log?.error('the core worker stopped; starting it again', { code });
         this.restarts++;
         this.spawn(true).then(
-          () => this.o.onRestart?.(CORE_RESTARTED_MESSAGE),
+          () => {
+            this.emit({ type: 'core_restarted', message: CORE_RESTARTED_MESSAGE });
+            this.o.onRestart?.(CORE_RESTARTED_MESSAGE);
+          },
           (e: unknown) => this.o.log?.error('the core worker could not start again', { error: e instanceof Error ? e.message : String(e) }),
         );
       });
@@ -160,6 +198,16 @@ export class CoreWorkerHost {
     this.port = undefined;
   }
 
+  private emit(event: BridgeEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (e) {
+        this.o.log?.warn('event listener failed', { error: e instanceof Error ? e.message : String(e) });
+      }
+    }
+  }
+
   private receive(port: MessagePort, message: FromWorker): void {
     switch (message.kind) {
       case 'result':
@@ -167,13 +215,7 @@ export class CoreWorkerHost {
         this.calls.delete(message.id);
         return;
       case 'event':
-        for (const listener of this.listeners) {
-          try {
-            listener(message.event);
-          } catch (e) {
-            this.o.log?.warn('event listener failed', { error: e instanceof Error ? e.message : String(e) });
-          }
-        }
+        this.emit(message.event);
         return;
       case 'controlled': {
         const pending = this.controls.get(message.id);
@@ -216,7 +258,7 @@ export class CoreWorkerHost {
         return o.files.chooseSaveFile((args as ShellServices['files.chooseSaveFile'])[0] as SaveFileRequest);
       case 'restorer.chooseFile':
         if (!o.restorer) throw new Error('restoring is not available');
-        return o.restorer.chooseFile();
+        return o.restorer.chooseFile((args as ShellServices['restorer.chooseFile'])[0]);
       case 'restorer.restore':
         if (!o.restorer) throw new Error('restoring is not available');
         await o.restorer.restore((args as ShellServices['restorer.restore'])[0]);
@@ -238,6 +280,7 @@ export class CoreWorkerHost {
     const controller = new AbortController();
     this.fetches.set(id, controller);
     try {
+      if (!this.o.fetch) throw new Error('the shell has no fetch to lend (network: worker)');
       const res = await this.o.fetch(request.url, {
         method: request.method,
         headers: request.headers,
@@ -253,7 +296,7 @@ export class CoreWorkerHost {
   /** The worker's copy of the secret store and the rest of its start. */
   private initData(start: boolean): WorkerInit {
     const secrets: Record<string, string> = {};
-    for (const name of this.o.secretNames) {
+    for (const name of this.o.secretNames ?? SECRET_NAMES) {
       const value = this.o.secrets.get(name);
       if (value !== undefined) secrets[name] = value;
     }
@@ -263,8 +306,9 @@ export class CoreWorkerHost {
       secrets,
       offers: { printer: !!o.printer, files: !!o.files, restorer: !!o.restorer, restart: !!o.restart },
       start,
+      network: o.network ?? 'worker',
       ...(o.dbPath ? { dbPath: o.dbPath } : {}),
-      ...(o.migrationsDir ? { migrationsDir: o.migrationsDir } : {}),
+      migrationsDir: o.migrationsDir ?? defaultMigrationsDir(),
       ...(o.demoEndpoint ? { demoEndpoint: o.demoEndpoint } : {}),
       ...(o.mode ? { mode: o.mode } : {}),
       ...(o.outbox ? { outbox: { ...o.outbox, retry: o.outbox.retry ? { baseMs: o.outbox.retry.baseMs, maxMs: o.outbox.retry.maxMs } : undefined } } : {}),
@@ -272,9 +316,29 @@ export class CoreWorkerHost {
       ...(o.dailyBackups !== undefined ? { dailyBackups: o.dailyBackups } : {}),
       ...(o.expectDatabase !== undefined ? { expectDatabase: o.expectDatabase } : {}),
       ...(o.shopServer ? { shopServer: o.shopServer } : {}),
-      ...(o.nativeBinding ? { nativeBinding: o.nativeBinding } : {}),
+      ...(o.clockAt !== undefined ? { clockAt: o.clockAt } : {}),
+      ...(o.workersDir ? { workersDir: o.workersDir } : {}),
+      ...optional('nativeBinding', () => o.nativeBinding ?? sqliteBinding() ?? nodeSqliteBuild()),
+      ...optional('modulePaths', modulePathsForWorkers),
     };
   }
+}
+
+/** `{ [key]: value }` when `value()` finds one; nothing when it throws (the worker then finds its own or does without). */
+function optional<K extends string, V>(key: K, value: () => V | undefined): Partial<Record<K, V>> {
+  try {
+    const found = value();
+    return found === undefined ? {} : ({ [key]: found } as Record<K, V>);
+  } catch {
+    return {};
+  }
+}
+
+/** better-sqlite3's own build (npm ci's, for Node): a bundled core cannot find it by itself (its `bindings` lookup
+ * walks the calling file's folders, and an evaluated bundle has none). */
+function nodeSqliteBuild(): string | undefined {
+  const file = path.join(path.dirname(path.dirname(resolveModule('better-sqlite3'))), 'build', 'Release', 'better_sqlite3.node');
+  return fs.existsSync(file) ? file : undefined;
 }
 
 /** A fetch's body moves to the worker instead of being copied. */
@@ -284,11 +348,11 @@ function transferOf(value: unknown): ArrayBuffer[] {
 }
 
 /**
- * A bundled entry (.js) runs as it is; entry.ts itself runs through tsx's ESM API (tsImport), which a worker's
+ * A bundled entry (.js) is read here (the main process reads app.asar) and evaluated; entry.ts itself runs through tsx's ESM API (tsImport), which a worker's
  * execArgv `--import tsx` does not reach: the worker would load the .ts file before the loader is registered.
  */
 function startWorker(entry: string, workerData: unknown, transferList: MessagePort[]): Worker {
-  if (!entry.endsWith('.ts')) return new Worker(entry, { workerData, transferList });
+  if (!entry.endsWith('.ts')) return new Worker(fs.readFileSync(entry, 'utf8'), { eval: true, workerData, transferList });
   const api = pathToFileURL(createRequire(__filename).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
   const boot = `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(pathToFileURL(entry).href)}, ${JSON.stringify(api)}))`;
   return new Worker(boot, { eval: true, workerData, transferList });

@@ -10,8 +10,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export type WorkerName = 'products-import';
 
 const cache = new Map<WorkerName, Promise<string>>();
+let builtDir: string | undefined;
+
+/** The folder of the built workers, given by the main process to the core's worker thread (issue 27). */
+export function useWorkersDir(dir: string): void {
+  builtDir = dir;
+}
 
 async function load(name: WorkerName): Promise<string> {
+  if (builtDir && fs.existsSync(path.join(builtDir, `${name}.js`))) return fs.readFileSync(path.join(builtDir, `${name}.js`), 'utf8');
   const here = path.dirname(fileURLToPath(import.meta.url));
   const built = path.join(here, 'workers', `${name}.js`);
   if (fs.existsSync(built)) return fs.readFileSync(built, 'utf8');

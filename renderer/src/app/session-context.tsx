@@ -1,7 +1,7 @@
 // Who is at the till (issue 13), as the core says: loaded once, replaced by sign-in and lock answers.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Session } from '../../../shared/bridge';
-import { call } from '../pos';
+import { call, pos } from '../pos';
 
 interface SessionState {
   /** null while loading. */
@@ -16,11 +16,16 @@ export function SessionProvider({ children }: { children: ReactNode }): React.JS
   const [session, setSession] = useState<Session | null>(null);
   useEffect(() => {
     let alive = true;
-    void call((api) => api.getSession({})).then((result) => {
-      if (alive && result.ok) setSession(result.value);
-    });
+    const load = () =>
+      void call((api) => api.getSession({})).then((result) => {
+        if (alive && result.ok) setSession(result.value);
+      });
+    load();
+    // A restarted core (issue 27) starts with nobody signed in: the till locks, and the sale on screen stays.
+    const off = pos().onEvent((event) => (event.type === 'core_restarted' ? load() : undefined));
     return () => {
       alive = false;
+      off();
     };
   }, []);
   const lock = useCallback(async () => {

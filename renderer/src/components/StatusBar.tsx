@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AppStatus } from '../../../shared/bridge';
 import { formatDateTime, formatTime } from '../format/dates';
-import { call } from '../pos';
+import { call, pos } from '../pos';
 import { currentPrintFailure, dismissPrintFailure, onPrintFailure, printInBackground, type PrintFailure } from './background-print';
 
 /** What the last exchange with the API said, in the cashier's words. */
@@ -66,6 +66,7 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
             </span>
           ) : null}
           <PrintFailureChip />
+          <CoreNoticeChip />
           {status.shopServer ? <ShopServerChip server={status.shopServer} /> : null}
           {status.clockOffMinutes !== null ? (
             <span className="statusbar__item statusbar__warn" data-testid="clock-warning">
@@ -76,6 +77,21 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
         </>
       )}
     </footer>
+  );
+}
+
+/** The core's worker was restarted after a failure (issue 27): said until the cashier dismisses it. */
+function CoreNoticeChip(): React.JSX.Element | null {
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => pos().onEvent((event) => (event.type === 'core_restarted' ? setNotice(event.message) : undefined)), []);
+  if (!notice) return null;
+  return (
+    <span className="statusbar__item statusbar__warn" data-testid="core-notice">
+      {notice}{' '}
+      <button type="button" className="statusbar__button" onClick={() => setNotice(null)} aria-label="Descartar aviso">
+        ×
+      </button>
+    </span>
   );
 }
 

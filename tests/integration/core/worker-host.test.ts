@@ -27,6 +27,7 @@ async function hostOn(sandbox: Sandbox, extra: { onRestart?: (m: string) => void
     dataDir,
     secrets,
     secretNames: ['apiToken', 'apiQueryToken', 'portalCredentials'],
+    network: 'shell',
     fetch: (url, init) => {
       extra.fetchCalls?.push(String(url));
       return globalThis.fetch(url, init);

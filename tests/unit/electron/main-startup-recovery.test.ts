@@ -16,6 +16,8 @@ import { installNativeBuild } from './native-fixture';
 vi.mock('electron', async () => (await import('./fake-electron')).createFakeElectron());
 
 const fake = electron as unknown as FakeElectron;
+// The core's worker runs its TypeScript entry here (the app runs the bundle `npm run build` emits).
+const CORE_ENTRY = fileURLToPath(new URL('../../../electron/core/worker-host/entry.ts', import.meta.url));
 const MIGRATIONS = fileURLToPath(new URL('../../../migrations/', import.meta.url));
 let base: string;
 let dbPath: string;
@@ -40,6 +42,7 @@ beforeAll(async () => {
   const started = runMain({
     mainDir: path.join(base, 'out', 'main'),
     paths: { rendererDir: path.join(base, 'renderer'), migrationsDir: MIGRATIONS },
+    coreEntry: CORE_ENTRY,
     processHandlers: false,
     echoLog: false,
   });

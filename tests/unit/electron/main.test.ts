@@ -14,6 +14,8 @@ import { sqliteBinding } from '../../../electron/core/db/sqlite-driver';
 vi.mock('electron', async () => (await import('./fake-electron')).createFakeElectron());
 
 const fake = electron as unknown as FakeElectron;
+// The core's worker runs its TypeScript entry here (the app runs the bundle `npm run build` emits).
+const CORE_ENTRY = fileURLToPath(new URL('../../../electron/core/worker-host/entry.ts', import.meta.url));
 const MIGRATIONS = fileURLToPath(new URL('../../../migrations/', import.meta.url));
 const TOKEN = 'tok_live_SHOULD_NEVER_LEAVE_MAIN_4321';
 
@@ -40,6 +42,7 @@ beforeAll(async () => {
   const started = runMain({
     mainDir: path.join(base, 'out', 'main'),
     paths: { rendererDir, migrationsDir: MIGRATIONS },
+    coreEntry: CORE_ENTRY,
     processHandlers: false,
     echoLog: false,
   });
@@ -197,7 +200,8 @@ describe('the bridge', () => {
       ),
     );
     expect(accepted).toBeDefined();
-    expect(fake.net.fetch).toHaveBeenCalled(); // the core goes out through net.fetch
+    // The core's requests leave from its worker thread (issue 27), never through the main process.
+    expect(fake.net.fetch).not.toHaveBeenCalled();
   });
 
   it('brings the window to the front on a second launch', () => {
@@ -211,7 +215,7 @@ describe('the bridge', () => {
 describe('closing', () => {
   it('with a document still pending: waits, tells the user how many, closes the database, quits once', async () => {
     // The outbox stops taking documents, so the next boleta stays pending (demo mode has its own sandbox).
-    await running.core?.outbox.stop();
+    await running.core?.stop();
     const issued = await call({
       method: 'issueSale',
       input: {
@@ -233,7 +237,10 @@ describe('closing', () => {
     expect(fake.dialog.showMessageBox).toHaveBeenCalledTimes(1);
     const box = fake.dialog.showMessageBox.mock.calls[0]?.at(-1) as { message: string };
     expect(box.message).toBe('Queda 1 comprobante pendiente; se enviará al volver a abrir Caja.');
-    expect(running.core?.db.sqlite.open).toBe(false);
+    // The core's worker ended, and its database was closed cleanly: the last connection's close removes the WAL.
+    expect(running.core?.alive).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'caja-demo.db-wal'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'caja-demo.db'))).toBe(true);
     expect(fake.app.quit).toHaveBeenCalledTimes(1);
   });
 });
