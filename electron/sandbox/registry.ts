@@ -36,12 +36,17 @@ export class Registry {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly voided = new Map<string, VoidRegistration>();
 
-  /** `restored` registrations (e.g. from a state file) count as declared; `onChange` runs after each new one. */
+  /** `restored` registrations and voids (e.g. from a state file) count as done; `onChange` runs after each new one. */
   constructor(
-    restored: ReadonlyArray<Registration> = [],
-    private readonly onChange?: (all: ReadonlyArray<Registration>) => void,
+    restored: { registrations: ReadonlyArray<Registration>; voids: ReadonlyArray<VoidRegistration> } = { registrations: [], voids: [] },
+    private readonly onChange?: (state: { registrations: ReadonlyArray<Registration>; voids: ReadonlyArray<VoidRegistration> }) => void,
   ) {
-    for (const registration of restored) this.add(registration);
+    for (const registration of restored.registrations) this.add(registration);
+    for (const v of restored.voids) this.voided.set(v.key, v);
+  }
+
+  private changed(): void {
+    this.onChange?.({ registrations: [...this.byKey.values()], voids: [...this.voided.values()] });
   }
 
   /** Runs `task` after every earlier task of the same key has finished (one declaration at a time per number). */
@@ -67,7 +72,7 @@ export class Registry {
 
   register(registration: Registration): void {
     this.add(registration);
-    this.onChange?.([...this.byKey.values()]);
+    this.changed();
   }
 
   private add(registration: Registration): void {
@@ -91,7 +96,7 @@ export class Registry {
     return this.byKey.get(key);
   }
 
-  /** Issue 24: the accepted void of a document, if any (kept in memory only, not in the state file). */
+  /** Issue 24: the accepted void of a document, if any (kept in the state file too). */
   voidOf(key: string): VoidRegistration | undefined {
     return this.voided.get(key);
   }
@@ -99,6 +104,7 @@ export class Registry {
   registerVoid(v: VoidRegistration): void {
     if (this.voided.has(v.key)) throw new Error(`already voided: ${v.key}`);
     this.voided.set(v.key, v);
+    this.changed();
   }
 
   declarations(): ReadonlyArray<Declaration> {

@@ -1,21 +1,29 @@
-// Optional persistence of the registrations as JSON, so a sandbox restarted for a drill remembers what the
-// "authority" already registered. Written atomically (temp file + rename) after every registration.
+// Optional persistence of what the "authority" holds, as JSON, so a sandbox restarted for a drill remembers what it
+// registered and what it voided (issue 24). Written atomically (temp file + rename) after every change.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { Registration } from './registry';
+import type { Registration, VoidRegistration } from './registry';
 
-interface StoredRegistration extends Omit<Registration, 'at'> {
-  at: string;
+type Stored<T extends { at: Date }> = Omit<T, 'at'> & { at: string };
+
+export interface SandboxState {
+  registrations: Registration[];
+  voids: VoidRegistration[];
 }
 
-export function loadState(path: string): Registration[] {
-  if (!existsSync(path)) return [];
-  const parsed = JSON.parse(readFileSync(path, 'utf8')) as { registrations?: StoredRegistration[] };
-  return (parsed.registrations ?? []).map((r) => ({ ...r, at: new Date(r.at) }));
+export function loadState(path: string): SandboxState {
+  if (!existsSync(path)) return { registrations: [], voids: [] };
+  const parsed = JSON.parse(readFileSync(path, 'utf8')) as { registrations?: Stored<Registration>[]; voids?: Stored<VoidRegistration>[] };
+  return {
+    registrations: (parsed.registrations ?? []).map((r) => ({ ...r, at: new Date(r.at) })),
+    // Version 1 files have no voids.
+    voids: (parsed.voids ?? []).map((v) => ({ ...v, at: new Date(v.at) })),
+  };
 }
 
-export function saveState(path: string, registrations: ReadonlyArray<Registration>): void {
-  const stored: StoredRegistration[] = registrations.map((r) => ({ ...r, at: r.at.toISOString() }));
+export function saveState(path: string, state: { registrations: ReadonlyArray<Registration>; voids: ReadonlyArray<VoidRegistration> }): void {
+  const registrations = state.registrations.map((r) => ({ ...r, at: r.at.toISOString() }));
+  const voids = state.voids.map((v) => ({ ...v, at: v.at.toISOString() }));
   const temp = `${path}.tmp`;
-  writeFileSync(temp, JSON.stringify({ version: 1, registrations: stored }, null, 1));
+  writeFileSync(temp, JSON.stringify({ version: 2, registrations, voids }, null, 1));
   renameSync(temp, path);
 }

@@ -1,6 +1,9 @@
 // Issue 24: the sandbox speaks summary/cancel (boletas) and voided/cancel (facturas) in both dialects: strict bodies,
 // the bearer check, SUNAT-like checks (the document exists and was accepted, not voided already, its type is the
 // endpoint's), and the record query shows a voided document with indicadorEstado 2.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SendResultSchema } from '../../../shared/api';
 import { toDocumentNames } from '../../../shared/api/dialect';
@@ -105,5 +108,28 @@ describe.each(['document', 'factiliza'] as const)('summary/cancel and voided/can
       statuses.add(refused.status);
     }
     expect([...statuses].sort()).toEqual([200, 400]);
+  });
+});
+
+describe('a sandbox restarted on its state file', () => {
+  it('still holds the void: the same request gets the first answer, another gets 1032, the record shows state 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'caja-sandbox-void-'));
+    try {
+      const stateFile = join(dir, 'registros.json');
+      const first = await startSandbox({ port: 0, clock: SAMPLE_DAY, stateFile });
+      await send(first, boleta());
+      const voided = await cancel(first, 'summary', body());
+      expect(codeOf(voided.body)).toBe('0');
+      await first.close();
+
+      const second = await start('document', { stateFile });
+      // Asked before any new request: the record already shows the void, and another request is a second void.
+      const record = (await (await get(second, `/v1/authority/boleta/${ISSUER_RUC}-B001-1`)).json()) as { data: { indicadorEstado: string } };
+      expect(record.data.indicadorEstado).toBe('2');
+      expect(codeOf((await cancel(second, 'summary', body({ anulacion_Motivo: 'Otro motivo' }))).body)).toBe('1032');
+      expect((await cancel(second, 'summary', body())).body).toEqual(voided.body);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
