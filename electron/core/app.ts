@@ -278,6 +278,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       // Issue 23: attention, conflict, rejected and invalid, until re-issued (an index read, never the table).
       needsAttention: documentsRepo.countNeedsAttention(),
       invalid: documentsRepo.countInvalidOpen(),
+      voidsWaiting: voidsRepo.countWaiting(),
       setupRequired: options.mode === 'setup',
       shopServer: shop.status(),
     };

@@ -100,6 +100,8 @@ export const AppStatusSchema = z.object({
   needsAttention: z.number().int().default(0),
   /** Of those, the ones the API refused ('invalid', not re-issued): «Reintentar todos» sends them again, once. */
   invalid: z.number().int().default(0),
+  /** Void requests (issue 24) not yet settled by SUNAT's evidence: waiting, being sent, or needing a person. */
+  voidsWaiting: z.number().int().default(0),
   /** First run: nothing chosen yet, the setup wizard is shown. */
   setupRequired: z.boolean().default(false),
   /** The shop server (issue 15): null while none is set. */

@@ -52,6 +52,12 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
             Pendientes de envío: <strong>{status.pending}</strong>
           </span>
           {status.pending > 0 || status.invalid > 0 ? <RetryAll /> : null}
+          {status.voidsWaiting > 0 ? (
+            // Issue 24: an «Anular» is a declaration too; until SUNAT's evidence settles it, it is still to be sent.
+            <span className="statusbar__item" data-testid="voids-waiting">
+              Anulaciones por confirmar: <strong>{status.voidsWaiting}</strong>
+            </span>
+          ) : null}
           {status.needsAttention > 0 ? (
             // Issue 23: rejected, refused by the API, number taken, unclear answer; each until re-issued.
             <span className="statusbar__item statusbar__warn" data-testid="attention-count">

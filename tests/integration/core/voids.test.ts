@@ -37,6 +37,8 @@ describe.each(['document', 'factiliza'] as const)('voiding (%s dialect)', (diale
     expect(offered).toMatchObject({ offered: true, why: null, endpoint: 'summary', deadlineDays: 3, request: null });
     const asked = await r.call<VoidView>('voidDocument', { of: sale.id, reason: 'Venta registrada por error' });
     expect(asked.request).toMatchObject({ status: 'pending', label: 'Anulación pendiente', endpoint: 'summary' });
+    // The status bar counts it until SUNAT settles it: a void waiting is a declaration still to make.
+    expect(await r.call('getStatus', {})).toMatchObject({ voidsWaiting: 1 });
     const row = voidRow(r, sale.id)!;
     expect(JSON.parse(row.payload)).toEqual({
       empresa_Ruc: expect.stringMatching(/^\d{11}$/), tipo_Doc: '03', serie: 'B001', correlativo: String(sale.number),
@@ -45,6 +47,7 @@ describe.each(['document', 'factiliza'] as const)('voiding (%s dialect)', (diale
     await r.core.voids.drain();
     const done = await r.call<VoidView>('getVoid', { of: sale.id });
     expect(done.request).toMatchObject({ status: 'voided', label: 'Anulado', answer: expect.stringMatching(/^0 - /) });
+    expect(await r.call('getStatus', {})).toMatchObject({ voidsWaiting: 0 });
     // The document's own status stays SUNAT's verdict on it; the void is beside it. Notes are refused now.
     expect(statusOf(r, sale.id)).toBe('accepted');
     expect(await r.raw('issueNote', { of: sale.id, type: '07', reason: '06', description: 'Devolución total' })).toMatchObject({ ok: false, error: { code: 'voided' } });

@@ -50,6 +50,9 @@ export interface VoidUpdate {
   decided_at?: string | null;
 }
 
+/** Void requests SUNAT has not settled yet: neither voided nor refused nor invalid. */
+export const WAITING_COUNT_SQL = "SELECT COUNT(*) AS n FROM voids WHERE status IN ('pending', 'sending', 'attention')";
+
 const COLUMNS = `id, document_id, endpoint, reason, payload, status, uncertain, demo, attempts, next_attempt_at,
   last_attempt_at, last_error, answer_code, answer_text, requested_at, requested_by, decided_at`;
 
@@ -65,6 +68,7 @@ export class VoidsRepository {
   private readonly insertEvent: Database.Statement<[string, string, number]>;
   private readonly selectVoidedIds: Database.Statement<[], { document_id: number }>;
   private readonly selectStates: Database.Statement<[string], { document_id: number; status: VoidStatus }>;
+  private readonly countUnsettled: Database.Statement<[], { n: number }>;
   readonly requestTx: (v: NewVoid, detail: string) => VoidRow;
   private readonly claimTx: (now: string, limit: number, demo: boolean) => VoidRow[];
   private readonly updateTx: (id: number, change: VoidUpdate, detail: string) => VoidRow;
@@ -99,6 +103,7 @@ export class VoidsRepository {
     );
     this.selectVoidedIds = s.prepare("SELECT document_id FROM voids WHERE status = 'voided'");
     this.selectStates = s.prepare('SELECT document_id, status FROM voids WHERE document_id IN (SELECT value FROM json_each(?))');
+    this.countUnsettled = s.prepare(WAITING_COUNT_SQL);
 
     const event = (documentId: number, detail: string) => this.insertEvent.run(now().toISOString(), detail, documentId);
     this.requestTx = s.transaction((v: NewVoid, detail: string) => {
@@ -166,6 +171,11 @@ export class VoidsRepository {
   /** The void states of some documents (those with a request), for the documents list. */
   statesOf(documentIds: readonly number[]): { document_id: number; status: VoidStatus }[] {
     return this.selectStates.all(JSON.stringify(documentIds));
+  }
+
+  /** Requests not settled yet (the status bar): read through the voids_due index, never the table. */
+  countWaiting(): number {
+    return this.countUnsettled.get()?.n ?? 0;
   }
 
   /** The documents SUNAT's evidence says are voided (reports and exports leave them out of sales). */
