@@ -132,6 +132,8 @@ export const BridgeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('import_progress'), ...ImportProgressSchema.shape }),
   /** The core's worker died and a new one took over (issue 27): its sessions are new, committed sales are kept. */
   z.object({ type: z.literal('core_restarted'), message: z.string() }),
+  /** It kept dying and was not started again (the window says to reopen Caja). */
+  z.object({ type: z.literal('core_stopped'), message: z.string() }),
 ]);
 export type BridgeEvent = z.infer<typeof BridgeEventSchema>;
 

@@ -97,3 +97,7 @@ export type FromWorker =
 /** The status bar's words when the core's worker died and was started again (the sales it committed are kept). */
 export const CORE_RESTARTED_MESSAGE =
   'Caja se recuperó de un fallo interno y siguió trabajando. Las ventas registradas se conservaron.';
+
+/** The words when the worker kept dying (several times in a minute): it is not started again, and nothing is lost. */
+export const CORE_STOPPED_MESSAGE =
+  'Caja falló varias veces seguidas y dejó de atender. Las ventas registradas se conservaron: cierre Caja y vuelva a abrirla; si se repite, llame a soporte.';

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import type { BridgeEvent, BridgeResult } from '../../../shared/bridge';
 import {
-  CORE_RESTARTED_MESSAGE, type FromWorker, type ShellServices, type ToWorker, type WireRequest, type WireResponse, type WorkerInit,
+  CORE_RESTARTED_MESSAGE, CORE_STOPPED_MESSAGE, type FromWorker, type ShellServices, type ToWorker, type WireRequest, type WireResponse, type WorkerInit,
 } from '../../../shared/bridge/worker-protocol';
 import type { CoreOptions } from '../core-api';
 import type { FetchLike } from '../api';
@@ -45,6 +45,10 @@ export interface CoreWorkerHostOptions extends Omit<CoreOptions, 'now' | 'onBefo
   start?: boolean;
   /** The worker died and a new one took over; the windows also get a 'core_restarted' event. */
   onRestart?: (message: string) => void;
+  /** How many deaths within `restartWindowMs` are restarted; the next one is not (a 'core_stopped' event). Default 3
+   * in 60 s: a worker that dies at every start would otherwise loop for ever. */
+  maxRestarts?: number;
+  restartWindowMs?: number;
 }
 
 /** The answer to a call the dead worker could not give: the renderer retries it (a sale keeps its client key). */
@@ -63,6 +67,7 @@ export class CoreWorkerHost {
   private readonly listeners = new Set<(event: BridgeEvent) => void>();
   private closing = false;
   private restarts = 0;
+  private readonly deaths: number[] = [];
   notices: readonly string[] = [];
 
   constructor(private readonly o: CoreWorkerHostOptions) {}
@@ -99,6 +104,7 @@ export class CoreWorkerHost {
   /** Closes the core and ends the worker; no restart follows. */
   async close(): Promise<void> {
     this.closing = true;
+    if (!this.port) return; // never opened, or stopped after dying too often
     try {
       await this.control('close');
     } finally {
@@ -173,6 +179,15 @@ export class CoreWorkerHost {
         if (this.worker !== worker) return;
         this.abandon();
         if (!ready || this.closing) return;
+        const now = Date.now();
+        this.deaths.push(now);
+        const recent = this.deaths.filter((at) => now - at <= (this.o.restartWindowMs ?? 60_000)).length;
+        if (recent > (this.o.maxRestarts ?? 3)) {
+          this.o.log?.error('the core worker keeps stopping; not starting it again', { code, recent });
+          this.closing = true;
+          this.emit({ type: 'core_stopped', message: CORE_STOPPED_MESSAGE });
+          return;
+        }
         this.o.log?.error('the core worker stopped; starting it again', { code });
         this.restarts++;
         this.spawn(true).then(
@@ -196,6 +211,7 @@ export class CoreWorkerHost {
     this.fetches.clear();
     this.port?.close();
     this.port = undefined;
+    this.worker = undefined;
   }
 
   private emit(event: BridgeEvent): void {

@@ -86,10 +86,10 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
   );
 }
 
-/** The core's worker was restarted after a failure (issue 27): said until the cashier dismisses it. */
+/** The core's worker was restarted after a failure, or stopped after several (issue 27): said until dismissed. */
 function CoreNoticeChip(): React.JSX.Element | null {
   const [notice, setNotice] = useState<string | null>(null);
-  useEffect(() => pos().onEvent((event) => (event.type === 'core_restarted' ? setNotice(event.message) : undefined)), []);
+  useEffect(() => pos().onEvent((event) => (event.type === 'core_restarted' || event.type === 'core_stopped' ? setNotice(event.message) : undefined)), []);
   if (!notice) return null;
   return (
     <span className="statusbar__item statusbar__warn" data-testid="core-notice">

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent, DocumentSummary } from '../../../shared/bridge';
-import { CORE_RESTARTED_MESSAGE } from '../../../shared/bridge/worker-protocol';
+import { CORE_RESTARTED_MESSAGE, CORE_STOPPED_MESSAGE } from '../../../shared/bridge/worker-protocol';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox';
 import { CoreWorkerHost } from '../../../electron/core/worker-host/host';
 import { memorySecretStore } from '../../../electron/core/services/secrets';
@@ -19,7 +19,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function hostOn(sandbox: Sandbox, extra: { onRestart?: (m: string) => void; fetchCalls?: string[]; logs?: string[] } = {}) {
+async function hostOn(sandbox: Sandbox, extra: { onRestart?: (m: string) => void; fetchCalls?: string[]; logs?: string[]; maxRestarts?: number } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-worker-'));
   const secrets = memorySecretStore();
   const host = new CoreWorkerHost({
@@ -38,6 +38,7 @@ async function hostOn(sandbox: Sandbox, extra: { onRestart?: (m: string) => void
     api: { sendTimeoutMs: 2_000, queryTimeoutMs: 2_000 },
     dailyBackups: false,
     ...(extra.onRestart ? { onRestart: extra.onRestart } : {}),
+    ...(extra.maxRestarts !== undefined ? { maxRestarts: extra.maxRestarts } : {}),
   });
   await host.open();
   cleanups.push(async () => {
@@ -82,6 +83,23 @@ describe('the core in a worker thread', () => {
     await waitFor(() => events.some((e) => e.type === 'document' && e.id === doc.id && e.status === 'accepted'));
     expect(fetchCalls.some((url) => url.startsWith(sandbox.billingBaseUrl))).toBe(true);
     expect(sandbox.declarations()).toHaveLength(1);
+  });
+
+  it('a worker that keeps dying is not started again for ever: the window is told to reopen Caja', async () => {
+    const sandbox = await sandboxWith();
+    const { host, call } = await hostOn(sandbox, { maxRestarts: 1 });
+    const events: BridgeEvent[] = [];
+    host.onEvent((e) => events.push(e));
+    await call('issueSale', anonymousBoleta());
+    await host.crashForDrill();
+    await waitFor(() => events.some((e) => e.type === 'core_restarted'));
+    expect(host.alive).toBe(true);
+    await host.crashForDrill();
+    await waitFor(() => events.some((e) => e.type === 'core_stopped'));
+    expect(events.filter((e) => e.type === 'core_restarted')).toHaveLength(1);
+    expect(events.at(-1)).toEqual({ type: 'core_stopped', message: CORE_STOPPED_MESSAGE });
+    expect(host.alive).toBe(false);
+    expect(await host.dispatch('getStatus', {})).toMatchObject({ ok: false });
   });
 
   it('keeps every committed sale when the worker dies mid-drain, starts a new one, and says so', async () => {
