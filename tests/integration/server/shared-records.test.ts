@@ -93,6 +93,24 @@ describe('shared records through the shop server (issue 25)', () => {
     }
   }, 60_000);
 
+  it('"precio libre" set at the office reaches the other till, and unset too (server 0011)', async () => {
+    const { name: db, pool } = await shop.freshDatabase();
+    const freeAt = (r: Rig, code: string) => r.core.db.sqlite.prepare('SELECT free_price FROM products WHERE code = ?').pluck().get(code) as number | undefined;
+    try {
+      const office = await shop.till(db, 'Oficina');
+      const till2 = await shop.till(db, 'Caja 2', 'B002');
+      await office.call('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
+      const product = { code: 'PAN1', description: 'Pan a granel', unit: 'KGM', price: '8.00', affectation: '10' };
+      await office.call('saveProduct', { ...product, freePrice: true });
+      await waitFor(async () => freeAt(till2, 'PAN1') === 1);
+      expect((await pool.query('SELECT free_price FROM products WHERE code = $1', ['PAN1'])).rows).toEqual([{ free_price: true }]);
+      await office.call('saveProduct', { ...product, originalCode: 'PAN1', freePrice: false });
+      await waitFor(async () => freeAt(till2, 'PAN1') === 0);
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
+
   it('a deactivation made at an offline till wins over the office renaming the same person meanwhile', async () => {
     const { name: db, pool } = await shop.freshDatabase();
     try {

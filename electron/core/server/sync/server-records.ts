@@ -34,6 +34,8 @@ export interface ProductValue {
   bag: boolean;
   active: boolean;
   wholeUnits: boolean | null;
+  /** "Precio libre" (server 0011). */
+  freePrice: boolean;
 }
 
 interface ProductDbRow {
@@ -45,16 +47,18 @@ interface ProductDbRow {
   bag: boolean;
   active: boolean;
   whole_units: boolean | null;
+  free_price: boolean;
   version: string;
 }
 
 const productValue = (r: ProductDbRow): ProductValue => ({
   description: r.description, unit: r.unit, price: r.price, affectation: r.affectation, bag: r.bag, active: r.active, wholeUnits: r.whole_units,
+  freePrice: r.free_price,
 });
 
 const PRODUCT_COLUMNS = `${clip('code', SHOP_BOUNDS.code, 'code')}, ${clip('description', SHOP_BOUNDS.longText, 'description')},
   ${clip('unit', SHOP_BOUNDS.code, 'unit')}, ${clip('price', SHOP_BOUNDS.code, 'price')}, ${clip('affectation', SHOP_BOUNDS.code, 'affectation')},
-  bag, active, whole_units, version`;
+  bag, active, whole_units, free_price, version`;
 
 /** A kind's rows changed after a version, in version order, read through `columns` (bounded) and turned into shared rows. */
 function table<R extends { version: string }>(statement: string, columns: string, from: string, toRow: (row: R) => Omit<ServerRow, 'version'>): ServerTable {

@@ -20,6 +20,8 @@ export const staffKey = (name: string): string => name.replace(/[A-Z]/g, (c) => 
 const ProductValueSchema = z.object({
   description: z.string().min(1), unit: z.string().min(1), price: z.string().regex(/^\d+(\.\d+)?$/),
   affectation: z.enum(['10', '20']), bag: z.boolean(), active: z.boolean(), wholeUnits: z.boolean().nullable(),
+  // Absent from a server before its migration 0011: the till keeps what it has.
+  freePrice: z.boolean().optional(),
 });
 
 const StaffValueSchema = z.object({
@@ -52,6 +54,7 @@ export function tillRecords({ catalog, settings, settingsRepo, signIn }: TillRec
       const value: ProductValue = {
         description: p.description, unit: p.unit, price: p.price, affectation: p.affectation, bag: p.bag === 1, active: p.active === 1,
         wholeUnits: p.whole_units === null || p.whole_units === undefined ? null : p.whole_units === 1,
+        freePrice: p.free_price === 1,
       };
       return value;
     }
