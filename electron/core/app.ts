@@ -205,6 +205,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     demo: () => settings.isDemo(),
     now,
     log,
+    paused: () => outbox.isAuthBlocked,
     ...(options.outbox?.retry ? { retry: options.outbox.retry } : {}),
     emit: (id) => {
       emit({ type: 'document', id, status: documentsRepo.getById(id)?.status ?? 'accepted' });

@@ -19,6 +19,11 @@ export interface VoidSenderOptions {
   now?: () => Date;
   retry?: RetryPolicy;
   pollMs?: number;
+  /**
+   * True while the sale outbox holds every send because the token was refused (one probe decides for both): a void
+   * then waits too, instead of knocking with a token already known to fail.
+   */
+  paused?: () => boolean;
   /** A request changed (the document's detail and status bar refresh). */
   emit?: (documentId: number) => void;
   log?: { warn(message: string, data?: Record<string, unknown>): void };
@@ -58,6 +63,7 @@ export class VoidSender {
   async drain(): Promise<void> {
     for (;;) {
       await this.busy;
+      if (this.o.paused?.()) return;
       const [row] = this.o.voids.claimDue(this.now().toISOString(), 1, this.o.demo());
       if (!row) return;
       await this.run(row);
@@ -66,7 +72,7 @@ export class VoidSender {
 
   private pump(): void {
     if (!this.running) return;
-    if (!this.busy) {
+    if (!this.busy && !this.o.paused?.()) {
       const [row] = this.o.voids.claimDue(this.now().toISOString(), 1, this.o.demo());
       if (row) void this.run(row).then(() => this.pump());
     }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSummary, VoidView } from '../../../shared/bridge';
 import type { CashReport } from '../../../shared/cash';
 import { VoidsRepository } from '../../../electron/core/db';
-import { anonymousBoleta, line, setRigDialect, statusOf, type Rig, useRigs } from './harness';
+import { anonymousBoleta, line, setRigDialect, statusOf, type Rig, until, useRigs } from './harness';
 
 const rig = useRigs();
 
@@ -167,5 +167,25 @@ describe('a void\'s evidence (docs/api/decision-table.md § Voiding)', () => {
     const x = await r.call<CashReport>('getCashReport', {});
     expect(x.sales).toEqual([{ currency: 'PEN', count: 1, total: '11.80' }]);
     expect(x.notDeclared).toEqual([expect.objectContaining({ label: 'Anulados (anulación aceptada por SUNAT)', count: 1, total: '11.80', cash: '11.80' })]);
+  });
+});
+
+describe('voiding while the token is refused', () => {
+  it('waits with the sales (no request with a token known to fail), then goes once a token is saved', async () => {
+    const r = await rig();
+    const sale = await acceptedSale(r);
+    r.sandbox.faults.unauthorized(1);
+    await r.call('issueSale', anonymousBoleta({ lines: [line()] }));
+    await r.core.outbox.drain();
+    expect((await r.call<{ authBlocked: boolean }>('getStatus')).authBlocked).toBe(true);
+    const before = r.sandbox.requests();
+    await r.call<VoidView>('voidDocument', { of: sale.id, reason: 'Venta registrada por error' });
+    await r.core.voids.drain();
+    expect(r.sandbox.requests()).toBe(before);
+    expect(voidRow(r, sale.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    await r.call('setToken', { token: 'nuevo-token-1234' });
+    await until(r, () => !r.core.outbox.isAuthBlocked);
+    await r.core.voids.drain();
+    expect(voidRow(r, sale.id)).toMatchObject({ status: 'voided', attempts: 1 });
   });
 });
