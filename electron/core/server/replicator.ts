@@ -39,6 +39,12 @@ export class Replicator {
   private pool: pg.Pool | null = null;
   private poolKey = '';
   private ready = false;
+  /** Bumped by reconfigure(): a connection begun before new settings does not count as ready for them. */
+  private generation = 0;
+  /** The connection being made, shared by every caller meanwhile (the loop's pass, a probe, a search). */
+  private connecting: Promise<void> | undefined;
+  /** Lease renewals and checks, one at a time (see withLease). */
+  private leaseTurn: Promise<unknown> = Promise.resolve();
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
@@ -108,6 +114,7 @@ export class Replicator {
   /** Settings changed: reconnect, re-register (a new series is claimed again). */
   reconfigure(): void {
     this.ready = false;
+    this.generation += 1;
     this.wake();
   }
 
@@ -172,7 +179,8 @@ export class Replicator {
     // Still this till's identity? Rotated before anything goes up; only read on a pass with nothing to push.
     if (!fresh && this.o.lease) {
       const busy = this.o.queue.pending() > 0 || (this.o.records?.next(1).length ?? 0) > 0;
-      this.refuseUnless(busy ? await renewLease(pool, this.o.terminal().id, this.o.lease) : await checkLease(pool, this.o.terminal().id, this.o.lease));
+      const lease = this.o.lease;
+      this.refuseUnless(await this.withLease(() => (busy ? renewLease(pool, this.o.terminal().id, lease) : checkLease(pool, this.o.terminal().id, lease))));
     }
     for (;;) {
       const n = await pushBatch(pool, this.o, this.o.terminal().id, this.o.batchSize ?? 200, this.o.now);
@@ -204,12 +212,41 @@ export class Replicator {
     if (pool) await pool.end().catch(() => undefined);
   }
 
+  /**
+   * One connection at a time: a probe or a search while the loop connects waits for that connection instead of making
+   * its own. Two at once each rotated the lease, and the slower read the faster's rotation as another copy of this
+   * till: a false "misma identidad" that stopped the till from selling.
+   */
+  private connect(): Promise<void> {
+    if (this.ready && this.poolKey === this.keyNow()) return Promise.resolve();
+    this.connecting ??= this.connectOnce().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  /** What the pool is opened for: the settings and the password (a change opens a new pool). */
+  private keyNow(): string {
+    return JSON.stringify([this.o.settings(), this.o.password() ?? '']);
+  }
+
+  /**
+   * Runs a lease renewal or check after the ones before it (each renewal offers, stores and confirms a new lease; two
+   * interleaved would refuse each other).
+   */
+  private withLease<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.leaseTurn.then(work, work);
+    this.leaseTurn = run.catch(() => undefined);
+    return run;
+  }
+
   /** Opens the pool for the current settings, migrates the server and registers the till (once per connection). */
-  private async connect(): Promise<void> {
+  private async connectOnce(): Promise<void> {
+    const generation = this.generation;
     const settings = this.o.settings();
     if (!settings) throw new Error('no shop server configured');
     const password = this.o.password() ?? '';
-    const key = JSON.stringify([settings, password]);
+    const key = this.keyNow();
     if (key !== this.poolKey) {
       await this.closePool();
       this.poolKey = key;
@@ -218,7 +255,9 @@ export class Replicator {
     if (this.ready) return;
     await migrateServer(this.pool, this.o.migrationsDir);
     const claim = await registerTerminal(this.pool, this.o.terminal());
-    this.refuseUnless(claim.ok && this.o.lease ? await renewLease(this.pool, this.o.terminal().id, this.o.lease) : claim);
+    const pool = this.pool;
+    const lease = this.o.lease;
+    this.refuseUnless(claim.ok && lease ? await this.withLease(() => renewLease(pool, this.o.terminal().id, lease)) : claim);
     this.o.remembered?.set(null);
     const highest = await this.pool.query<{ n: string }>({
       name: 'caja_till_highest_seq',
@@ -228,7 +267,8 @@ export class Replicator {
     this.o.queue.raiseClock(Number(highest.rows[0]?.n ?? 0));
     // A new connection: what the server refused last time is tried once more.
     this.o.queue.retrySetAside();
-    this.ready = true;
+    // Settings changed meanwhile: the next call connects again for them.
+    this.ready = generation === this.generation;
     this.state = 'online';
     this.message = null;
   }

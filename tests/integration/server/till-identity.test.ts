@@ -97,6 +97,25 @@ describe("the till's clock never decides (issue 25)", () => {
 });
 
 describe("a till's identity is its own (issue 25)", () => {
+  it('checks made while the till connects (Verificar servidor, a search) share its connection: never "misma identidad"', async () => {
+    const { name: db, pool } = await shop.freshDatabase();
+    try {
+      const till = await shop.till(db, 'Caja 1');
+      await waitFor(async () => (await shopStatus(till))?.state === 'online');
+      for (let round = 0; round < 5; round++) {
+        // New settings make the till connect again; "Verificar servidor" clicked at once runs beside that pass.
+        await shop.setOnline(till, db, 'Caja 1', true);
+        const probes = await Promise.all([1, 2, 3].map(() => till.call<{ ok: boolean; message: string }>('testShopServer')));
+        for (const probe of probes) expect(probe.message).not.toMatch(/misma identidad/);
+        await sale(till);
+        expect((await shopStatus(till))?.state).not.toBe('conflict');
+      }
+      await waitFor(async () => (await serverDocs(pool)).length === 5);
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
+
   it('a copied data folder is refused with what to do; registered as a new till, nothing of either is lost', async () => {
     const { name: db, pool } = await shop.freshDatabase();
     try {
