@@ -89,7 +89,8 @@ export type FromWorker =
   /** The core could not open; name, code and dbPath let the shell's error screen say why (error-page.ts). */
   | { kind: 'failed'; message: string; name?: string; code?: string; dbPath?: string }
   | { kind: 'result'; id: number; result: BridgeResult<unknown> }
-  | { kind: 'event'; event: BridgeEvent }
+  /** The core's events of the last few milliseconds, in order, each document's and the status only at their latest. */
+  | { kind: 'events'; events: BridgeEvent[] }
   | { kind: 'controlled'; id: number; ok: true; value: unknown }
   | { kind: 'controlled'; id: number; ok: false; message: string }
   | { [S in ShellService]: { kind: 'serve'; id: number; service: S; args: ShellServices[S] } }[ShellService];

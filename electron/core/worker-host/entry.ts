@@ -10,6 +10,7 @@ import type { CoreOptions } from '../core-api';
 import type { Logger } from '../dispatch';
 import { useSqliteBinding } from '../db/sqlite-driver';
 import { provideModulePaths } from '../backup/script-worker';
+import { batchEvents } from './event-batch';
 import { useWorkersDir } from '../workers/worker-source';
 import type { StartMode } from '../mode/mode-file';
 import type { PrintJob } from '../services/printing';
@@ -164,7 +165,7 @@ try {
   if (init.modulePaths) provideModulePaths(init.modulePaths);
   if (init.workersDir) useWorkersDir(init.workersDir);
   core = createCore(options());
-  core.onEvent((event) => send({ kind: 'event', event }));
+  core.onEvent(batchEvents((events) => send({ kind: 'events', events })));
   if (init.start) core.start();
   send({ kind: 'ready', notices: [...core.notices] });
 } catch (e) {

@@ -230,8 +230,8 @@ export class CoreWorkerHost {
         this.calls.get(message.id)?.(message.result);
         this.calls.delete(message.id);
         return;
-      case 'event':
-        this.emit(message.event);
+      case 'events':
+        for (const event of message.events) this.emit(event);
         return;
       case 'controlled': {
         const pending = this.controls.get(message.id);

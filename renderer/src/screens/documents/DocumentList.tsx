@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
 import { useEffect, useState } from 'react';
 import type { DocumentSummary, VoidStateRow } from '../../../../shared/bridge';
-import { call, pos } from '../../pos';
+import { call } from '../../pos';
 import { StatusBadge } from '../../components/StatusBadge';
+import { onDocumentChanges } from '../../app/document-changes';
 import { documentNumber, formatDateTime } from '../../format/dates';
 import { formatMoney } from '../../format/money';
 
@@ -31,9 +32,7 @@ function useVoidStates(rows: DocumentSummary[]): Map<number, VoidStateRow> {
   const [version, setVersion] = useState(0);
   const key = rows.map((r) => `${r.id}:${r.status}`).join(',');
   // A void's answer changes no document status: its event asks for the states again.
-  useEffect(() => pos().onEvent((event) => {
-    if (event.type === 'document') setVersion((v) => v + 1);
-  }), []);
+  useEffect(() => onDocumentChanges(() => setVersion((v) => v + 1)), []);
   useEffect(() => {
     let alive = true;
     const ids = rows.filter((r) => r.docType === '01' || r.docType === '03').map((r) => r.id);

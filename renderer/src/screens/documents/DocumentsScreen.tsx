@@ -1,11 +1,12 @@
 // Documentos: the outbox and the history of every local document, with filters, live status and a detail view; with a
 // shop server, every till's documents too (Todas las cajas).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { DocumentFilter, DocumentSummary } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
 import { DocumentTicketDialog } from '../../components/DocumentTicketDialog';
 import { documentNumber } from '../../format/dates';
-import { call, pos } from '../../pos';
+import { call } from '../../pos';
+import { onDocumentChanges } from '../../app/document-changes';
 import { DocumentDetail } from './DocumentDetail';
 import { DocumentFilters } from './DocumentFilters';
 import { DocumentList } from './DocumentList';
@@ -25,7 +26,6 @@ export function DocumentsScreen(): React.JSX.Element {
   const [selected, setSelected] = useState<number | null>(null);
   const [reprint, setReprint] = useState<number | null>(null);
   const [refresh, setRefresh] = useState(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const load = useCallback((current: DocumentFilter) => {
     void call((api) => api.listDocuments({ ...current, limit: 200 })).then((result) => {
@@ -39,16 +39,8 @@ export function DocumentsScreen(): React.JSX.Element {
 
   useEffect(() => {
     load(filter);
-    // Status changes arrive as events: refresh the list, at most a few times per second.
-    const off = pos().onEvent((event) => {
-      if (event.type !== 'document') return;
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => load(filter), 150);
-    });
-    return () => {
-      off();
-      if (timer.current) clearTimeout(timer.current);
-    };
+    // Status changes arrive as events: the list follows them a few times a second, during a drain too.
+    return onDocumentChanges(() => load(filter));
   }, [filter, load]);
 
   // The copy is counted when it is printed or saved (printDocument with copy), not when the dialog opens.
