@@ -49,8 +49,12 @@ import { testConnection } from './services/connection-test';
 import { SetupService } from './mode/setup';
 import { AuthService } from './users';
 import { SignInRepository } from './db/repositories/sign-in';
+import { checkpointSoon } from './db/checkpoint-soon';
 
 export type { Core, CoreOptions } from './core-api';
+
+/** Taken at load: a test's fake timers must not hold what a handler leaves for after its answer. */
+const realSetImmediate = setImmediate;
 
 /**
  * The composition root of the main process: opens the store safely (open-store.ts: one core per folder, leftovers
@@ -285,6 +289,8 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     };
   }
 
+  // Issue 27: the -wal's checkpoint runs after a sale has answered, not inside its COMMIT (db/checkpoint-soon.ts).
+  const checkpoint = checkpointSoon(db.sqlite, log);
   /** Side effects after a commit never fail the call that committed: they are logged. */
   const afterCommit = (what: string, effect: () => void) => {
     try {
@@ -292,6 +298,10 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     } catch (e) {
       log.warn(`${what} failed after the commit`, { error: e instanceof Error ? e.message : String(e) });
     }
+  };
+  /** Work a handler's answer must not wait for: on the next turn of the event loop (the real one, never a test's fake). */
+  const afterAnswer = (what: string, effect: () => void) => {
+    realSetImmediate(() => afterCommit(what, effect));
   };
 
   /** Sales of a range: this till's (its own database), or the whole shop's (the shop server, issue 15). */
@@ -386,8 +396,12 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
         afterCommit('issueSale: notify and wake the outbox', () => {
           emit({ type: 'document', id: row.id, status: row.status });
           emitStatusSoon();
-          outbox.wake();
           if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash sale');
+          checkpoint.soon();
+        });
+        // Issue 27: the outbox's claim of this sale is a durable commit of its own; it runs once the sale has answered.
+        afterAnswer('issueSale: wake the outbox', () => {
+          outbox.wake();
           shop.wake();
         });
         return documents.summaryOf(row);
@@ -565,6 +579,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     },
     close: () => {
       shop.halt();
+      checkpoint.cancel();
       db.close();
       lock.release();
     },

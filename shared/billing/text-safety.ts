@@ -23,8 +23,12 @@ const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
  */
 const NOT_ALLOWED = /[^\t\n\u0020-\u007E\u00A0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
+/** Printable ASCII, tabs and LF: already clean and NFC (most of what a till types; issue 27, a sale cleans ~30 texts). */
+const PLAIN_ASCII = /^[\t\n\u0020-\u007E]*$/;
+
 /** The text as it is stored: line breaks normalised, invisible characters removed, NFC. */
 export function cleanText(text: string): string {
+  if (PLAIN_ASCII.test(text)) return text;
   return text.replace(/\r\n?/g, '\n').replace(INVISIBLE, '').normalize('NFC');
 }
 

@@ -40,6 +40,9 @@ export async function readBodyCapped(res: Response, limit: number): Promise<stri
     throw new AnswerTooLarge(limit);
   }
   if (!res.body) return '';
+  // A declared length within the limit bounds the body (HTTP framing reads that many bytes, no more): read it whole,
+  // without the per-chunk stream reader (issue 27: every send of a backlog drain reads one such answer).
+  if (Number.isFinite(declared) && res.headers.has('content-length') && !res.headers.has('content-encoding')) return res.text();
   const reader = res.body.getReader();
   const decoder = new TextDecoder('utf-8');
   let text = '';

@@ -1,7 +1,7 @@
 import type { DocStatus } from '../../../shared/bridge/status';
 import { isApiError, type ApiClient, type ApiError } from '../api';
 import { isRefusedCdr, unzipCdr } from '../cdr';
-import type { DocumentRow, DocumentsRepository } from '../db';
+import type { ClaimedDocument, DocumentRow, DocumentsRepository } from '../db';
 import { outcomeOfError, type AuthorityAnswer, type SendOutcome } from './outcome';
 import { reconcile, type PortalCredentials } from './reconcile';
 import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from './retry';
@@ -24,7 +24,7 @@ export interface OutboxOptions {
   emit?: (event: OutboxEvent) => void;
   now?: () => Date;
   retry?: RetryPolicy;
-  /** Sends in flight at once. */
+  /** Requests out at once. */
   concurrency?: number;
   /** How often to look for due documents when nothing wakes the worker. */
   pollMs?: number;
@@ -37,7 +37,18 @@ export interface OutboxOptions {
  * and records every outcome in one transaction (the repository writes the status and its audit event together).
  */
 export class Outbox {
+  /** Each send until its outcome is recorded. */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Requests out, waiting for the API's answer: at most `concurrency`. */
+  private requests = 0;
+  /**
+   * Documents claimed ('sending', durably) by an earlier commit and not sent yet, at most `concurrency` (issue 27):
+   * when an answer comes, the next request goes out at once from here, instead of after the group commit that records
+   * the answer and claims the next (during a backlog that commit's wait had left a slot idle on every answer). The
+   * group commit refills it. Whatever is here when the outbox stops, blocks on auth or changes mode goes back to the
+   * queue unsent (unclaim); after a crash it is 'sending' like a request in flight: pending, uncertain.
+   */
+  private readonly reserve: ClaimedDocument[] = [];
   private running = false;
   private authBlocked = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -55,6 +66,11 @@ export class Outbox {
   /** Outcomes waiting for the next group commit (see commit()). */
   private readonly toRecord: PendingWrite[] = [];
   private flushScheduled = false;
+  /**
+   * A commit recorded a 401/403: from then until record() blocks the queue on auth, nothing more goes out (the other
+   * answers of that commit are handed back first, and each would otherwise send the next with the refused token).
+   */
+  private tokenRefused = false;
   /** drain() is running: a group commit claims what comes next even when the loop was never started. */
   private draining = false;
 
@@ -80,6 +96,7 @@ export class Outbox {
     this.timer = undefined;
     this.authTimer = undefined;
     await Promise.allSettled([...this.inFlight]);
+    this.giveBack(this.reserve.splice(0));
   }
 
   /** Something new to send (a sale was issued, a retry was asked for). */
@@ -90,6 +107,7 @@ export class Outbox {
   /** A new token was saved, or the token passed a probe: documents blocked on auth go back to the queue. */
   unblockAuth(): void {
     this.authBlocked = false;
+    this.tokenRefused = false;
     this.authProbeAt = undefined;
     this.authProbes = 0;
     if (this.authTimer) clearTimeout(this.authTimer);
@@ -157,15 +175,45 @@ export class Outbox {
   }
 
   private fill(): void {
-    if (this.authBlocked) return;
-    const free = this.concurrency - this.inFlight.size;
-    if (free <= 0) return;
+    if (this.authBlocked || this.tokenRefused) return;
+    this.sendFromReserve();
+    const free = this.concurrency - this.requests;
+    // A group commit is on its way: it claims for the free slots in the same fsync'd commit.
+    if (free <= 0 || this.flushScheduled) return;
     const docs = this.o.documents.claimDue(this.now().toISOString(), free, this.o.demo());
     for (const doc of docs) this.track(doc);
   }
 
+  /** Requests out from the reserve while slots are free; a document of the other mode goes back to the queue. */
+  private sendFromReserve(): void {
+    if ((!this.running && !this.draining) || this.authBlocked || this.tokenRefused || this.reserve.length === 0) return;
+    const demo = this.o.demo();
+    const otherMode: ClaimedDocument[] = [];
+    while (this.requests < this.concurrency && this.reserve.length > 0) {
+      const claim = this.reserve.shift() as ClaimedDocument;
+      // Claimed in one mode, the switch flipped since: demo documents go only to the sandbox, real ones never do.
+      if ((claim.row.demo === 1) !== demo) otherMode.push(claim);
+      else this.track(claim.row);
+    }
+    this.giveBack(otherMode);
+  }
+
+  /** Claimed documents never sent go back to the queue as they were (repository unclaim), and say so. */
+  private giveBack(claims: ClaimedDocument[]): void {
+    if (claims.length === 0) return;
+    try {
+      for (const row of this.o.documents.unclaim(claims, 'Devuelto a la cola sin enviarse')) {
+        this.emit({ type: 'document', id: row.id, status: row.status });
+      }
+    } catch (e) {
+      // They stay 'sending': the next start's crash recovery puts them back (pending, uncertain).
+      this.o.log?.warn('outbox: giving back claimed documents failed', { ids: claims.map((c) => c.row.id), error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
   private track(doc: DocumentRow): void {
     this.emit({ type: 'document', id: doc.id, status: 'sending' });
+    this.requests++;
     const p: Promise<void> = this.sendOne(doc).finally(() => {
       this.inFlight.delete(p);
       if (this.running) this.fill();
@@ -176,6 +224,8 @@ export class Outbox {
   /** Blocked on auth: one light probe after a backoff step (the first at once when `delayMs` is 0). */
   private blockAuth(delayMs?: number): void {
     this.authBlocked = true;
+    this.tokenRefused = false;
+    this.giveBack(this.reserve.splice(0));
     const delay = delayMs ?? retryDelayMs(++this.authProbes, this.o.retry ?? DEFAULT_RETRY);
     this.authProbeAt = new Date(this.now().getTime() + delay);
     if (this.authTimer) clearTimeout(this.authTimer);
@@ -205,27 +255,34 @@ export class Outbox {
     /** The API answered past its bearer check (a result, or a 4xx other than 401/403): the token works. */
     let tokenProven = false;
     try {
-      // Notes (issue 24) go to note/send; their answers take the same decision as an invoice's (verdict.ts).
-      const isNote = doc.doc_type === '07' || doc.doc_type === '08';
-      const result = await (isNote ? this.o.api.sendNote(doc.payload) : this.o.api.sendInvoice(doc.payload));
-      tokenProven = true;
-      this.setConnection('online');
-      outcome = outcomeOfResult(result);
-      if (outcome.kind === 'already_registered') {
-        outcome = await reconcile(
-          { payload: doc.payload, sentBefore: doc.uncertain === 1 },
-          { api: this.o.api, portalCredentials: this.o.portalCredentials ?? (() => undefined) },
-        );
+      try {
+        // Notes (issue 24) go to note/send; their answers take the same decision as an invoice's (verdict.ts).
+        const isNote = doc.doc_type === '07' || doc.doc_type === '08';
+        const result = await (isNote ? this.o.api.sendNote(doc.payload) : this.o.api.sendInvoice(doc.payload));
+        tokenProven = true;
+        this.setConnection('online');
+        outcome = outcomeOfResult(result);
+        if (outcome.kind === 'already_registered') {
+          outcome = await reconcile(
+            { payload: doc.payload, sentBefore: doc.uncertain === 1 },
+            { api: this.o.api, portalCredentials: this.o.portalCredentials ?? (() => undefined) },
+          );
+        }
+      } catch (e) {
+        if (isApiError(e)) {
+          tokenProven = e.kind === 'invalid' || e.kind === 'not_found';
+          this.setConnection(connectionOf(e));
+          outcome = outcomeOfError(e);
+        } else {
+          outcome = { kind: 'retry', ambiguous: true, message: 'Error inesperado al enviar; se reintentará.' };
+        }
       }
-    } catch (e) {
-      if (isApiError(e)) {
-        tokenProven = e.kind === 'invalid' || e.kind === 'not_found';
-        this.setConnection(connectionOf(e));
-        outcome = outcomeOfError(e);
-      } else {
-        outcome = { kind: 'retry', ambiguous: true, message: 'Error inesperado al enviar; se reintentará.' };
-      }
+    } finally {
+      this.requests--;
     }
+    // The answer is in, so its slot is free: the next request goes out now, from the reserve, not after the commit
+    // that records this answer. Not after a 401/403: the queue is about to block on auth.
+    if (outcome.kind !== 'auth') this.sendFromReserve();
     try {
       await this.record(doc, outcome, tokenProven);
     } catch (e) {
@@ -354,7 +411,8 @@ export class Outbox {
     this.flushScheduled = false;
     const batch = this.toRecord.splice(0);
     const results: ({ row: DocumentRow } | { error: unknown })[] = [];
-    let claimed: DocumentRow[] = [];
+    let claimed: ClaimedDocument[] = [];
+    const refused = batch.some((item) => item.refusesToken);
     try {
       this.o.documents.inTransaction(() => {
         for (const item of batch) {
@@ -365,26 +423,30 @@ export class Outbox {
           }
         }
         // A refused token blocks the queue (after this commit): nothing more is claimed with it.
-        if (!batch.some((item) => item.refusesToken)) claimed = this.claimInBatch(batch.length);
+        if (!refused) claimed = this.claimInBatch();
       });
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
     }
+    // Until record() blocks the queue on auth (it does for each 401/403 whose write held; one that failed goes back to
+    // the queue through sendOne's recovery and blocks nothing).
+    if (batch.some((item, i) => item.refusesToken && results[i] !== undefined && 'row' in results[i]!)) this.tokenRefused = true;
     batch.forEach((item, i) => {
       const result = results[i];
       if (result && 'row' in result) item.resolve(result.row);
       else item.reject(result?.error);
     });
-    for (const doc of claimed) this.track(doc);
+    this.reserve.push(...claimed);
+    this.sendFromReserve();
   }
 
-  /** The documents that take the places of the `recorded` ones, claimed in the same commit. */
-  private claimInBatch(recorded: number): DocumentRow[] {
+  /** Documents for the free request slots and the reserve, claimed in the same commit. */
+  private claimInBatch(): ClaimedDocument[] {
     if ((!this.running && !this.draining) || this.authBlocked) return [];
-    const free = this.concurrency - this.inFlight.size + recorded;
-    if (free <= 0) return [];
-    return this.o.documents.claimDue(this.now().toISOString(), free, this.o.demo());
+    const wanted = 2 * this.concurrency - this.requests - this.reserve.length;
+    if (wanted <= 0) return [];
+    return this.o.documents.claimDueFrom(this.now().toISOString(), wanted, this.o.demo());
   }
 
   private setConnection(connection: Connection): void {

@@ -29,6 +29,7 @@ const SeriesNamesSchema = z.object({ boleta: z.string(), factura: z.string() });
 const PrinterSchema = z.object({ deviceName: z.string(), paper: z.enum(['80mm', '58mm', 'A4']) });
 const PortalSchema = z.object({ usuario: z.string(), password: z.string() });
 const PinRuleSchema = z.object({ sixDigits: z.boolean() });
+const DemoSchema = z.boolean();
 const SaleSettingsSchema = z.object({
   allowPriceChange: z.boolean(),
   printOnIssue: z.boolean().default(true),
@@ -79,6 +80,9 @@ const DEFAULT_SALE = { allowPriceChange: false, printOnIssue: true, scale: { mod
 export type DemoEndpoint = ApiConfig;
 
 export class SettingsService {
+  /** Settings as last parsed, with the stored text they were parsed from. */
+  private readonly parsed = new Map<string, { schema: z.ZodType; text: string | undefined; value: unknown }>();
+
   constructor(
     private readonly settings: SettingsRepository,
     private readonly series: SeriesRepository,
@@ -110,9 +114,24 @@ export class SettingsService {
     this.series.ensure('08', n.debitFactura);
   }
 
+  /**
+   * The setting `key` as `schema` reads it, or `fallback`. Its stored text is read every time (one indexed row, so
+   * nothing can be served stale: not after a rolled-back write, another connection's, or SQL that bypassed the
+   * repository); it is parsed and checked again only when that text changed (issue 27: a sale parsed and checked the
+   * same settings several times). Values are frozen: a kept object is shared by every caller.
+   */
   private read<S extends z.ZodType>(key: string, schema: S, fallback: z.infer<S>): z.infer<S> {
-    const parsed = schema.safeParse(this.settings.get(key));
-    return parsed.success ? parsed.data : fallback;
+    const text = this.settings.getText(key);
+    // Nothing stored: the fallback, never kept (some are computed from other settings, e.g. the note series from the
+    // invoice series, and would go stale).
+    if (text === undefined) return deepFreeze(structuredClone(fallback));
+    const hit = this.parsed.get(key);
+    if (hit && hit.schema === schema && hit.text === text) return hit.value as z.infer<S>;
+    const parsed = text === undefined ? undefined : schema.safeParse(JSON.parse(text));
+    // The fallback is copied: freezing must not reach the shared defaults it came from.
+    const value = deepFreeze(parsed?.success ? parsed.data : structuredClone(fallback));
+    this.parsed.set(key, { schema, text, value });
+    return value;
   }
 
   company(): CompanySettings {
@@ -130,7 +149,7 @@ export class SettingsService {
   /** Demo mode is on until the user turns it off, which needs a real API and token. */
   isDemo(): boolean {
     if (this.mode) return this.mode !== 'real';
-    return this.read('demo', z.boolean(), true);
+    return this.read('demo', DemoSchema, true);
   }
 
   /** The API the outbox and lookups talk to right now: the sandbox in demo mode, the configured one otherwise. */
@@ -290,4 +309,13 @@ export class SettingsService {
     }
     return this.view();
   }
+}
+
+/** `value` and everything in it made read-only (a cached setting is shared by every caller). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
 }

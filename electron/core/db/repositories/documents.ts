@@ -45,6 +45,8 @@ export class DocumentsRepository {
   private readonly insertDocument: Database.Statement<[Record<string, unknown>]>;
   private readonly insertEvent: Database.Statement<EventInsert>;
   private readonly selectById: Database.Statement<[number], DocumentRow>;
+  /** What a status change checks, without reading the payload and CDR (issue 27: once per outcome in a drain). */
+  private readonly selectState: Database.Statement<[number], Pick<DocumentRow, 'status' | 'series' | 'number'>>;
   private readonly selectByIdBaseDato: Database.Statement<[string], DocumentRow>;
   private readonly selectBySeriesNumber: Database.Statement<[DocType, string, number], DocumentRow>;
   private readonly selectDue: Database.Statement<[{ now: string; limit: number }], { id: number }>;
@@ -77,8 +79,9 @@ export class DocumentsRepository {
     (id: number, patch: StatusPatch, detail: string | null | undefined) => DocumentRow
   >;
   private readonly claimDueTx: Database.Transaction<
-    (now: string, limit: number, demo: boolean | undefined) => DocumentRow[]
+    (now: string, limit: number, demo: boolean | undefined) => ClaimedDocument[]
   >;
+  private readonly unclaimTx: Database.Transaction<(claims: readonly ClaimedDocument[], detail: string) => DocumentRow[]>;
   private readonly resetSendingTx: Database.Transaction<() => number>;
   private readonly requeueBlockedAuthTx: Database.Transaction<() => number>;
   private readonly requeueInvalidTx: Database.Transaction<(detail: string) => number>;
@@ -102,6 +105,7 @@ export class DocumentsRepository {
       'INSERT INTO document_events (document_id, at, from_status, to_status, detail) VALUES (?, ?, ?, ?, ?)',
     );
     this.selectById = sqlite.prepare('SELECT * FROM documents WHERE id = ?');
+    this.selectState = sqlite.prepare('SELECT status, series, number FROM documents WHERE id = ?');
     this.selectByIdBaseDato = sqlite.prepare('SELECT * FROM documents WHERE id_base_dato = ?');
     this.selectBySeriesNumber = sqlite.prepare(
       'SELECT * FROM documents WHERE doc_type = ? AND series = ? AND number = ?',
@@ -165,6 +169,7 @@ export class DocumentsRepository {
     this.claimDueTx = sqlite.transaction((now: string, limit: number, demo: boolean | undefined) =>
       this.claimRows(now, limit, demo),
     );
+    this.unclaimTx = sqlite.transaction((claims: readonly ClaimedDocument[], detail: string) => this.unclaimRows(claims, detail));
     this.resetSendingTx = sqlite.transaction(() => this.resetRows());
     this.requeueBlockedAuthTx = sqlite.transaction(() => this.requeueBlockedRows());
     this.requeueInvalidTx = sqlite.transaction((detail: string) => this.requeueInvalidRows(detail));
@@ -229,7 +234,7 @@ export class DocumentsRepository {
   }
 
   private updateRow(id: number, patch: StatusPatch, detail: string | null | undefined): DocumentRow {
-    const current = this.selectById.get(id);
+    const current = this.selectState.get(id);
     if (!current) throw new StoreError('not_found', `No existe el comprobante ${id}.`);
     assertTransition(current.status, patch.status, `${current.series}-${current.number}`);
     const at = this.timestamp();
@@ -259,10 +264,33 @@ export class DocumentsRepository {
    * With `demo` given, only documents issued in that mode are picked (demo ones go only to the sandbox).
    */
   claimDue(now: string, limit: number, demo?: boolean): DocumentRow[] {
+    return this.claimDueFrom(now, limit, demo).map((claim) => claim.row);
+  }
+
+  /** claimDue, with the status each document was claimed from (for unclaim). */
+  claimDueFrom(now: string, limit: number, demo?: boolean): ClaimedDocument[] {
     // The 'sending' mark is the evidence that a request may have reached the API: crash recovery turns it into
     // `uncertain`, and only an uncertain document may reconcile a 1033 as its own. So this commit is durable
     // (synchronous=FULL, the connection's setting), never skipped.
     return this.claimDueTx.immediate(now, limit, demo);
+  }
+
+  /**
+   * Claimed documents that were never sent go back to the status they were claimed from, with an event (issue 27: the
+   * outbox claims a few ahead of its sends, and gives back those it did not send when it stops, blocks on auth or
+   * changes mode). Only documents still 'sending' change. Returns them as they are after the change.
+   */
+  unclaim(claims: readonly ClaimedDocument[], detail: string): DocumentRow[] {
+    return claims.length === 0 ? [] : this.unclaimTx.immediate(claims, detail);
+  }
+
+  private unclaimRows(claims: readonly ClaimedDocument[], detail: string): DocumentRow[] {
+    const back: DocumentRow[] = [];
+    for (const { row, from } of claims) {
+      if (this.selectState.get(row.id)?.status !== 'sending') continue;
+      back.push(this.updateRow(row.id, { status: from }, detail));
+    }
+    return back;
   }
 
   /**
@@ -279,19 +307,20 @@ export class DocumentsRepository {
     return (demo === undefined ? this.selectDue : this.selectDueByMode).source;
   }
 
-  private claimRows(now: string, limit: number, demo: boolean | undefined): DocumentRow[] {
+  private claimRows(now: string, limit: number, demo: boolean | undefined): ClaimedDocument[] {
     const count = Math.max(0, Math.floor(limit));
     const ids =
       demo === undefined
         ? this.selectDue.all({ now, limit: count })
         : this.selectDueByMode.all({ now, limit: count, demo: demo ? 1 : 0 });
     const at = this.timestamp();
-    const due: DocumentRow[] = [];
+    const due: ClaimedDocument[] = [];
     for (const { id } of ids) {
       const row = this.selectById.get(id);
       if (!row) continue;
+      const from = row.status as ClaimedDocument['from'];
       this.markRowSending(row, at, 'Tomado para envío');
-      due.push(row);
+      due.push({ row, from });
     }
     return due;
   }
@@ -503,6 +532,12 @@ export function cdrNotesOf(row: Pick<DocumentRow, 'cdr_notes'>): string[] {
 }
 
 /** The corrected customer of a refused document and the payload rebuilt with it (issue 23). */
+/** A document claimed for sending (now 'sending'), and the status it was claimed from. */
+export interface ClaimedDocument {
+  row: DocumentRow;
+  from: 'pending' | 'attention';
+}
+
 export interface CustomerCorrection {
   payload: string;
   customer_doc_type: string;

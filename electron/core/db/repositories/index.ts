@@ -48,7 +48,7 @@ export type { LineDiscountRecord } from './discounts';
 export type { QueuedDocument, SetAsideDocument } from './replication';
 export type { CatalogChange, SharedProduct, SharedUser } from './catalog-sync';
 export { sessionView, type CashSessionRow } from './cash';
-export { cdrNotesOf } from './documents';
+export { cdrNotesOf, type ClaimedDocument } from './documents';
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './documentSearch';
 export * from './products';
 export * from './numbering';

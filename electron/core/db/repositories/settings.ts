@@ -7,6 +7,7 @@ export class SettingsRepository {
   private readonly selectAll: Database.Statement<[], SettingRow>;
   private readonly upsert: Database.Statement<[string, string]>;
   private readonly deleteOne: Database.Statement<[string]>;
+  private readonly selectText: Database.Statement<[string], string>;
 
   constructor(db: Db) {
     const { sqlite } = db;
@@ -16,12 +17,18 @@ export class SettingsRepository {
       'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     );
     this.deleteOne = sqlite.prepare('DELETE FROM settings WHERE key = ?');
+    this.selectText = sqlite.prepare<[string], string>('SELECT value FROM settings WHERE key = ?').pluck();
   }
 
   /** The parsed value, or undefined when the key was never set. The caller validates the shape (zod). */
   get<T = unknown>(key: string): T | undefined {
-    const row = this.selectOne.get(key);
-    return row === undefined ? undefined : (JSON.parse(row.value) as T);
+    const text = this.getText(key);
+    return text === undefined ? undefined : (JSON.parse(text) as T);
+  }
+
+  /** The stored JSON text, as it is now (a cache of parsed settings compares it with the text it parsed). */
+  getText(key: string): string | undefined {
+    return this.selectText.get(key);
   }
 
   /** Stores any JSON-serialisable value; undefined is refused (use delete). */
