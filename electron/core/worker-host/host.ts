@@ -195,7 +195,10 @@ export class CoreWorkerHost {
             this.emit({ type: 'core_restarted', message: CORE_RESTARTED_MESSAGE });
             this.o.onRestart?.(CORE_RESTARTED_MESSAGE);
           },
-          (e: unknown) => this.o.log?.error('the core worker could not start again', { error: e instanceof Error ? e.message : String(e) }),
+          (e: unknown) => {
+            this.o.log?.error('the core worker could not start again', { error: e instanceof Error ? e.message : String(e) });
+            this.emit({ type: 'core_stopped', message: CORE_STOPPED_MESSAGE });
+          },
         );
       });
     });
