@@ -215,7 +215,7 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
         entry: options.coreEntry ?? path.join(options.mainDir, 'workers', 'core.js'),
         workersDir: path.join(options.mainDir, 'workers'),
         nativeBinding: binding.file,
-        // The worker sends its own requests (Node's fetch): a drain's traffic never touches this thread. Electron's
+        // The worker sends its own requests (Node's http): a drain's traffic never touches this thread. Electron's
         // net.fetch (the system's proxy) stays one option away: network: 'shell', fetch: net.fetch.
         network: 'worker',
         dataDir, dbPath, mode, restart, migrationsDir: paths.migrationsDir, secrets, demoEndpoint: demo.endpoint, log, printer, restorer, files,

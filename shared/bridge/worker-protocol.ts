@@ -58,7 +58,7 @@ export interface WorkerInit {
   /** Start the outbox once the core is up (Core.start()). */
   start: boolean;
   /**
-   * Who sends the core's HTTP requests: the worker itself (Node's fetch; the default, so that a drain's traffic never
+   * Who sends the core's HTTP requests: the worker itself (Node's http; the default, so that a drain's traffic never
    * touches the main process), or the shell (Electron's net.fetch, which follows the system's proxy settings).
    */
   network: 'worker' | 'shell';

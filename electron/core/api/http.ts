@@ -23,7 +23,7 @@ export interface HttpRequest {
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** The answer was cut at `limit` bytes: never parsed, never stored. */
-class AnswerTooLarge extends Error {
+export class AnswerTooLarge extends Error {
   constructor(readonly limit: number) {
     super(`answer larger than ${limit} bytes`);
   }

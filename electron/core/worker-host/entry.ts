@@ -11,6 +11,7 @@ import type { Logger } from '../dispatch';
 import { useSqliteBinding } from '../db/sqlite-driver';
 import { provideModulePaths } from '../backup/script-worker';
 import { batchEvents } from './event-batch';
+import { createNodeFetch } from '../api/node-fetch';
 import { useWorkersDir } from '../workers/worker-source';
 import type { StartMode } from '../mode/mode-file';
 import type { PrintJob } from '../services/printing';
@@ -86,7 +87,8 @@ function options(): CoreOptions {
   const o: CoreOptions = {
     ...(clockAt !== undefined ? { now: () => new Date(clockAt ?? Date.now()) } : {}),
     dataDir: init.dataDir,
-    fetch: init.network === 'shell' ? fetchThroughShell : globalThis.fetch,
+    // Node's http/https, lighter than the global fetch per request (api/node-fetch.ts, issue 27).
+    fetch: init.network === 'shell' ? fetchThroughShell : createNodeFetch(),
     secrets,
     log,
     ...(init.dbPath ? { dbPath: init.dbPath } : {}),

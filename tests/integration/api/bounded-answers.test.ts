@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from '../../../electron/core/api';
 import { MAX_ANSWER_BYTES, requestJson } from '../../../electron/core/api/http';
+import { createNodeFetch } from '../../../electron/core/api/node-fetch';
 import { testConnection } from '../../../electron/core/services/connection-test';
 import { SettingsUpdateSchema } from '../../../shared/bridge/settings';
 import { SetupInputSchema } from '../../../shared/bridge/setup';
@@ -54,11 +55,15 @@ async function flood(total: number, declare: boolean): Promise<Flood> {
   return s;
 }
 
-describe('API answers are bounded (issue 28)', () => {
+// Both ways the core fetches: the global fetch (tests, 'network: shell') and Node's http (the core's worker, issue 27).
+describe.each([
+  ['global fetch', globalThis.fetch],
+  ['node http', createNodeFetch()],
+] as const)('API answers are bounded (issue 28), %s', (_name, fetchImpl) => {
   it('a 256 MB answer without Content-Length is cut at the limit, refused in Spanish, and the connection dropped', async () => {
     const s = await flood(256 * 1024 * 1024, false);
     const before = process.memoryUsage().rss;
-    const error = await requestJson(globalThis.fetch, { method: 'GET', url: `${s.url}/v1/ruc/info/1`, token: 't', timeoutMs: 20_000 }, z.unknown()).then(
+    const error = await requestJson(fetchImpl, { method: 'GET', url: `${s.url}/v1/ruc/info/1`, token: 't', timeoutMs: 20_000 }, z.unknown()).then(
       () => null,
       (e: unknown) => e,
     );
@@ -71,7 +76,7 @@ describe('API answers are bounded (issue 28)', () => {
 
   it('a declared Content-Length above the limit is refused before reading the body', async () => {
     const s = await flood(MAX_ANSWER_BYTES + 1, true);
-    const client = createApiClient({ fetch: globalThis.fetch, config: () => ({ billingBaseUrl: `${s.url}/api/v1`, queryBaseUrl: s.url, token: 't' }) });
+    const client = createApiClient({ fetch: fetchImpl, config: () => ({ billingBaseUrl: `${s.url}/api/v1`, queryBaseUrl: s.url, token: 't' }) });
     await expect(client.sendInvoice('{}')).rejects.toMatchObject({ kind: 'malformed', message: expect.stringMatching(/demasiado/) });
   });
 
@@ -83,7 +88,7 @@ describe('API answers are bounded (issue 28)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const json = await requestJson(globalThis.fetch, { method: 'GET', url: `http://127.0.0.1:${port}/x`, token: 't', timeoutMs: 5_000 }, z.object({ message: z.string() }));
+      const json = await requestJson(fetchImpl, { method: 'GET', url: `http://127.0.0.1:${port}/x`, token: 't', timeoutMs: 5_000 }, z.object({ message: z.string() }));
       expect(json.message).toBe('ñandú');
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
