@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { createCore, type Core } from '../../electron/core/app';
 import { memorySecretStore } from '../../electron/core/services/secrets';
+import { createNodeFetch } from '../../electron/core/api/node-fetch';
 import type { ApiConfig } from '../../electron/core/api';
 import { percentile, report, timeEach } from './stats';
 import { seedBacklog, seedDocuments } from './seed-documents';
@@ -31,7 +32,8 @@ const sale = (i: number) => ({
 function tempCore(demoEndpoint: ApiConfig | undefined, concurrency = 4): { core: Core; dir: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-bench-'));
   const core = createCore({
-    dataDir: dir, fetch: globalThis.fetch, secrets: memorySecretStore(), demoEndpoint, dailyBackups: false,
+    // The transport the app's core uses (its worker sends through Node's http: api/node-fetch.ts).
+    dataDir: dir, fetch: createNodeFetch(), secrets: memorySecretStore(), demoEndpoint, dailyBackups: false,
     outbox: { concurrency, retry: { baseMs: 10, maxMs: 100, random: Math.random }, pollMs: 50 },
   });
   return { core, dir };
