@@ -1,10 +1,10 @@
 import type { AppStatus, BridgeEvent, SettingsUpdate } from '../../shared/bridge';
 import { createApiClient, type FetchLike } from './api';
 import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow } from './backup';
-import { CashService, openDrawer, salesReportCsv, salesReportFileName } from './cash';
+import { CashService, openDrawer } from './cash';
 import type { SalesReport, SalesReportInput } from '../../shared/cash';
 import { ShopLink } from './server';
-import { discoverShopServers, registerTill, ServerHostService } from './server-host';
+import { ServerHostService } from './server-host';
 import { ShopReturns } from './server/shop-returns';
 import {
   CashRepository,
@@ -38,18 +38,18 @@ import { VoidSender } from './services/void-sender';
 import { LookupsService } from './services/lookups';
 import { PrintingService } from './services/printing';
 import { TicketPrinterStore } from './printing/ticket-printer-store';
-import { discoverPrinters } from './printing/transports/discover';
-import { DEFAULT_TICKET_PRINTER } from '../../shared/printing/settings';
-import { CoreError } from './services/errors';
 import { SettingsService } from './services/settings';
 import { ClockSkew } from './services/clock-skew';
 import { ClockGuard } from './services/clock-guard';
 import { NumberingService } from './services/numbering';
-import { testConnection } from './services/connection-test';
 import { SetupService } from './mode/setup';
 import { AuthService } from './users';
 import { SignInRepository } from './db/repositories/sign-in';
 import { checkpointSoon } from './db/checkpoint-soon';
+import type { CoreContext } from './handlers/context';
+import { backOfficeHandlers } from './handlers/back-office';
+import { documentHandlers } from './handlers/documents';
+import { settingsAndShopHandlers } from './handlers/settings-and-shop';
 
 export type { Core, CoreOptions } from './core-api';
 
@@ -326,230 +326,13 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     return view;
   };
 
+  const context: CoreContext = {
+    options, now, settings, setup, auth, clock, clockGuard, numbering, numberingRepo, documentsRepo, paymentsRepo, documents, issue,
+    notes, voids, voidSender, outbox, shop, shopReturns, serverHost, customers, lookups, printing, products, backups, restoreFlow,
+    exporter, cash, checkpoint, emit, emitStatusSoon, status, kickDrawer, afterCommit, afterAnswer, salesReport, saveSettings,
+  };
   const dispatch = createDispatcher(
-    {
-      getStatus: () => status(),
-      getSettings: () => settings.view(),
-      saveSettings: async (input) => {
-        // A series another till owns on the shop server is refused before anything is saved (issue 15).
-        await shop.checkSettings(input);
-        const view = saveSettings(input);
-        shop.settingsSaved(input);
-        return view;
-      },
-      setShopServerPassword: (input) => shop.setPassword(input.password),
-      testShopServer: () => shop.probe(),
-      // Issue 30: "Esta PC es el servidor de la tienda", and a till joining one with its code.
-      getServerHost: () => serverHost.view(),
-      enableServerHost: () => serverHost.enable(),
-      startServerHost: () => serverHost.start(),
-      stopServerHost: () => serverHost.stop(),
-      newRegistrationCode: () => serverHost.newCode(),
-      dumpServerHostNow: () => serverHost.dumpNow(),
-      restoreServerHostDump: (input) => serverHost.restore(input.fileName),
-      adoptServerHostMajor: () => serverHost.adoptShippedMajor(),
-      discoverShopServers: () => discoverShopServers(),
-      joinShopServer: async (input) => {
-        const joined = await registerTill(input);
-        shop.setPassword(joined.password);
-        const update = { shopServer: joined.settings };
-        await shop.checkSettings(update);
-        const view = saveSettings(update);
-        shop.settingsSaved(update);
-        return view;
-      },
-      searchShopDocuments: (input) => shop.search(input),
-      getShopDocument: (input) => shop.detail(input.idBaseDato),
-      listUnappliedChanges: () => shop.unapplied(),
-      getShopRefusals: () => shop.refusals(),
-      registerAsNewTill: () => shop.registerAsNewTill(),
-      setToken: (input) => {
-        const result = settings.setToken(input.token, input.target);
-        outbox.unblockAuth();
-        return result;
-      },
-      issueSale: async (input) => {
-        const { confirmed = [], ...sale } = input;
-        // A retry of a sale already issued (same key) returns it: nothing to confirm again.
-        const repeat = sale.clientKey !== undefined && documentsRepo.getByClientKey(sale.clientKey) !== undefined;
-        let clockDoubt: ReturnType<ClockGuard['check']> = null;
-        if (!repeat) {
-          const names = settings.seriesNames();
-          await numbering.beforeIssue(sale.docType, sale.docType === '01' ? names.factura : names.boleta, confirmed);
-          // The time counts as checked while the API answers and its clock agrees with this PC's (ClockSkew).
-          clockDoubt = clockGuard.check(now(), outbox.status.online === true && clock.offMinutes === null, confirmed);
-        }
-        const row = issue.issue(sale);
-        if (clockDoubt) {
-          const doubt = clockDoubt;
-          afterCommit('issueSale: record the confirmed clock', () =>
-            numberingRepo.log({
-              kind: 'clock',
-              documentId: row.id,
-              docType: row.doc_type,
-              series: row.series,
-              to: row.number,
-              detail: `Emitido con fecha ${row.issued_at} confirmada por ${auth.current()?.name ?? 'el cajero'}: ${doubt.message}`,
-            }),
-          );
-        }
-        afterCommit('issueSale: notify and wake the outbox', () => {
-          emit({ type: 'document', id: row.id, status: row.status });
-          emitStatusSoon();
-          if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash sale');
-          checkpoint.soon();
-        });
-        // Issue 27: the outbox's claim of this sale is a durable commit of its own; it runs once the sale has answered.
-        afterAnswer('issueSale: wake the outbox', () => {
-          outbox.wake();
-          shop.wake();
-        });
-        return documents.summaryOf(row);
-      },
-      reissueDocument: (input) => {
-        const row = issue.reissue(input.id);
-        afterCommit('reissueDocument: wake the outbox', () => {
-          emit({ type: 'document', id: row.id, status: row.status });
-          // The old one is resolved now: the status bar's "Requieren atención" counts one less.
-          emit({ type: 'document', id: input.id, status: documentsRepo.getById(input.id)?.status ?? row.status });
-          emitStatusSoon();
-          outbox.wake();
-          shop.wake();
-        });
-        return documents.summaryOf(row);
-      },
-      issueNote: async (input) => {
-        // What other tills credited on this sale, when the shop server is online (issue 24, several tills).
-        const others = await shopReturns.othersOn(input.of);
-        voids.guardNote(input.of);
-        const row = notes.issue(input, others);
-        afterCommit('issueNote: notify and wake the outbox', () => {
-          emit({ type: 'document', id: row.id, status: row.status });
-          emitStatusSoon();
-          outbox.wake();
-          if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash refund');
-          shop.wake();
-        });
-        return documents.summaryOf(row);
-      },
-      findShopSale: (input) => shopReturns.find(input),
-      issueShopNote: async (input) => {
-        const row = await shopReturns.issue(input);
-        afterCommit('issueShopNote: notify and wake the outbox', () => {
-          emit({ type: 'document', id: row.id, status: row.status });
-          emitStatusSoon();
-          outbox.wake();
-          if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash refund');
-          shop.wake();
-        });
-        return documents.summaryOf(row);
-      },
-      getVoid: (input) => voids.view(input.of),
-      getVoidStates: (input) => voids.states(input.ids),
-      voidDocument: (input) => {
-        const view = voids.request(input.of, input.reason);
-        afterCommit('voidDocument: wake the void outbox', () => {
-          emit({ type: 'document', id: input.of, status: documentsRepo.getById(input.of)?.status ?? 'accepted' });
-          voidSender.wake();
-        });
-        return view;
-      },
-      retryVoid: (input) => {
-        const view = voids.retry(input.of);
-        afterCommit('retryVoid: wake the void outbox', () => voidSender.wake());
-        return view;
-      },
-      getVoidSettings: () => voids.settingsView(),
-      saveVoidSettings: (input) => voids.saveSettings(input),
-      correctDocument: (input) => {
-        const row = issue.correct(input.id, input.customer);
-        afterCommit('correctDocument: notify and wake the outbox', () => {
-          emit({ type: 'document', id: row.id, status: row.status });
-          emitStatusSoon();
-          outbox.retryNow();
-          shop.wake();
-        });
-        return documents.summaryOf(row);
-      },
-      completeSetup: (input) => setup.complete(input),
-      testConnection: () => testConnection(options.fetch, settings.configuredApi(), settings.company().ruc),
-      retryAll: () => {
-        // Issue 23: the documents the API refused go back to the queue too, once (same payload, same number).
-        const resent = documentsRepo.requeueInvalid();
-        const count = outbox.sendAllNow() + resent;
-        emitStatusSoon();
-        return { count };
-      },
-      listDocuments: (input) => documents.list(input),
-      getDocument: (input) => documents.detail(input.id),
-      retryDocument: (input) => {
-        const summary = documents.retry(input.id);
-        outbox.retryNow();
-        emitStatusSoon();
-        return summary;
-      },
-      registerReprint: (input) => documents.registerReprint(input.id),
-      getCdrZip: (input) => documents.cdrZip(input.id),
-      lookupCustomer: (input) => customers.lookup(input.docType, input.docNumber),
-      searchCustomers: (input) => customers.search(input.text),
-      lookupReceipt: (input) => lookups.receipt(input),
-      lookupGuide: (input) => lookups.guide(input),
-      downloadGuideXml: (input) => lookups.guideXml(input),
-      queryCdr: (input) => lookups.cdr(input),
-      printDocument: (input) => printing.print(input),
-      getTicketPrinter: () => printing.ticketPrinter() ?? DEFAULT_TICKET_PRINTER,
-      saveTicketPrinter: (input) => printing.saveTicketPrinter(input),
-      testTicketPrinter: (input) => printing.testTicketPrinter(input.printer),
-      listTicketPrinterTargets: () => discoverPrinters(),
-      listProducts: (input) => products.listProducts(input),
-      getProductByCode: (input) => products.getProductByCode(input),
-      saveProduct: (input) => products.saveProduct(input),
-      setProductActive: (input) => products.setProductActive(input),
-      importProducts: (input) => products.importProducts(input, (progress) => emit({ type: 'import_progress', ...progress })),
-      exportProducts: () => products.exportProducts(),
-      listBackups: () => backups.listBackups(),
-      backupNow: () => backups.backupNow('manual'),
-      chooseBackupFolder: async () => {
-        if (!options.files) throw new CoreError('folder_unavailable', 'Elegir carpeta no está disponible en este entorno.');
-        const folder = await options.files.chooseFolder({ title: 'Carpeta para las copias de Caja', defaultPath: backups.folder() });
-        return { list: folder ? backups.setBackupFolder(folder) : null };
-      },
-      exportDocuments: (input) => exporter.exportDocuments(input),
-      chooseRestoreFile: () => restoreFlow.choose(),
-      restoreBackup: (input) => restoreFlow.restore(input.file),
-      getSession: () => auth.session(),
-      listCashiers: () => auth.cashiers(),
-      createFirstAdmin: async (input) => {
-        const session = await auth.createFirstAdmin(input.name, input.pin);
-        shop.usersChanged();
-        return session;
-      },
-      login: (input) => auth.login(input.userId, input.pin),
-      lock: () => auth.lock(),
-      listUsers: () => auth.list(),
-      unlockUser: (input) => auth.unlock(input.userId),
-      saveUser: async (input) => {
-        const user = await auth.save(input);
-        shop.usersChanged();
-        return user;
-      },
-      getCashState: () => cash.state(),
-      openCashSession: (input) => cash.open(input.openingFloat),
-      addCashMovement: (input) => {
-        const movement = cash.movement(input);
-        afterCommit('addCashMovement: open the drawer', () => kickDrawer(`cash ${movement.kind}`));
-        return movement;
-      },
-      getCashReport: (input) => cash.report(input.sessionId),
-      closeCashSession: (input) => cash.close(input),
-      listCashSessions: () => cash.list(),
-      openCashDrawer: () => openDrawer(settings.shift().drawer),
-      getSalesReport: (input) => salesReport(input),
-      exportSalesReport: async (input) => {
-        const report = await salesReport(input);
-        return { fileName: salesReportFileName(report), base64: Buffer.from(salesReportCsv(report), 'utf8').toString('base64') };
-      },
-    },
+    { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context) },
     log,
     (method) => auth.authorize(method),
   );

@@ -1,0 +1,76 @@
+// The back office: lookups, printing, products, backups and exports, people and sign-in, the cash session
+// and the sales report.
+import type { Handlers } from '../dispatch';
+import type { CoreContext } from './context';
+import { openDrawer, salesReportCsv, salesReportFileName } from '../cash';
+import { discoverPrinters } from '../printing/transports/discover';
+import { CoreError } from '../services/errors';
+import { DEFAULT_TICKET_PRINTER } from '../../../shared/printing/settings';
+
+export function backOfficeHandlers(c: CoreContext) {
+  const {
+    settings, shop, auth, customers, lookups, printing, products, backups, exporter, restoreFlow, cash, options, emit,
+    kickDrawer, afterCommit, salesReport,
+  } = c;
+  return {
+    lookupCustomer: (input) => customers.lookup(input.docType, input.docNumber),
+    searchCustomers: (input) => customers.search(input.text),
+    lookupReceipt: (input) => lookups.receipt(input),
+    lookupGuide: (input) => lookups.guide(input),
+    downloadGuideXml: (input) => lookups.guideXml(input),
+    queryCdr: (input) => lookups.cdr(input),
+    printDocument: (input) => printing.print(input),
+    getTicketPrinter: () => printing.ticketPrinter() ?? DEFAULT_TICKET_PRINTER,
+    saveTicketPrinter: (input) => printing.saveTicketPrinter(input),
+    testTicketPrinter: (input) => printing.testTicketPrinter(input.printer),
+    listTicketPrinterTargets: () => discoverPrinters(),
+    listProducts: (input) => products.listProducts(input),
+    getProductByCode: (input) => products.getProductByCode(input),
+    saveProduct: (input) => products.saveProduct(input),
+    setProductActive: (input) => products.setProductActive(input),
+    importProducts: (input) => products.importProducts(input, (progress) => emit({ type: 'import_progress', ...progress })),
+    exportProducts: () => products.exportProducts(),
+    listBackups: () => backups.listBackups(),
+    backupNow: () => backups.backupNow('manual'),
+    chooseBackupFolder: async () => {
+      if (!options.files) throw new CoreError('folder_unavailable', 'Elegir carpeta no está disponible en este entorno.');
+      const folder = await options.files.chooseFolder({ title: 'Carpeta para las copias de Caja', defaultPath: backups.folder() });
+      return { list: folder ? backups.setBackupFolder(folder) : null };
+    },
+    exportDocuments: (input) => exporter.exportDocuments(input),
+    chooseRestoreFile: () => restoreFlow.choose(),
+    restoreBackup: (input) => restoreFlow.restore(input.file),
+    getSession: () => auth.session(),
+    listCashiers: () => auth.cashiers(),
+    createFirstAdmin: async (input) => {
+      const session = await auth.createFirstAdmin(input.name, input.pin);
+      shop.usersChanged();
+      return session;
+    },
+    login: (input) => auth.login(input.userId, input.pin),
+    lock: () => auth.lock(),
+    listUsers: () => auth.list(),
+    unlockUser: (input) => auth.unlock(input.userId),
+    saveUser: async (input) => {
+      const user = await auth.save(input);
+      shop.usersChanged();
+      return user;
+    },
+    getCashState: () => cash.state(),
+    openCashSession: (input) => cash.open(input.openingFloat),
+    addCashMovement: (input) => {
+      const movement = cash.movement(input);
+      afterCommit('addCashMovement: open the drawer', () => kickDrawer(`cash ${movement.kind}`));
+      return movement;
+    },
+    getCashReport: (input) => cash.report(input.sessionId),
+    closeCashSession: (input) => cash.close(input),
+    listCashSessions: () => cash.list(),
+    openCashDrawer: () => openDrawer(settings.shift().drawer),
+    getSalesReport: (input) => salesReport(input),
+    exportSalesReport: async (input) => {
+      const report = await salesReport(input);
+      return { fileName: salesReportFileName(report), base64: Buffer.from(salesReportCsv(report), 'utf8').toString('base64') };
+    },
+  } satisfies Partial<Handlers>;
+}

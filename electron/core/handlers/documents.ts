@@ -1,0 +1,136 @@
+// Selling and the documents a sale makes: issuing (sales, notes, returns of another till's sale), voids,
+// corrections, re-issues and the documents screen. What a sale needs is committed inside its service; the rest
+// (events, the drawer, waking the outbox, the checkpoint) runs after the commit, and never fails the call.
+import type { Handlers } from '../dispatch';
+import type { CoreContext } from './context';
+import type { ClockGuard } from '../services/clock-guard';
+
+export function documentHandlers(c: CoreContext) {
+  const {
+    settings, shop, outbox, documentsRepo, paymentsRepo, numbering, numberingRepo, clockGuard, clock, issue, notes,
+    shopReturns, voids, voidSender, auth, documents, now, emit, emitStatusSoon, kickDrawer, checkpoint, afterCommit,
+    afterAnswer,
+  } = c;
+  return {
+    issueSale: async (input) => {
+      const { confirmed = [], ...sale } = input;
+      // A retry of a sale already issued (same key) returns it: nothing to confirm again.
+      const repeat = sale.clientKey !== undefined && documentsRepo.getByClientKey(sale.clientKey) !== undefined;
+      let clockDoubt: ReturnType<ClockGuard['check']> = null;
+      if (!repeat) {
+        const names = settings.seriesNames();
+        await numbering.beforeIssue(sale.docType, sale.docType === '01' ? names.factura : names.boleta, confirmed);
+        // The time counts as checked while the API answers and its clock agrees with this PC's (ClockSkew).
+        clockDoubt = clockGuard.check(now(), outbox.status.online === true && clock.offMinutes === null, confirmed);
+      }
+      const row = issue.issue(sale);
+      if (clockDoubt) {
+        const doubt = clockDoubt;
+        afterCommit('issueSale: record the confirmed clock', () =>
+          numberingRepo.log({
+            kind: 'clock',
+            documentId: row.id,
+            docType: row.doc_type,
+            series: row.series,
+            to: row.number,
+            detail: `Emitido con fecha ${row.issued_at} confirmada por ${auth.current()?.name ?? 'el cajero'}: ${doubt.message}`,
+          }),
+        );
+      }
+      afterCommit('issueSale: notify and wake the outbox', () => {
+        emit({ type: 'document', id: row.id, status: row.status });
+        emitStatusSoon();
+        if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash sale');
+        checkpoint.soon();
+      });
+      // Issue 27: the outbox's claim of this sale is a durable commit of its own; it runs once the sale has answered.
+      afterAnswer('issueSale: wake the outbox', () => {
+        outbox.wake();
+        shop.wake();
+      });
+      return documents.summaryOf(row);
+    },
+    reissueDocument: (input) => {
+      const row = issue.reissue(input.id);
+      afterCommit('reissueDocument: wake the outbox', () => {
+        emit({ type: 'document', id: row.id, status: row.status });
+        // The old one is resolved now: the status bar's "Requieren atención" counts one less.
+        emit({ type: 'document', id: input.id, status: documentsRepo.getById(input.id)?.status ?? row.status });
+        emitStatusSoon();
+        outbox.wake();
+        shop.wake();
+      });
+      return documents.summaryOf(row);
+    },
+    issueNote: async (input) => {
+      // What other tills credited on this sale, when the shop server is online (issue 24, several tills).
+      const others = await shopReturns.othersOn(input.of);
+      voids.guardNote(input.of);
+      const row = notes.issue(input, others);
+      afterCommit('issueNote: notify and wake the outbox', () => {
+        emit({ type: 'document', id: row.id, status: row.status });
+        emitStatusSoon();
+        outbox.wake();
+        if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash refund');
+        shop.wake();
+      });
+      return documents.summaryOf(row);
+    },
+    findShopSale: (input) => shopReturns.find(input),
+    issueShopNote: async (input) => {
+      const row = await shopReturns.issue(input);
+      afterCommit('issueShopNote: notify and wake the outbox', () => {
+        emit({ type: 'document', id: row.id, status: row.status });
+        emitStatusSoon();
+        outbox.wake();
+        if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash refund');
+        shop.wake();
+      });
+      return documents.summaryOf(row);
+    },
+    getVoid: (input) => voids.view(input.of),
+    getVoidStates: (input) => voids.states(input.ids),
+    voidDocument: (input) => {
+      const view = voids.request(input.of, input.reason);
+      afterCommit('voidDocument: wake the void outbox', () => {
+        emit({ type: 'document', id: input.of, status: documentsRepo.getById(input.of)?.status ?? 'accepted' });
+        voidSender.wake();
+      });
+      return view;
+    },
+    retryVoid: (input) => {
+      const view = voids.retry(input.of);
+      afterCommit('retryVoid: wake the void outbox', () => voidSender.wake());
+      return view;
+    },
+    getVoidSettings: () => voids.settingsView(),
+    saveVoidSettings: (input) => voids.saveSettings(input),
+    correctDocument: (input) => {
+      const row = issue.correct(input.id, input.customer);
+      afterCommit('correctDocument: notify and wake the outbox', () => {
+        emit({ type: 'document', id: row.id, status: row.status });
+        emitStatusSoon();
+        outbox.retryNow();
+        shop.wake();
+      });
+      return documents.summaryOf(row);
+    },
+    retryAll: () => {
+      // Issue 23: the documents the API refused go back to the queue too, once (same payload, same number).
+      const resent = documentsRepo.requeueInvalid();
+      const count = outbox.sendAllNow() + resent;
+      emitStatusSoon();
+      return { count };
+    },
+    listDocuments: (input) => documents.list(input),
+    getDocument: (input) => documents.detail(input.id),
+    retryDocument: (input) => {
+      const summary = documents.retry(input.id);
+      outbox.retryNow();
+      emitStatusSoon();
+      return summary;
+    },
+    registerReprint: (input) => documents.registerReprint(input.id),
+    getCdrZip: (input) => documents.cdrZip(input.id),
+  } satisfies Partial<Handlers>;
+}
