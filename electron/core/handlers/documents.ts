@@ -4,6 +4,7 @@
 import type { Handlers } from '../dispatch';
 import type { CoreContext } from './context';
 import type { ClockGuard } from '../services/clock-guard';
+import type { DocumentsService } from '../services/documents';
 
 export function documentHandlers(c: CoreContext) {
   const {
@@ -11,6 +12,17 @@ export function documentHandlers(c: CoreContext) {
     shopReturns, voids, voidSender, auth, documents, now, emit, emitStatusSoon, kickDrawer, checkpoint, afterCommit,
     afterAnswer,
   } = c;
+  /** A credit or debit note committed: the windows told, the outbox woken, the drawer opened for a cash refund. */
+  const noteIssued = (method: string, row: Parameters<DocumentsService['summaryOf']>[0]) => {
+    afterCommit(`${method}: notify and wake the outbox`, () => {
+      emit({ type: 'document', id: row.id, status: row.status });
+      emitStatusSoon();
+      outbox.wake();
+      if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash refund');
+      shop.wake();
+    });
+    return documents.summaryOf(row);
+  };
   return {
     issueSale: async (input) => {
       const { confirmed = [], ...sale } = input;
@@ -67,26 +79,12 @@ export function documentHandlers(c: CoreContext) {
       const others = await shopReturns.othersOn(input.of);
       voids.guardNote(input.of);
       const row = notes.issue(input, others);
-      afterCommit('issueNote: notify and wake the outbox', () => {
-        emit({ type: 'document', id: row.id, status: row.status });
-        emitStatusSoon();
-        outbox.wake();
-        if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash refund');
-        shop.wake();
-      });
-      return documents.summaryOf(row);
+      return noteIssued('issueNote', row);
     },
     findShopSale: (input) => shopReturns.find(input),
     issueShopNote: async (input) => {
       const row = await shopReturns.issue(input);
-      afterCommit('issueShopNote: notify and wake the outbox', () => {
-        emit({ type: 'document', id: row.id, status: row.status });
-        emitStatusSoon();
-        outbox.wake();
-        if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash refund');
-        shop.wake();
-      });
-      return documents.summaryOf(row);
+      return noteIssued('issueShopNote', row);
     },
     getVoid: (input) => voids.view(input.of),
     getVoidStates: (input) => voids.states(input.ids),
