@@ -177,7 +177,11 @@ test('price and affectation of a catalogue product are locked until Ajustes allo
   await harness.open();
   await lineField(page, 'Código', 1).focus();
   await scan(page, 1, PLATANO);
+  // A weighed product: the scan's lookup puts the cursor on the quantity; Enter keeps 1 kg and goes to the next line.
+  // (Pressed before the lookup answered, the Enter would land in the code field instead: wait, as a person would.)
+  await expect(lineField(page, 'Cantidad', 1)).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(lineField(page, 'Código', 2)).toBeFocused();
   const price = lineField(page, 'Precio con IGV', 1);
   await expect(price).toHaveAttribute('readonly', '');
   await expect(price).not.toBeEditable();
