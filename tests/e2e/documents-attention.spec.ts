@@ -22,16 +22,23 @@ async function refusedBoleta(harness: Harness, n: number, mutate: (p: Record<str
   await page.keyboard.press('F12');
   await expect(ticketDialog(page).getByText(`BOLETA DE VENTA ELECTRÓNICA B001-0000000${n}`)).toBeVisible();
   await closeDialog(page);
-  // Once a send failed (the one in flight carried the payload as issued), the payload is broken and the API is back.
+  // Once a send failed (the one in flight carried the payload as issued), the outbox is stopped, so that nothing holds
+  // the document (in flight, or claimed ahead with the payload it had), then the payload is broken and the API is back.
   await expect
     .poll(async () => {
       const r = await harness.core.dispatch('getDocument', { id: n });
       const d = r.ok ? (r.value as { status: string; attempts: number }) : null;
-      return d !== null && d.status === 'pending' && d.attempts > 0;
+      return d !== null && d.attempts > 0;
     })
     .toBe(true);
+  await harness.core.stop();
+  await expect.poll(async () => {
+    const r = await harness.core.dispatch('getDocument', { id: n });
+    return r.ok ? (r.value as { status: string }).status : null;
+  }).toBe('pending');
   tamper(harness, n, mutate);
   sandbox.faults.clear();
+  await harness.core.start();
   await waitForStatus(harness.core.dispatch, n, 'invalid');
 }
 
