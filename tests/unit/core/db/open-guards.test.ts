@@ -157,7 +157,8 @@ describe('createCore', () => {
       script,
       `import { createCore } from ${JSON.stringify(path.resolve('electron/core/app.ts'))};
       import { memorySecretStore } from ${JSON.stringify(path.resolve('electron/core/services/secrets.ts'))};
-      createCore({ dataDir: ${JSON.stringify(dir)}, fetch: globalThis.fetch, secrets: memorySecretStore() });
+      // Kept referenced, as the app keeps its core: an unreferenced core (and its lock's connection) may be collected.
+      (globalThis as Record<string, unknown>).holder = createCore({ dataDir: ${JSON.stringify(dir)}, fetch: globalThis.fetch, secrets: memorySecretStore() });
       process.stdout.write('ready\\n');
       setInterval(() => {}, 1000);`,
     );
