@@ -41,6 +41,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       secret: options.secret ?? DEFAULT_SECRET,
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
       variation: options.vary ? createVariation(options.vary) : undefined,
+      roundTripMs: options.roundTripMs ?? 0,
       onSendRequest: () => {
         sendRequests += 1;
       },

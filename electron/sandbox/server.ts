@@ -24,6 +24,8 @@ export interface ServerContext extends SendContext, QueryContext {
   dialect: Provider;
   faults: FaultEngine;
   maxBodyBytes: number;
+  /** Sends are answered no sooner than this after they arrived (SandboxOptions.roundTripMs); 0: when ready. */
+  roundTripMs: number;
   onSendRequest(): void;
 }
 
@@ -125,7 +127,7 @@ export function createSandboxServer(ctx: ServerContext, shutdown: AbortSignal): 
       shutdown.addEventListener('abort', onAbort, { once: true });
     });
 
-  async function respond(req: IncomingMessage, res: ServerResponse, fault?: TerminalFault): Promise<void> {
+  async function respond(req: IncomingMessage, res: ServerResponse, answerAt: number, fault?: TerminalFault): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const found = findRoute(routes, req.method ?? 'GET', url.pathname);
     if (fault?.kind === 'unauthorized' || !hasBearer(req, ctx.token)) {
@@ -146,6 +148,8 @@ export function createSandboxServer(ctx: ServerContext, shutdown: AbortSignal): 
       res.socket?.destroy();
       return;
     }
+    const wait = answerAt - performance.now();
+    if (wait >= 1) await sleep(wait);
     if (!res.destroyed) writeJson(res, speak(answer));
   }
 
@@ -153,6 +157,7 @@ export function createSandboxServer(ctx: ServerContext, shutdown: AbortSignal): 
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const route = findRoute(routes, req.method ?? 'GET', path).route;
     if (route?.kind === 'send') ctx.onSendRequest();
+    const answerAt = route?.kind === 'send' && ctx.roundTripMs > 0 ? performance.now() + ctx.roundTripMs : 0;
     const plan = ctx.faults.plan(route?.kind ?? 'other');
     if (plan.latencyMs > 0) await sleep(plan.latencyMs);
     if (shutdown.aborted) return void res.socket?.destroy();
@@ -172,7 +177,7 @@ export function createSandboxServer(ctx: ServerContext, shutdown: AbortSignal): 
         req.resume();
         return writeRaw(res, 200, MALFORMED_BODY);
       default:
-        return respond(req, res, fault);
+        return respond(req, res, answerAt, fault);
     }
   }
 

@@ -55,6 +55,12 @@ export interface SandboxOptions {
    * dialect stays as configured; `cdrLayout` is then one of the choices. Absent (default): the friendliest form.
    */
   vary?: VaryOptions;
+  /**
+   * A remote API's round trip, for benchmarks: each answer to a send leaves no sooner than this many ms after its
+   * request arrived, the sandbox's own work (checks, CDR, zip) counted inside it, as a server's answer time is seen by
+   * its client. The latency fault, by contrast, waits first and then does the work. Absent: answers leave when ready.
+   */
+  roundTripMs?: number;
 }
 
 export interface Declaration {

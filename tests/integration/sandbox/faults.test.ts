@@ -155,3 +155,23 @@ describe('sandbox faults', () => {
     expect(first).toContain('200:json');
   });
 });
+
+describe('sandbox round trip (benchmarks: SandboxOptions.roundTripMs)', () => {
+  it('answers a send no sooner than the round trip after it arrived, the work done meanwhile', async () => {
+    const timedSandbox = await startSandbox({ clock: SAMPLE_DAY, roundTripMs: 300 });
+    try {
+      const pending = timed(() => send(timedSandbox, boleta({ correlativo: '7' })));
+      // Declared while the answer waits: the round trip counts the sandbox's own work inside it.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(timedSandbox.declarations()).toHaveLength(1);
+      const { value, ms } = await pending;
+      expect(ms).toBeGreaterThanOrEqual(280);
+      await expectAccepted(value);
+      // Queries are not delayed.
+      const lookup = await timed(() => get(timedSandbox, '/v1/dni/info/10000001'));
+      expect(lookup.ms).toBeLessThan(280);
+    } finally {
+      await timedSandbox.close();
+    }
+  });
+});
