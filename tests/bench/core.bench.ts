@@ -58,12 +58,15 @@ async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; sta
   }
 }
 
+/** Each baseline commits to a database file of its own. */
+let baselines = 0;
+
 /**
  * One fsync'd commit of a sale's size on this disk, now: a WAL file database with synchronous=FULL (the store's
  * settings), each commit a document row (its payload) and an event row. p50 and p99 in ms.
  */
 function durableCommit(dir: string, payloadBytes: number, n = 2_000): { p50: number; p99: number } {
-  const db = new Database(path.join(dir, 'commit-baseline.sqlite'));
+  const db = new Database(path.join(dir, `commit-baseline-${++baselines}.sqlite`));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.exec(`CREATE TABLE doc (id INTEGER PRIMARY KEY, payload TEXT NOT NULL, status TEXT NOT NULL);
@@ -100,20 +103,32 @@ async function salesOneByOne(core: Core, n: number): Promise<number[]> {
   return samples;
 }
 
+/**
+ * issueSale against one durable commit, in ROUNDS rounds: 2,000 sales, then 2,000 commits on the same disk, each
+ * round's ratio printed, and their median. The disk's sync time swings from one minute to the next on this machine
+ * (a commit's p99 0.5 to 4 ms): one round read alone says as much about the disk as about the sale.
+ */
+const ROUNDS = 3;
+
 export async function benchIssue(stored = 100_000): Promise<void> {
   const { core, dir } = tempCore(undefined);
   const seedMs = seedDocuments(core.db, stored);
   await timeEach(200, (i) => issue(core, i));
-  const samples = await profiled(`issue-${stored}`, () => salesOneByOne(core, 2_000));
   const payloadBytes = (core.db.sqlite.prepare('SELECT length(payload) AS n FROM documents ORDER BY id DESC LIMIT 1').get() as { n: number }).n;
-  const commit = durableCommit(dir, payloadBytes);
-  const p99 = percentile(samples, 99);
-  report(`issueSale (5 lines) with ${stored.toLocaleString('en')} stored`, {
-    p50_ms: percentile(samples, 50), p99_ms: p99, max_ms: Math.max(...samples), seed_s: seedMs / 1000,
-  });
-  report('  one fsync\'d commit of a sale\'s size', { p50_ms: commit.p50, p99_ms: commit.p99, payload_bytes: payloadBytes });
+  const ratios: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const samples = await profiled(`issue-${stored}-${round}`, () => salesOneByOne(core, 2_000));
+    const commit = durableCommit(dir, payloadBytes);
+    const p99 = percentile(samples, 99);
+    ratios.push(p99 / commit.p99);
+    report(`issueSale (5 lines) with ${stored.toLocaleString('en')} stored, round ${round}`, {
+      p50_ms: percentile(samples, 50), p99_ms: p99, max_ms: Math.max(...samples), seed_s: seedMs / 1000,
+    });
+    report('  one fsync\'d commit of a sale\'s size', { p50_ms: commit.p50, p99_ms: commit.p99, payload_bytes: payloadBytes });
+    report('  issueSale p99 ÷ durable commit p99', { ratio: p99 / commit.p99, p50_ratio: percentile(samples, 50) / commit.p50 });
+  }
   // Target (issue 27): ≤ 3.
-  report('  issueSale p99 ÷ durable commit p99', { ratio: p99 / commit.p99, p50_ratio: percentile(samples, 50) / commit.p50, target: 3 });
+  report(`  median of the ${ROUNDS} rounds' p99 ratios`, { ratio: percentile(ratios, 50), min: Math.min(...ratios), max: Math.max(...ratios), target: 3 });
   core.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
