@@ -1,8 +1,8 @@
 import type { DocStatus } from '../../../shared/bridge/status';
 import { isApiError, type ApiClient, type ApiError } from '../api';
-import { isRefusedCdr, unzipCdr } from '../cdr';
 import type { ClaimedDocument, DocumentRow, DocumentsRepository } from '../db';
-import { outcomeOfError, type AuthorityAnswer, type SendOutcome } from './outcome';
+import { outcomeOfError, type SendOutcome } from './outcome';
+import { cdrColumns, outcomeRow, type CdrColumns } from './outcome-row';
 import { reconcile, type PortalCredentials } from './reconcile';
 import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from './retry';
 import { outcomeOfResult } from './verdict';
@@ -330,66 +330,9 @@ export class Outbox {
   }
 
   /** The status and audit event an outcome writes (inside a group commit). */
-  private writeOutcome(doc: DocumentRow, outcome: SendOutcome, at: string, cdr: Awaited<ReturnType<typeof cdrColumns>> | undefined): DocumentRow {
-    const attempts = doc.attempts + 1;
-    switch (outcome.kind) {
-      case 'final': {
-        const { unreadable, ...columns } = cdr ?? { unreadable: undefined };
-        return this.o.documents.updateStatus(
-          doc.id,
-          {
-            status: outcome.status,
-            attempts,
-            last_attempt_at: at,
-            next_attempt_at: null,
-            last_error: outcome.status === 'accepted' ? null : outcome.message,
-            ...columns,
-            accepted_at: outcome.status === 'accepted' || outcome.status === 'observed' ? at : null,
-            cdr_missing: outcome.cdrMissing === true,
-          },
-          unreadable ? `${outcome.message} ${unreadable}` : outcome.message,
-        );
-      }
-      case 'auth':
-        return this.o.documents.updateStatus(
-          doc.id,
-          { status: 'blocked_auth', attempts, last_attempt_at: at, last_error: outcome.message },
-          outcome.message,
-        );
-      case 'retry':
-      case 'already_registered':
-        return this.o.documents.updateStatus(
-          doc.id,
-          {
-            status: 'pending',
-            attempts,
-            last_attempt_at: at,
-            next_attempt_at: this.retryAt(attempts, outcome.kind === 'retry' ? outcome.retryAfterMs : 0),
-            last_error: outcome.message,
-            uncertain: doc.uncertain === 1 || (outcome.kind === 'retry' && outcome.ambiguous),
-          },
-          outcome.message,
-        );
-      case 'attention':
-        return this.o.documents.updateStatus(
-          doc.id,
-          {
-            status: 'attention',
-            attempts,
-            last_attempt_at: at,
-            next_attempt_at: outcome.recheck ? this.retryAt(attempts) : null,
-            last_error: outcome.message,
-            uncertain: doc.uncertain === 1 || outcome.ambiguous,
-          },
-          outcome.message,
-        );
-      case 'conflict':
-        return this.o.documents.updateStatus(
-          doc.id,
-          { status: 'conflict', attempts, last_attempt_at: at, next_attempt_at: null, last_error: outcome.message },
-          outcome.message,
-        );
-    }
+  private writeOutcome(doc: DocumentRow, outcome: SendOutcome, at: string, cdr: CdrColumns | undefined): DocumentRow {
+    const { patch, detail } = outcomeRow(doc, outcome, at, cdr, (attempts, atLeastMs) => this.retryAt(attempts, atLeastMs));
+    return this.o.documents.updateStatus(doc.id, patch, detail);
   }
 
   /**
@@ -498,34 +441,4 @@ function connectionOf(e: ApiError): Connection {
     default:
       return 'online';
   }
-}
-
-/** The CDR and authority columns to store for a final outcome: zip, unzipped XML, code, description, notes, hash. */
-async function cdrColumns(answer: AuthorityAnswer | undefined) {
-  if (!answer) return { unreadable: undefined };
-  let cdrXml: string | null = null;
-  let keepZip = true;
-  let unreadable: string | undefined;
-  if (answer.cdrZip) {
-    try {
-      cdrXml = (await unzipCdr(answer.cdrZip)).xml;
-    } catch (e) {
-      cdrXml = null; // the answer itself is authoritative; a broken zip is kept as received for later inspection
-      // A zip the bounded reader refused (a bomb, issue 28) is neither kept nor replicated, backed up or exported; the
-      // status still comes from the answer, and the event says why there is no CDR.
-      if (isRefusedCdr(e)) {
-        keepZip = false;
-        unreadable = `${e.message} El estado se tomó de la respuesta de la API; el CDR puede pedirse otra vez en Consultas → CDR.`;
-      }
-    }
-  }
-  return {
-    unreadable,
-    hash: answer.hash ?? null,
-    cdr_code: answer.code,
-    cdr_description: answer.description,
-    cdr_notes: answer.notes,
-    cdr_zip: answer.cdrZip && keepZip ? Buffer.from(answer.cdrZip, 'base64') : null,
-    cdr_xml: cdrXml,
-  };
 }
