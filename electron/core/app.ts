@@ -77,7 +77,9 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const log = options.log ?? silentLogger;
   for (const notice of notices) log.warn('storage notice at start', { notice });
   const copiesDataDir = copiesDataDirOf(options);
-  const documentsRepo = new DocumentsRepository(db, now);
+  const documentsRepo = new DocumentsRepository(db, now, log);
+  // Documents stored by an earlier run and not yet in the name index (0025), or carried in by a restore.
+  documentsRepo.searchIndex.tryCatchUp('start');
   const paymentsRepo = new PaymentsRepository(db);
   const usersRepo = new UsersRepository(db, now);
   // Issue 25: failed PINs kept in SQLite; Ajustes' 6-digit rule read when a PIN is set (settings is made just below).
@@ -363,6 +365,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     close: () => {
       shop.halt();
       checkpoint.cancel();
+      documentsRepo.searchIndex.cancel();
       db.close();
       lock.release();
     },

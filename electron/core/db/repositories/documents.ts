@@ -1,5 +1,6 @@
 // Issued documents and their audit trail. Every status change writes a document_events row in the same transaction.
 import type Database from 'better-sqlite3';
+import { SearchIndexer } from '../search-index';
 import { StoreError } from '../errors';
 import {
   DOCUMENT_STATUSES,
@@ -41,6 +42,8 @@ export class DocumentsRepository {
   private readonly sqlite: Database.Database;
   private readonly now: Clock;
   private readonly searcher: DocumentSearch;
+  /** The customer-name index, written after the commits that store documents (db/search-index.ts). */
+  readonly searchIndex: SearchIndexer;
   private readonly updateStatements = new Map<string, Database.Statement<[Record<string, unknown>], DocumentRow>>();
   private readonly insertDocument: Database.Statement<[Record<string, unknown>]>;
   private readonly insertEvent: Database.Statement<EventInsert>;
@@ -87,11 +90,12 @@ export class DocumentsRepository {
   private readonly requeueInvalidTx: Database.Transaction<(detail: string) => number>;
   private readonly correctTx: Database.Transaction<(id: number, correction: CustomerCorrection, detail: string) => DocumentRow>;
 
-  constructor(db: Db, now: Clock = () => new Date()) {
+  constructor(db: Db, now: Clock = () => new Date(), log?: { warn(message: string, data?: Record<string, unknown>): void }) {
     const sqlite = db.sqlite;
     this.sqlite = sqlite;
     this.now = now;
     this.searcher = new DocumentSearch(sqlite);
+    this.searchIndex = new SearchIndexer(sqlite, log);
     this.insertDocument = sqlite.prepare(`INSERT INTO documents (
         id_base_dato, doc_type, series, number, issued_at, issue_date, currency, customer_doc_type,
         customer_doc_number, customer_name, total, igv, payload, status, demo, next_attempt_at, created_at, updated_at,
@@ -178,7 +182,9 @@ export class DocumentsRepository {
 
   /** Stores a new document (status 'pending' unless given) and its first event; returns its id. */
   insert(doc: NewDocument): number {
-    return this.insertTx(doc);
+    const id = this.insertTx(doc);
+    this.searchIndex.soon();
+    return id;
   }
 
   private insertRow(doc: NewDocument): number {
@@ -486,6 +492,8 @@ export class DocumentsRepository {
 
   /** Back-office search, newest first, without payload and CDR columns. See DocumentSearchFilter. */
   search(filter: DocumentSearchFilter = {}): DocumentSummary[] {
+    // A search by name reads the full-text index: documents stored since its last pass are indexed first (0025).
+    if (filter.customer?.trim()) this.searchIndex.tryCatchUp('search');
     return this.searcher.run(filter);
   }
 
