@@ -183,16 +183,19 @@ export class Replicator {
       this.refuseUnless(await this.withLease(() => (busy ? renewLease(pool, this.o.terminal().id, lease) : checkLease(pool, this.o.terminal().id, lease))));
     }
     for (;;) {
-      const n = await pushBatch(pool, this.o, this.o.terminal().id, this.o.batchSize ?? 200, this.o.now);
+      // The settings changed during the pass (a new series): the till registers again, claiming the series, before
+      // any of its documents goes up; a document of a series not yet claimed would let another till claim it.
+      if (!this.ready) await this.connect();
+      const n = await pushBatch(this.requirePool(), this.o, this.o.terminal().id, this.o.batchSize ?? 200, this.o.now);
       if (n === 0) break;
       total += n;
       this.lastPushAt = (this.o.now?.() ?? new Date()).toISOString();
     }
     const records = this.o.records;
     if (records) {
-      while ((await pushShared(pool, records, this.o.terminal())) > 0) total += 1;
+      while ((await pushShared(this.requirePool(), records, this.o.terminal())) > 0) total += 1;
       for (let round = 0; round < 20; round++) {
-        const pulled = await pullShared(pool, records);
+        const pulled = await pullShared(this.requirePool(), records);
         if (pulled === 0) break;
         total += pulled;
       }
