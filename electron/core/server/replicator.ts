@@ -43,6 +43,8 @@ export class Replicator {
   private generation = 0;
   /** The connection being made, shared by every caller meanwhile (the loop's pass, a probe, a search). */
   private connecting: Promise<void> | undefined;
+  /** The settings and password (keyNow) the connection being made was begun for. */
+  private connectingKey: string | undefined;
   /** Lease renewals and checks, one at a time (see withLease). */
   private leaseTurn: Promise<unknown> = Promise.resolve();
   private running = false;
@@ -221,10 +223,17 @@ export class Replicator {
    * till: a false "misma identidad" that stopped the till from selling.
    */
   private connect(): Promise<void> {
-    if (this.ready && this.poolKey === this.keyNow()) return Promise.resolve();
-    this.connecting ??= this.connectOnce().finally(() => {
-      this.connecting = undefined;
-    });
+    const key = this.keyNow();
+    if (this.ready && this.poolKey === key) return Promise.resolve();
+    // A connection begun for settings or a password since replaced says nothing about the new ones: once it settles,
+    // connect again ("Verificar servidor" after a corrected password answered with the old one's refusal).
+    if (this.connecting && this.connectingKey !== key) return this.connecting.catch(() => undefined).then(() => this.connect());
+    if (!this.connecting) {
+      this.connectingKey = key;
+      this.connecting = this.connectOnce().finally(() => {
+        this.connecting = undefined;
+      });
+    }
     return this.connecting;
   }
 

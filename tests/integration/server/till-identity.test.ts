@@ -116,6 +116,25 @@ describe("a till's identity is its own (issue 25)", () => {
     }
   }, 60_000);
 
+  it('"Verificar servidor" after a new password answers for that password, not for a connection begun with the old one', async () => {
+    const { name: db, pool } = await shop.freshDatabase();
+    try {
+      const till = await shop.till(db, 'Caja 1');
+      await waitFor(async () => (await shopStatus(till))?.state === 'online');
+      for (let round = 0; round < 5; round++) {
+        // A wrong password typed and checked; the right one typed while that check is still connecting.
+        await till.call('setShopServerPassword', { password: 'no-es-la-clave' });
+        const wrong = till.call<{ ok: boolean; message: string }>('testShopServer');
+        await till.call('setShopServerPassword', { password: cluster.password });
+        const right = await till.call<{ ok: boolean; message: string }>('testShopServer');
+        expect(right).toEqual({ ok: true, message: expect.stringMatching(/^Conectado/) });
+        expect((await wrong).ok).toBe(false);
+      }
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
+
   it('a copied data folder is refused with what to do; registered as a new till, nothing of either is lost', async () => {
     const { name: db, pool } = await shop.freshDatabase();
     try {
