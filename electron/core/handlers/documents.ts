@@ -115,7 +115,7 @@ export function documentHandlers(c: CoreContext) {
     },
     retryAll: () => {
       // Issue 23: the documents the API refused go back to the queue too, once (same payload, same number).
-      const resent = documentsRepo.requeueInvalid();
+      const resent = documentsRepo.queue.requeueInvalid();
       const count = outbox.sendAllNow() + resent;
       emitStatusSoon();
       return { count };

@@ -81,7 +81,7 @@ export class Outbox {
 
   /** Crash recovery, then the loop. Documents left 'sending' by a dead process go back to 'pending'. */
   start(): void {
-    this.o.documents.resetSending();
+    this.o.documents.queue.resetSending();
     this.running = true;
     // The auth block is re-derived from the store: documents left blocked by an earlier run are probed at once.
     if (this.o.documents.hasBlockedAuth()) this.blockAuth(0);
@@ -112,7 +112,7 @@ export class Outbox {
     this.authProbes = 0;
     if (this.authTimer) clearTimeout(this.authTimer);
     this.authTimer = undefined;
-    this.o.documents.requeueBlockedAuth();
+    this.o.documents.queue.requeueBlockedAuth();
     this.wake();
   }
 
@@ -124,7 +124,7 @@ export class Outbox {
 
   /** Every pending document is due now (the connection came back, or "Reintentar todos"). */
   sendAllNow(): number {
-    const count = this.o.documents.makePendingDue(this.heldIds());
+    const count = this.o.documents.queue.makePendingDue(this.heldIds());
     this.retryNow();
     return count;
   }
@@ -180,7 +180,7 @@ export class Outbox {
     const free = this.concurrency - this.requests;
     // A group commit is on its way: it claims for the free slots in the same fsync'd commit.
     if (free <= 0 || this.flushScheduled) return;
-    const docs = this.o.documents.claimDue(this.now().toISOString(), free, this.o.demo());
+    const docs = this.o.documents.queue.claimDue(this.now().toISOString(), free, this.o.demo());
     for (const doc of docs) this.track(doc);
   }
 
@@ -202,7 +202,7 @@ export class Outbox {
   private giveBack(claims: ClaimedDocument[]): void {
     if (claims.length === 0) return;
     try {
-      for (const row of this.o.documents.unclaim(claims, 'Devuelto a la cola sin enviarse')) {
+      for (const row of this.o.documents.queue.unclaim(claims, 'Devuelto a la cola sin enviarse')) {
         this.emit({ type: 'document', id: row.id, status: row.status });
       }
     } catch (e) {
@@ -242,7 +242,7 @@ export class Outbox {
       this.blockAuth(); // a send is still out: probe after the next step
       return;
     }
-    const doc = this.o.documents.claimBlockedProbe();
+    const doc = this.o.documents.queue.claimBlockedProbe();
     if (!doc) {
       this.unblockAuth();
       return;
@@ -389,7 +389,7 @@ export class Outbox {
     if ((!this.running && !this.draining) || this.authBlocked) return [];
     const wanted = 2 * this.concurrency - this.requests - this.reserve.length;
     if (wanted <= 0) return [];
-    return this.o.documents.claimDueFrom(this.now().toISOString(), wanted, this.o.demo());
+    return this.o.documents.queue.claimDueFrom(this.now().toISOString(), wanted, this.o.demo());
   }
 
   private setConnection(connection: Connection): void {
@@ -402,7 +402,7 @@ export class Outbox {
       this.emit({ type: 'connectivity', online, lastSuccessAt: this.lastSuccessAt });
     }
     // The connection is back: what waited for it goes now, not at the end of its backoff.
-    if (connection === 'online' && wasDown) this.o.documents.makePendingDue(this.heldIds());
+    if (connection === 'online' && wasDown) this.o.documents.queue.makePendingDue(this.heldIds());
   }
 
   /** The documents still inside the wait an API's Retry-After asked for; expired holds are forgotten. */

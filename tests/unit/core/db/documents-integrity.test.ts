@@ -39,7 +39,7 @@ describe('events of repeated attempts', () => {
   it('collapse into one row with a count instead of two rows per attempt', () => {
     const id = documents.insert(newDocument());
     for (let i = 0; i < 50; i++) {
-      const [claimed] = documents.claimDue(FAR, 1);
+      const [claimed] = documents.queue.claimDue(FAR, 1);
       expect(claimed?.id).toBe(id);
       documents.updateStatus(id, { status: 'pending', attempts: i + 1, next_attempt_at: null }, '0109 - SUNAT no procesó');
     }
@@ -56,9 +56,9 @@ describe('events of repeated attempts', () => {
 
   it('a different outcome starts a new row', () => {
     const id = documents.insert(newDocument());
-    documents.claimDue(FAR, 1);
+    documents.queue.claimDue(FAR, 1);
     documents.updateStatus(id, { status: 'pending', attempts: 1 }, 'Sin conexión');
-    documents.claimDue(FAR, 1);
+    documents.queue.claimDue(FAR, 1);
     documents.updateStatus(id, { status: 'pending', attempts: 2 }, 'La API no respondió');
     expect(documents.events(id).map((e) => e.detail)).toEqual([
       'Comprobante registrado',
@@ -76,18 +76,18 @@ describe('the outbox queue', () => {
     for (const id of [a, b]) documents.updateStatus(id, { status: 'sending' });
     documents.updateStatus(a, { status: 'attention', next_attempt_at: '2025-03-01T16:00:00.000Z' }, 'respuesta no reconocida');
     documents.updateStatus(b, { status: 'attention', next_attempt_at: null }, 'HTTP 409');
-    expect(documents.claimDue('2025-03-01T15:59:00.000Z', 10)).toEqual([]);
-    expect(documents.claimDue('2025-03-01T16:00:00.000Z', 10).map((d) => d.id)).toEqual([a]);
+    expect(documents.queue.claimDue('2025-03-01T15:59:00.000Z', 10)).toEqual([]);
+    expect(documents.queue.claimDue('2025-03-01T16:00:00.000Z', 10).map((d) => d.id)).toEqual([a]);
     expect(documents.getById(b)?.status).toBe('attention');
   });
 
   it('makePendingDue makes every pending document due now', () => {
     const a = documents.insert(newDocument({ number: 1 }));
-    documents.claimDue(FAR, 1);
+    documents.queue.claimDue(FAR, 1);
     documents.updateStatus(a, { status: 'pending', next_attempt_at: FAR }, 'Sin conexión');
-    expect(documents.claimDue('2025-03-01T16:00:00.000Z', 10)).toEqual([]);
-    expect(documents.makePendingDue()).toBe(1);
-    expect(documents.claimDue('2025-03-01T16:00:00.000Z', 10).map((d) => d.id)).toEqual([a]);
+    expect(documents.queue.claimDue('2025-03-01T16:00:00.000Z', 10)).toEqual([]);
+    expect(documents.queue.makePendingDue()).toBe(1);
+    expect(documents.queue.claimDue('2025-03-01T16:00:00.000Z', 10).map((d) => d.id)).toEqual([a]);
   });
 
   it('claimBlockedProbe takes only the oldest blocked document', () => {
@@ -96,7 +96,7 @@ describe('the outbox queue', () => {
       documents.updateStatus(id, { status: 'sending' });
       documents.updateStatus(id, { status: 'blocked_auth' }, '401');
     }
-    expect(documents.claimBlockedProbe()?.id).toBe(ids[0]);
+    expect(documents.queue.claimBlockedProbe()?.id).toBe(ids[0]);
     expect(ids.map((id) => documents.getById(id)?.status)).toEqual(['sending', 'blocked_auth', 'blocked_auth']);
   });
 

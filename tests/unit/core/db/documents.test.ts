@@ -133,24 +133,24 @@ describe('DocumentsRepository: outbox', () => {
     const due3 = documents.insert(newDocument({ number: 5, next_attempt_at: '2025-03-01T17:00:00.000Z' }));
 
     const now = '2025-03-01T17:00:00.000Z';
-    const first = documents.claimDue(now, 2);
+    const first = documents.queue.claimDue(now, 2);
     expect(first.map((row) => row.id)).toEqual([due1, due2]);
     expect(first.every((row) => row.status === 'sending')).toBe(true);
     expect(statusOf(due1)).toBe('sending');
     expect(documents.events(due2).at(-1)).toMatchObject({ from_status: 'pending', to_status: 'sending' });
 
-    expect(documents.claimDue(now, 10).map((row) => row.id)).toEqual([due3]);
-    expect(documents.claimDue(now, 10)).toEqual([]);
+    expect(documents.queue.claimDue(now, 10).map((row) => row.id)).toEqual([due3]);
+    expect(documents.queue.claimDue(now, 10)).toEqual([]);
     expect(statusOf(later)).toBe('pending');
-    expect(documents.claimDue('2025-03-01T18:00:00.000Z', 10).map((row) => row.id)).toEqual([later]);
+    expect(documents.queue.claimDue('2025-03-01T18:00:00.000Z', 10).map((row) => row.id)).toEqual([later]);
   });
 
   it('can claim only demo or only real documents', () => {
     const real = documents.insert(newDocument({ number: 1 }));
     const demo = documents.insert(newDocument({ number: 2, demo: true }));
     const now = '2025-03-02T00:00:00.000Z';
-    expect(documents.claimDue(now, 10, true).map((row) => row.id)).toEqual([demo]);
-    expect(documents.claimDue(now, 10, false).map((row) => row.id)).toEqual([real]);
+    expect(documents.queue.claimDue(now, 10, true).map((row) => row.id)).toEqual([demo]);
+    expect(documents.queue.claimDue(now, 10, false).map((row) => row.id)).toEqual([real]);
   });
 
   it('claims atomically: when one event cannot be written, no document is marked sending', () => {
@@ -158,7 +158,7 @@ describe('DocumentsRepository: outbox', () => {
     const b = documents.insert(newDocument({ number: 2 }));
     db.sqlite.exec(`CREATE TEMP TRIGGER fail_second_claim BEFORE INSERT ON document_events
       WHEN new.document_id = ${b} AND new.to_status = 'sending' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END;`);
-    expect(() => documents.claimDue('2025-03-02T00:00:00.000Z', 10)).toThrow('disk trouble');
+    expect(() => documents.queue.claimDue('2025-03-02T00:00:00.000Z', 10)).toThrow('disk trouble');
     expect(statusOf(a)).toBe('pending');
     expect(statusOf(b)).toBe('pending');
     expect(documents.events(a)).toHaveLength(1);
@@ -168,10 +168,10 @@ describe('DocumentsRepository: outbox', () => {
     const a = documents.insert(newDocument({ number: 1 }));
     const b = documents.insert(newDocument({ number: 2 }));
     const c = documents.insert(newDocument({ number: 3 }));
-    documents.claimDue('2025-03-02T00:00:00.000Z', 2);
+    documents.queue.claimDue('2025-03-02T00:00:00.000Z', 2);
     documents.updateStatus(b, { status: 'accepted' });
 
-    expect(documents.resetSending()).toBe(1);
+    expect(documents.queue.resetSending()).toBe(1);
     expect(documents.getById(a)).toMatchObject({ status: 'pending', uncertain: 1 });
     expect(documents.events(a).map((e) => [e.from_status, e.to_status])).toEqual([
       [null, 'pending'],
@@ -180,14 +180,14 @@ describe('DocumentsRepository: outbox', () => {
     ]);
     expect(statusOf(b)).toBe('accepted');
     expect(documents.getById(c)).toMatchObject({ status: 'pending', uncertain: 0 });
-    expect(documents.resetSending()).toBe(0);
+    expect(documents.queue.resetSending()).toBe(0);
   });
 
   it('requeueBlockedAuth makes blocked documents pending and due now', () => {
     const a = documents.insert(newDocument({ number: 1 }));
     documents.updateStatus(a, { status: 'sending' });
     documents.updateStatus(a, { status: 'blocked_auth', next_attempt_at: '2030-01-01T00:00:00.000Z' });
-    expect(documents.requeueBlockedAuth()).toBe(1);
+    expect(documents.queue.requeueBlockedAuth()).toBe(1);
     expect(documents.getById(a)).toMatchObject({ status: 'pending', next_attempt_at: null });
     expect(documents.events(a).at(-1)).toMatchObject({ from_status: 'blocked_auth', to_status: 'pending' });
   });

@@ -81,13 +81,13 @@ describe('an invalid document is no dead end', () => {
     const reissued = withStatus('invalid');
     documents.insert(newDocument({ number: 900, reissue_of: reissued }));
     const rejected = withStatus('rejected');
-    expect(documents.requeueInvalid()).toBe(1);
+    expect(documents.queue.requeueInvalid()).toBe(1);
     expect(documents.getById(invalid)).toMatchObject({ status: 'pending', next_attempt_at: null });
     expect(documents.getById(reissued)?.status).toBe('invalid');
     expect(documents.getById(rejected)?.status).toBe('rejected');
     expect(documents.events(invalid).at(-1)).toMatchObject({ from_status: 'invalid', to_status: 'pending', detail: expect.stringMatching(/Reintentar todos/) });
     // Once: nothing left to requeue until the API refuses it again.
-    expect(documents.requeueInvalid()).toBe(0);
+    expect(documents.queue.requeueInvalid()).toBe(0);
   });
 
   it('takes a corrected customer and payload, same number, back to pending with an event; only while invalid', () => {

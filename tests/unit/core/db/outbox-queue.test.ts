@@ -36,7 +36,7 @@ describe('the claim', () => {
     ['one mode, before any ANALYZE', true, false],
   ] as const)('reads only the queue index, in order, without a sort (%s)', (_name, demo, analyze) => {
     seedShop(3_000, 200, analyze);
-    const plan = planOf(documents.claimSource(demo));
+    const plan = planOf(documents.queue.claimSource(demo));
     expect(plan.join(' | ')).toMatch(/USING COVERING INDEX documents_outbox_queue/);
     expect(plan.join(' | ')).not.toMatch(/TEMP B-TREE/);
     expect(plan.filter((d) => /^SCAN documents\b/.test(d) && !/USING (COVERING )?INDEX/.test(d))).toEqual([]);
@@ -56,8 +56,8 @@ describe('the claim', () => {
     db.sqlite.prepare("UPDATE documents SET status = 'attention', next_attempt_at = ? WHERE id = ?").run(earlier, b); // recheck due
     db.sqlite.prepare("UPDATE documents SET status = 'attention', next_attempt_at = NULL WHERE id = ?").run(c); // waits for a person
     db.sqlite.prepare("UPDATE documents SET status = 'accepted' WHERE id = ?").run(d);
-    expect(documents.claimDue(NOW, 2).map((r) => r.id)).toEqual([b, e]);
-    expect(documents.claimDue(NOW, 16).map((r) => r.id)).toEqual([f]);
+    expect(documents.queue.claimDue(NOW, 2).map((r) => r.id)).toEqual([b, e]);
+    expect(documents.queue.claimDue(NOW, 16).map((r) => r.id)).toEqual([f]);
     expect(documents.getById(b)?.status).toBe('sending');
     expect(documents.getById(b)?.payload).toContain('serie'); // whole rows for those taken
   });

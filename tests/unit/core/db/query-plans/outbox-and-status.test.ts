@@ -19,7 +19,7 @@ describe('the outbox', () => {
     ['every mode', undefined],
     ['one mode', false],
   ] as const)('claims through the queue index (%s)', (_name, demo) => {
-    expectFlatThrough(db, 'documents_outbox_queue', documents.claimSource(demo), { now: NOW, limit: 16, demo: 0 });
+    expectFlatThrough(db, 'documents_outbox_queue', documents.queue.claimSource(demo), { now: NOW, limit: 16, demo: 0 });
   });
 
   it('asks whether anything waits on authorization, at start, through the status index', () => {
