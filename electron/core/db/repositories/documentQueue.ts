@@ -174,21 +174,25 @@ export class DocumentQueue {
   }
 
   private resetRows(): number {
-    const at = this.rows.timestamp();
-    const rows = this.selectSendingIds.all();
-    for (const { id } of rows) {
-      this.markPendingAfterCrash.run(at, id);
-      this.rows.insertEvent(id, at, 'sending', 'pending', 'Envío interrumpido (cierre inesperado); se reintentará');
-    }
-    return rows.length;
+    return this.moveBack(this.selectSendingIds, this.markPendingAfterCrash, 'sending', 'Envío interrumpido (cierre inesperado); se reintentará');
   }
 
   private requeueBlockedRows(): number {
+    return this.moveBack(this.selectBlockedIds, this.markPendingAfterAuth, 'blocked_auth', 'Credenciales actualizadas; se reintentará');
+  }
+
+  /** Every document `select` lists goes back to 'pending' through `mark`, each with its event. Returns how many. */
+  private moveBack(
+    select: Database.Statement<[], { id: number }>,
+    mark: Database.Statement<[string, number]>,
+    from: 'sending' | 'blocked_auth',
+    detail: string,
+  ): number {
     const at = this.rows.timestamp();
-    const rows = this.selectBlockedIds.all();
+    const rows = select.all();
     for (const { id } of rows) {
-      this.markPendingAfterAuth.run(at, id);
-      this.rows.insertEvent(id, at, 'blocked_auth', 'pending', 'Credenciales actualizadas; se reintentará');
+      mark.run(at, id);
+      this.rows.insertEvent(id, at, from, 'pending', detail);
     }
     return rows.length;
   }
