@@ -2,7 +2,7 @@
 // stay flat on a shop's table: no scan of documents, no sort, each through its index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentsRepository, type Db } from '../../../../../electron/core/db';
-import { expectFlatThrough, planOf, problemsOf, shopDatabase } from './plans';
+import { expectFlatThrough, planOf, problemsOf, shopDatabase, sourceOf } from './plans';
 
 let db: Db;
 let documents: DocumentsRepository;
@@ -32,6 +32,23 @@ describe('the outbox', () => {
 
   it('finds the documents a crash left sending through the status index', () => {
     expectFlatThrough(db, 'documents_status', documents.hotSources().sendingIds);
+  });
+
+  it('reads a document\'s last event (every status change, to fold a repeat into it) through the events index', () => {
+    const rows = (documents as unknown as { rows: object }).rows;
+    expectFlatThrough(db, 'document_events_document_id', sourceOf(rows, 'selectLastEvent'), [1]);
+  });
+
+  it('finds the documents blocked on a token that was replaced through the status index', () => {
+    expectFlatThrough(db, 'documents_status', sourceOf(documents.queue, 'selectBlockedIds'));
+  });
+
+  it('finds the refused documents «Reintentar todos» sends again through the status index', () => {
+    expectFlatThrough(db, 'documents_status', sourceOf(documents.queue, 'selectInvalidOpenIds'));
+  });
+
+  it('makes the pending documents due when the connection returns through the status index', () => {
+    expectFlatThrough(db, 'documents_status', sourceOf(documents.queue, 'markPendingDue'), ['[]']);
   });
 
   it('reads a document\'s audit trail through its index', () => {
