@@ -1,6 +1,7 @@
 import type { DocStatus } from '../../../shared/bridge/status';
 import { isApiError, type ApiClient, type ApiError } from '../api';
 import type { ClaimedDocument, DocumentRow, DocumentsRepository } from '../db';
+import { GroupCommit } from './group-commit';
 import { outcomeOfError, type SendOutcome } from './outcome';
 import { cdrColumns, outcomeRow, type CdrColumns } from './outcome-row';
 import { reconcile, type PortalCredentials } from './reconcile';
@@ -63,11 +64,8 @@ export class Outbox {
   private readonly concurrency: number;
   /** Documents the API asked to wait for (Retry-After), with the time until when; "due now" leaves them waiting. */
   private readonly holds = new Map<number, number>();
-  /** Outcomes waiting for the next group commit (see commit()). */
-  private readonly toRecord: PendingWrite[] = [];
-  private flushScheduled = false;
-  /** The timer of a group commit waiting for more answers (scheduleFlush). */
-  private lingering: ReturnType<typeof setTimeout> | undefined;
+  /** Outcomes are written, and the next documents claimed, in group commits (group-commit.ts). */
+  private readonly commits: GroupCommit;
   /**
    * A commit recorded a 401/403: from then until record() blocks the queue on auth, nothing more goes out (the other
    * answers of that commit are handed back first, and each would otherwise send the next with the refused token).
@@ -79,6 +77,17 @@ export class Outbox {
   constructor(private readonly o: OutboxOptions) {
     this.now = o.now ?? (() => new Date());
     this.concurrency = o.concurrency ?? 4;
+    this.commits = new GroupCommit({
+      inTransaction: (work) => o.documents.inTransaction(work),
+      sendsOut: () => this.requests,
+      claim: () => this.claimInBatch(),
+      committed: (claimed, tokenRefused) => {
+        // Until record() blocks the queue on auth.
+        if (tokenRefused) this.tokenRefused = true;
+        this.reserve.push(...claimed);
+        this.sendFromReserve();
+      },
+    });
   }
 
   /** Crash recovery, then the loop. Documents left 'sending' by a dead process go back to 'pending'. */
@@ -181,7 +190,7 @@ export class Outbox {
     this.sendFromReserve();
     const free = this.concurrency - this.requests;
     // A group commit is on its way: it claims for the free slots in the same fsync'd commit.
-    if (free <= 0 || this.flushScheduled) return;
+    if (free <= 0 || this.commits.pending) return;
     const docs = this.o.documents.queue.claimDue(this.now().toISOString(), free, this.o.demo());
     for (const doc of docs) this.track(doc);
   }
@@ -315,7 +324,7 @@ export class Outbox {
     const cdr = outcome.kind === 'final' ? await cdrColumns(outcome.answer) : undefined;
     if (outcome.kind === 'retry' && outcome.retryAfterMs) this.holds.set(doc.id, this.now().getTime() + outcome.retryAfterMs);
     else if (outcome.kind === 'retry' || outcome.kind === 'already_registered') this.holds.delete(doc.id);
-    const updated = await this.commit(() => this.writeOutcome(doc, outcome, at, cdr), outcome.kind === 'auth');
+    const updated = await this.commits.record(() => this.writeOutcome(doc, outcome, at, cdr), outcome.kind === 'auth');
     if (outcome.kind === 'final' && (outcome.status === 'accepted' || outcome.status === 'observed')) this.lastSuccessAt = at;
     if (outcome.kind === 'auth') {
       // Several sends may hit the same 401: one probe schedule, escalated only by a failed probe.
@@ -335,73 +344,6 @@ export class Outbox {
   private writeOutcome(doc: DocumentRow, outcome: SendOutcome, at: string, cdr: CdrColumns | undefined): DocumentRow {
     const { patch, detail } = outcomeRow(doc, outcome, at, cdr, (attempts, atLeastMs) => this.retryAt(attempts, atLeastMs));
     return this.o.documents.updateStatus(doc.id, patch, detail);
-  }
-
-  /**
-   * Group commit (issue 27): the answers that arrive within one turn of the event loop are written in one durable
-   * transaction, which also claims the documents that take their places; one fsync'd commit per document and one per
-   * claim had made a backlog drain at the speed of the disk, not of the API. Each write is a savepoint: one that fails
-   * fails alone (its send falls back to sendOne's recovery). Resolves once committed.
-   */
-  private commit<T extends DocumentRow>(write: () => T, refusesToken: boolean): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.toRecord.push({ write, refusesToken, resolve: resolve as (row: DocumentRow) => void, reject });
-      this.scheduleFlush();
-    });
-  }
-
-  /**
-   * When the group commit runs. With sends still out, their answers are due within the API's round trip: the commit
-   * lingers LINGER_MS for them (or until LINGER_BATCH answers wait), so one fsync records several. Measured on a 10k
-   * drain (tests/bench/core.bench.ts, 16 sends at once): 2.6 answers per commit when each commit ran at the next turn
-   * of the loop, 5.8 with a 4 ms linger; the thread's time in commits 7.5 s → 5.0 s, CPU per document 1.13 → 0.97 ms.
-   * The slots do not wait for it: an answer frees its slot at once, refilled from the reserve (sendOne). With nothing
-   * else out (a sale at a time) it commits at the next turn, as before.
-   */
-  private scheduleFlush(): void {
-    const now = this.requests === 0 || this.toRecord.length >= LINGER_BATCH;
-    if (this.flushScheduled && !(now && this.lingering)) return;
-    if (this.lingering) clearTimeout(this.lingering);
-    this.lingering = undefined;
-    this.flushScheduled = true;
-    if (now) realSetImmediate(() => this.flush());
-    else this.lingering = realSetTimeout(() => this.flush(), LINGER_MS);
-  }
-
-  private flush(): void {
-    if (this.lingering) clearTimeout(this.lingering);
-    this.lingering = undefined;
-    this.flushScheduled = false;
-    const batch = this.toRecord.splice(0);
-    const results: ({ row: DocumentRow } | { error: unknown })[] = [];
-    let claimed: ClaimedDocument[] = [];
-    const refused = batch.some((item) => item.refusesToken);
-    try {
-      this.o.documents.inTransaction(() => {
-        for (const item of batch) {
-          try {
-            results.push({ row: item.write() });
-          } catch (error) {
-            results.push({ error });
-          }
-        }
-        // A refused token blocks the queue (after this commit): nothing more is claimed with it.
-        if (!refused) claimed = this.claimInBatch();
-      });
-    } catch (error) {
-      for (const item of batch) item.reject(error);
-      return;
-    }
-    // Until record() blocks the queue on auth (it does for each 401/403 whose write held; one that failed goes back to
-    // the queue through sendOne's recovery and blocks nothing).
-    if (batch.some((item, i) => item.refusesToken && results[i] !== undefined && 'row' in results[i]!)) this.tokenRefused = true;
-    batch.forEach((item, i) => {
-      const result = results[i];
-      if (result && 'row' in result) item.resolve(result.row);
-      else item.reject(result?.error);
-    });
-    this.reserve.push(...claimed);
-    this.sendFromReserve();
   }
 
   /** Documents for the free request slots and the reserve, claimed in the same commit. */
@@ -436,21 +378,6 @@ export class Outbox {
     this.o.emit?.(event);
   }
 }
-
-interface PendingWrite {
-  write: () => DocumentRow;
-  /** The answer was a 401/403: the queue is about to block on auth. */
-  refusesToken: boolean;
-  resolve: (row: DocumentRow) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Taken at load: a test's fake timers must not hold the outbox's commits (they run on the real event loop). */
-const realSetImmediate = setImmediate;
-const realSetTimeout = setTimeout;
-/** How long a group commit waits for more answers while sends are out, and how many it waits for at most. */
-const LINGER_MS = 4;
-const LINGER_BATCH = 8;
 
 /** The status bar's words for a failed exchange. A server that answers (even 4xx) is reachable. */
 function connectionOf(e: ApiError): Connection {
