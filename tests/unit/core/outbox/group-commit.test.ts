@@ -68,7 +68,7 @@ describe('the outbox\'s group commit', () => {
     const outbox = new Outbox({ documents, api: slowApi, demo: () => false, now: () => now, concurrency: 8, retry: { baseMs: 1_000, maxMs: 5_000, random: () => 0 } });
     const drained = outbox.drain();
     while (answers.length < 8) await new Promise((resolve) => setImmediate(resolve));
-    // One answer per turn of the loop: committing at the next turn wrote each in a commit of its own (8).
+    // One answer per turn of the loop: the commit that ran at the next turn (before the linger) took 4 commits for these 8.
     for (const answer of answers) {
       answer(accepted);
       await new Promise((resolve) => setImmediate(resolve));
