@@ -14,7 +14,8 @@ import { createCore } from '../../electron/core/app';
 import { CoreWorkerHost } from '../../electron/core/worker-host/host';
 import { memorySecretStore } from '../../electron/core/services/secrets';
 import type { ApiConfig } from '../../electron/core/api';
-import { mainThreadWait, spawnSandbox } from './sandbox-spawn';
+import { spawnSandbox } from './sandbox-spawn';
+import { mainThreadWait } from './schedstat';
 import { percentile, report } from './stats';
 import { seedBacklog, seedDocuments } from './seed-documents';
 
