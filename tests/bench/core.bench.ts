@@ -124,6 +124,17 @@ async function framesPerCommit(db: Database.Database, n: number, commit: (i: num
 }
 
 /**
+ * How many indexes make the baseline commit write `pages` pages: the plain commit's pages plus one per index, then
+ * corrected by a short trial (the doc rows' leaves fill and split sooner with more columns).
+ */
+async function indexesForPages(dir: string, payloadBytes: number, pages: number): Promise<number> {
+  const plain = await durableCommit(dir, payloadBytes, 300);
+  const guess = Math.max(0, Math.round(pages - plain.pages));
+  const trial = await durableCommit(dir, payloadBytes, 300, guess);
+  return Math.max(0, guess - Math.round(trial.pages - pages));
+}
+
+/**
  * Each sale's time, with a turn of the event loop between two sales (outside the time), as between two sales at a
  * till: what a sale leaves for after its answer (the outbox's wake, the -wal checkpoint) runs there, not in the next.
  */
@@ -151,6 +162,7 @@ export async function benchIssue(stored = 100_000): Promise<void> {
   await timeEach(200, (i) => issue(core, i));
   const payloadBytes = (core.db.sqlite.prepare('SELECT length(payload) AS n FROM documents ORDER BY id DESC LIMIT 1').get() as { n: number }).n;
   const pages = await framesPerCommit(core.db.sqlite, 20, (i) => issue(core, i));
+  const indexes = await indexesForPages(dir, payloadBytes, pages);
   const ratios: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const samples = await profiled(`issue-${stored}-${round}`, () => salesOneByOne(core, 2_000));
@@ -162,11 +174,7 @@ export async function benchIssue(stored = 100_000): Promise<void> {
     });
     report('  one fsync\'d commit of a sale\'s size', { p50_ms: commit.p50, p99_ms: commit.p99, payload_bytes: payloadBytes, pages: commit.pages });
     report('  issueSale p99 ÷ durable commit p99', { ratio: p99 / commit.p99, p50_ratio: percentile(samples, 50) / commit.p50 });
-    // As many pages as the sale wrote: the plain commit's plus one per index, then corrected by a short trial (the
-    // doc rows' leaves fill and split sooner with more columns).
-    const guess = Math.max(0, Math.round(pages - commit.pages));
-    const trial = await durableCommit(dir, payloadBytes, 300, guess);
-    const same = await durableCommit(dir, payloadBytes, 2_000, Math.max(0, guess - Math.round(trial.pages - pages)));
+    const same = await durableCommit(dir, payloadBytes, 2_000, indexes);
     report('  one fsync\'d commit of a sale\'s pages', { p50_ms: same.p50, p99_ms: same.p99, pages: same.pages, sale_pages: pages });
     report('  issueSale p99 ÷ that commit\'s p99', { ratio: p99 / same.p99, p50_ratio: percentile(samples, 50) / same.p50 });
   }

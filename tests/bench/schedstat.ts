@@ -2,25 +2,16 @@
 // own work from what the machine does to it: the CPU time of another process, the time a thread waited for a CPU.
 import fs from 'node:fs';
 
-/** Every thread's time on a CPU, summed, in ms, of process `pid` (Linux's per-thread schedstat), or NaN. */
+/** Every thread's time on a CPU, summed, in ms, of process `pid`, or NaN (not Linux, or the process is gone). */
 export function processCpuMs(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
+  let tids: string[];
   try {
-    let ns = 0;
-    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) ns += schedstat(`/proc/${pid}/task/${tid}/schedstat`).onCpuNs;
-    return ns / 1e6;
+    tids = fs.readdirSync(`/proc/${pid}/task`);
   } catch {
     return Number.NaN;
   }
-}
-
-/**
- * One thread's scheduler counters (Linux, /proc/…/schedstat): nanoseconds on a CPU, nanoseconds spent runnable but
- * waiting for a CPU, and time slices.
- */
-function schedstat(file: string): { onCpuNs: number; waitNs: number; slices: number } {
-  const [onCpu, wait, slices] = fs.readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
-  return { onCpuNs: onCpu ?? Number.NaN, waitNs: wait ?? Number.NaN, slices: slices ?? Number.NaN };
+  return tids.reduce((ns, tid) => ns + schedstat(`/proc/${pid}/task/${tid}/schedstat`).onCpuNs, 0) / 1e6;
 }
 
 /**
@@ -29,15 +20,20 @@ function schedstat(file: string): { onCpuNs: number; waitNs: number; slices: num
  */
 export async function mainThreadWait<T>(work: () => Promise<T>): Promise<{ result: T; waitMs: number }> {
   const file = `/proc/${process.pid}/task/${process.pid}/schedstat`;
-  const read = () => {
-    try {
-      return schedstat(file);
-    } catch {
-      return { onCpuNs: Number.NaN, waitNs: Number.NaN, slices: Number.NaN };
-    }
-  };
-  const before = read();
+  const before = schedstat(file);
   const result = await work();
-  const after = read();
-  return { result, waitMs: (after.waitNs - before.waitNs) / 1e6 };
+  return { result, waitMs: (schedstat(file).waitNs - before.waitNs) / 1e6 };
+}
+
+/**
+ * One thread's scheduler counters: nanoseconds on a CPU and nanoseconds spent runnable but waiting for a CPU; NaN
+ * when the file cannot be read.
+ */
+function schedstat(file: string): { onCpuNs: number; waitNs: number } {
+  try {
+    const [onCpu, wait] = fs.readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
+    return { onCpuNs: onCpu ?? Number.NaN, waitNs: wait ?? Number.NaN };
+  } catch {
+    return { onCpuNs: Number.NaN, waitNs: Number.NaN };
+  }
 }
