@@ -44,28 +44,83 @@ export function reachableByOthers(dir: string): boolean {
 let runnableDir: string | undefined;
 
 /**
+ * True when nobody but this process's user can have put or changed anything under `dir`: every entry (the folder
+ * itself included, each read with lstat so a link is never followed) belongs to the current user, and no folder or file
+ * is writable by group or others. The programs found there run as root (`shippedMajor`), so a folder of the same name
+ * planted in the shared temp folder by another user must never be taken for Caja's own copy.
+ */
+export function ownedAndClosed(dir: string, uid: number = process.getuid?.() ?? -1): boolean {
+  const trusted = (p: string, top: boolean): boolean => {
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(p);
+    } catch {
+      return false;
+    }
+    if (st.uid !== uid) return false;
+    // A link's own mode bits mean nothing on Linux; one inside a closed tree of ours was made by us (the package's
+    // library links, copied verbatim). The folder itself must be a real folder, never a link to elsewhere.
+    if (st.isSymbolicLink()) return !top;
+    if ((st.mode & 0o022) !== 0) return false;
+    if (st.isDirectory()) return fs.readdirSync(p).every((entry) => trusted(path.join(p, entry), false));
+    return st.isFile();
+  };
+  return trusted(dir, true);
+}
+
+/** Takes group and others' write permission off everything under `dir` (links untouched), so it passes ownedAndClosed. */
+function closeTree(dir: string): void {
+  const st = fs.lstatSync(dir);
+  if (st.isSymbolicLink()) return;
+  if ((st.mode & 0o022) !== 0) fs.chmodSync(dir, st.mode & 0o7755);
+  if (st.isDirectory()) for (const entry of fs.readdirSync(dir)) closeTree(path.join(dir, entry));
+}
+
+/**
+ * True when another user cannot rename or replace what this user makes in `dir`: the folder is not writable by
+ * group or others, or it is sticky (/tmp), where only an entry's owner may rename it.
+ */
+function safeParent(dir: string, uid: number): boolean {
+  const st = fs.lstatSync(dir);
+  if (!st.isDirectory() || (st.uid !== uid && st.uid !== 0)) return false;
+  return (st.mode & 0o022) === 0 || (st.mode & 0o1000) !== 0;
+}
+
+/**
  * Where the programs run from. As root, the `postgres` user runs them: when the checkout sits where that user cannot
- * reach (a clone under /root), they are copied once to a temp folder it can, instead of opening the user's folders.
+ * reach (a clone under /root), they are copied to a temp folder it can, instead of opening the user's folders. A copy
+ * left by an earlier run is reused only when root alone can have written it (ownedAndClosed); any other folder of that
+ * name is left alone and a fresh one (mkdtemp: a new name, made 0700 by this process) is used instead.
  */
 function programsDir(): string {
   if (runnableDir) return runnableDir;
   const native = pgNativeDir();
   runnableDir = native;
   if (asRoot && !reachableByOthers(native)) {
+    const uid = process.getuid!();
+    const tmp = os.tmpdir();
     const server = fs.statSync(path.join(native, 'bin', 'postgres'));
-    const copy = path.join(os.tmpdir(), `caja-postgres-${server.size}-${Math.floor(server.mtimeMs)}`);
-    if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
-      const partial = `${copy}.${process.pid}`;
-      fs.cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
-      fs.chmodSync(partial, 0o755);
-      try {
-        fs.renameSync(partial, copy);
-      } catch (e) {
-        fs.rmSync(partial, { recursive: true, force: true }); // another process made the same copy first
-        if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) throw e;
+    const copy = path.join(tmp, `caja-postgres-${server.size}-${Math.floor(server.mtimeMs)}`);
+    const reusable = () => safeParent(tmp, uid) && ownedAndClosed(copy, uid) && fs.existsSync(path.join(copy, 'bin', 'postgres'));
+    if (reusable()) {
+      runnableDir = copy;
+    } else {
+      const fresh = fs.mkdtempSync(`${copy}.`);
+      fs.cpSync(native, fresh, { recursive: true, verbatimSymlinks: true });
+      closeTree(fresh);
+      fs.chmodSync(fresh, 0o755);
+      runnableDir = fresh;
+      // Publish it under the shared name for the next run, only where nothing stands there yet (an empty folder is
+      // replaced by rename; anything else, ours or planted, is left as it is and this run keeps its own copy).
+      if (safeParent(tmp, uid)) {
+        try {
+          fs.renameSync(fresh, copy);
+          runnableDir = copy;
+        } catch {
+          // another process published first, or someone else's folder holds the name
+        }
       }
     }
-    runnableDir = copy;
   }
   return runnableDir;
 }
