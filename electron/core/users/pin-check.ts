@@ -4,7 +4,7 @@
 import type { UserRow, UsersRepository } from '../db';
 import type { SignInRepository } from '../db/repositories/sign-in';
 import { CoreError } from '../services/errors';
-import { afterFailure, clampToClock, cleared, gate, type LockoutState, waitText } from './lockout';
+import { afterFailure, clampToClock, cleared, forLastAdmin, gate, type LockoutState, waitText } from './lockout';
 import { hashPin, needsRehash, pinMatches, pinMatchesSync } from './pin-hash';
 
 export class PinCheck {
@@ -53,7 +53,9 @@ export class PinCheck {
 
   /** The lockout as Ajustes shows it, or null when there is none. */
   lockoutView(userId: number): { level: number; waitSeconds: number; needsAdmin: boolean } | null {
-    const state = this.signIn.lockout(userId);
+    const row = this.users.getById(userId);
+    const stored = this.signIn.lockout(userId);
+    const state = row && this.isLastAdmin(row) ? forLastAdmin(stored, this.now().getTime()) : stored;
     if (state.level === 0) return null;
     const g = gate(state, this.now().getTime());
     return { level: state.level, waitSeconds: g.open || g.needsAdmin ? 0 : Math.ceil(g.waitMs / 1000), needsAdmin: !g.open && g.needsAdmin };
@@ -63,7 +65,7 @@ export class PinCheck {
   private admit(userId: number): UserRow {
     const row = this.users.getById(userId);
     if (!row || row.active !== 1) throw new CoreError('not_found', 'Usuario no encontrado o desactivado.', [{ path: 'userId', message: 'Elija su nombre' }]);
-    this.refuseWhileLocked(row, this.currentLockout(row.id));
+    this.refuseWhileLocked(row, this.currentLockout(row));
     if (this.checking.has(userId)) {
       throw new CoreError('throttled', 'Se está verificando otro intento de este usuario: espere un momento.', [{ path: 'pin', message: 'Espere un momento' }]);
     }
@@ -71,12 +73,31 @@ export class PinCheck {
     return row;
   }
 
-  /** The stored lockout; a wait whose start lies in the future (the clock went back) is moved to now, for good. */
-  private currentLockout(userId: number): LockoutState {
-    const stored = this.signIn.lockout(userId);
-    const state = clampToClock(stored, this.now().getTime());
-    if (state !== stored) this.signIn.setLockout(userId, state);
+  /**
+   * The stored lockout; a wait whose start lies in the future (the clock went back) is moved to now, and the last
+   * administrator's lock becomes a long wait from now (forLastAdmin), both for good.
+   */
+  private currentLockout(row: UserRow): LockoutState {
+    const stored = this.signIn.lockout(row.id);
+    const now = this.now().getTime();
+    let state = clampToClock(stored, now);
+    if (this.isLastAdmin(row)) state = forLastAdmin(state, now);
+    if (state !== stored) this.signIn.setLockout(row.id, state);
     return state;
+  }
+
+  /**
+   * True when `row` is an active administrator and no other active administrator could sign in to unlock them (every
+   * other one, if any, waits for an administrator too): locking them until an administrator unlocks would lock the shop.
+   */
+  private isLastAdmin(row: UserRow): boolean {
+    if (row.role !== 'administrador' || row.active !== 1) return false;
+    const now = this.now().getTime();
+    return !this.users.all().some((u) => {
+      if (u.id === row.id || u.role !== 'administrador' || u.active !== 1) return false;
+      const g = gate(this.signIn.lockout(u.id), now);
+      return g.open || !g.needsAdmin;
+    });
   }
 
   private refuseWhileLocked(row: UserRow, state: LockoutState): void {
@@ -95,11 +116,12 @@ export class PinCheck {
 
   /** Records the outcome: a wrong PIN counts (and may start a wait), a right one clears and teaches the PIN's length. */
   private settle(row: UserRow, ok: boolean, pin: string): UserRow {
-    const state = this.currentLockout(row.id);
+    const state = this.currentLockout(row);
     if (!ok) {
-      const next = afterFailure(state, this.now().getTime());
+      const next = afterFailure(state, this.now().getTime(), { lastAdmin: this.isLastAdmin(row) });
       this.signIn.setLockout(row.id, next);
-      if (next.level > state.level) this.refuseWhileLocked(row, next);
+      // A wait that starts now is said at once (the last administrator's repeated long wait keeps the same level).
+      if (next.level > state.level || next.waitStartedAt !== state.waitStartedAt) this.refuseWhileLocked(row, next);
       throw new CoreError('auth', 'PIN incorrecto.', [{ path: 'pin', message: 'PIN incorrecto' }]);
     }
     // The person may have been switched off or their PIN changed while the hash was computed.
