@@ -55,10 +55,94 @@ function keepNewerState(restored: Database.Database): number {
     .run().changes;
 }
 
+/**
+ * A table whose rows belong to documents and give them their meaning (a note's target and lines, a void, how a sale
+ * was paid...). They travel with their document, every column that holds a local document id re-pointed at the id the
+ * document has in the database that goes on (matched by id_Base_Dato). A row one of whose NOT NULL links cannot be
+ * re-pointed (its document was not readable) stays behind: a link to the wrong document would be worse than none.
+ */
+export interface DocumentLink {
+  table: string;
+  /** Columns holding a documents.id; the first one names the document the row belongs to. */
+  refs: readonly string[];
+  /** Columns naming a document by its id_Base_Dato (stable across files): carried as they are. */
+  keys?: readonly string[];
+  /**
+   * Written after its document was issued (a void is requested days later): the live row is also carried for a
+   * document the copy already holds, and the live state wins over the copy's (ON CONFLICT on these columns).
+   */
+  later?: readonly string[];
+}
+
+/**
+ * Every table that points at documents, parents first. tests/unit/core/backup/carry-links.test.ts checks this list
+ * against the foreign keys (and the document columns) of a freshly migrated database: a new table that points at
+ * documents fails that test until it is listed here or in LINKS_NOT_CARRIED with its reason. The salvage reads the
+ * same list (salvage.ts).
+ */
+export const DOCUMENT_LINKS: readonly DocumentLink[] = [
+  { table: 'document_events', refs: ['document_id'] },
+  // How those sales were paid (0006): the shift's cash counts on it, and a note's refund left the drawer.
+  { table: 'document_payments', refs: ['document_id'] },
+  // Their discounts (0009): the ticket reprints list price, discount and net.
+  { table: 'document_discounts', refs: ['document_id'] },
+  // A note's target and what it took back (0016): without them a sale credited in full takes a second full credit.
+  { table: 'note_details', refs: ['document_id', 'modifies_id'] },
+  { table: 'note_lines', refs: ['document_id'] },
+  // A note on another till's sale (0020): that sale named by its id_Base_Dato.
+  { table: 'shop_note_targets', refs: ['document_id'], keys: ['sale_id_base_dato'] },
+  // A void (0017): without it a voided sale takes notes, and a void SUNAT accepted would be requested again.
+  { table: 'voids', refs: ['document_id'], later: ['document_id'] },
+  // A sale issued with a confirmed doubtful clock is recorded against it.
+  { table: 'numbering_log', refs: ['document_id'] },
+];
+
+/** Columns of documents that hold another document's id (a re-issue names what it re-issued). */
+export const DOCUMENT_SELF_LINKS: readonly string[] = ['reissue_of'];
+
+/** Pointers at documents that are not carried, and why (checked by the same test). */
+export const LINKS_NOT_CARRIED: Readonly<Record<string, string>> = {
+  'replication_queue.document_id':
+    "made again by the documents' own triggers when a document (or a void) is carried in: each goes to the shop server",
+};
+
 /** Attaches the live database file (the core is closed) as `live`; SQLite refuses ATTACH inside a transaction. */
 export function attachLive(restored: Database.Database, livePath: string): () => void {
   restored.prepare('ATTACH DATABASE ? AS live').run(livePath);
   return () => restored.exec('DETACH DATABASE live');
+}
+
+const q = (c: string) => `"${c}"`;
+
+/** Carries the rows of one linked table; `owners` is the temp table of the live ids whose rows travel. */
+function carryLinked(restored: Database.Database, link: DocumentLink, owners: 'carry' | 'carry_map'): void {
+  const live = columnsOf(restored, 'live', link.table);
+  if (live.length === 0) return; // an older file without this table has nothing of it
+  const info = restored.prepare('SELECT name, "notnull" AS "notNull", pk FROM pragma_table_info(?, ?)').all(link.table, 'main') as {
+    name: string;
+    notNull: number;
+    pk: number;
+  }[];
+  // A table's own INTEGER PRIMARY KEY is a new rowid in the database that goes on.
+  const ownId = info.filter((c) => c.pk > 0).length === 1 ? info.find((c) => c.pk > 0 && c.name === 'id')?.name : undefined;
+  const cols = info.map((c) => c.name).filter((c) => c !== ownId && live.includes(c));
+  const mapped = (c: string) => `(SELECT main_id FROM temp.carry_map WHERE live_id = x.${q(c)})`;
+  const values = cols.map((c) => (link.refs.includes(c) ? mapped(c) : `x.${q(c)}`));
+  const required = info
+    .filter((c) => link.refs.includes(c.name) && cols.includes(c.name))
+    .map((c) => (c.notNull ? `${mapped(c.name)} IS NOT NULL` : `(x.${q(c.name)} IS NULL OR ${mapped(c.name)} IS NOT NULL)`));
+  const owner = link.refs[0] as string;
+  const upsert =
+    link.later && owners === 'carry_map'
+      ? ` ON CONFLICT (${link.later.map(q).join(', ')}) DO UPDATE SET ${cols
+          .filter((c) => !link.later?.includes(c))
+          .map((c) => `${q(c)} = excluded.${q(c)}`)
+          .join(', ')}`
+      : '';
+  restored.exec(`INSERT INTO main.${q(link.table)} (${cols.map(q).join(', ')})
+    SELECT ${values.join(', ')} FROM live.${q(link.table)} x
+    WHERE x.${q(owner)} IN (SELECT live_id FROM temp.${owners}) AND ${required.join(' AND ')}
+    ORDER BY x.rowid${upsert}`);
 }
 
 /**
@@ -66,56 +150,47 @@ export function attachLive(restored: Database.Database, livePath: string): () =>
  * database attached as `live` (attachLive). Runs inside the caller's transaction.
  */
 export function carryMissingDocuments(restored: Database.Database): CarryResult {
-  {
-    const clashes = restored
-      .prepare(
-        `SELECT l.series || '-' || l.number AS label FROM live.documents l
-         JOIN main.documents m ON m.doc_type = l.doc_type AND m.series = l.series AND m.number = l.number
-         WHERE m.id_base_dato <> l.id_base_dato ORDER BY l.id LIMIT 6`,
-      )
-      .pluck()
-      .all() as string[];
-    if (clashes.length > 0) {
-      throw new CoreError(
-        'restore_conflict',
-        `La copia tiene otros comprobantes con los mismos números que esta caja (${clashes.slice(0, 5).join(', ')}` +
-          `${clashes.length > 5 ? '…' : ''}): no es una copia de esta caja. No se restauró nada.`,
-      );
-    }
-    restored.exec(`CREATE TEMP TABLE carry AS
-      SELECT l.id AS live_id, l.id_base_dato FROM live.documents l
-      WHERE NOT EXISTS (SELECT 1 FROM main.documents m WHERE m.id_base_dato = l.id_base_dato)`);
+  const clashes = restored
+    .prepare(
+      `SELECT l.series || '-' || l.number AS label FROM live.documents l
+       JOIN main.documents m ON m.doc_type = l.doc_type AND m.series = l.series AND m.number = l.number
+       WHERE m.id_base_dato <> l.id_base_dato ORDER BY l.id LIMIT 6`,
+    )
+    .pluck()
+    .all() as string[];
+  if (clashes.length > 0) {
+    throw new CoreError(
+      'restore_conflict',
+      `La copia tiene otros comprobantes con los mismos números que esta caja (${clashes.slice(0, 5).join(', ')}` +
+        `${clashes.length > 5 ? '…' : ''}): no es una copia de esta caja. No se restauró nada.`,
+    );
+  }
+  restored.exec(`CREATE TEMP TABLE carry AS
+    SELECT l.id AS live_id, l.id_base_dato FROM live.documents l
+    WHERE NOT EXISTS (SELECT 1 FROM main.documents m WHERE m.id_base_dato = l.id_base_dato)`);
+  try {
     const undeclared = restored
       .prepare(`SELECT COUNT(*) FROM live.documents WHERE id IN (SELECT live_id FROM carry) AND status IN ${OPEN}`)
       .pluck()
       .get() as number;
     // Ids into tables the copy may lack (the cashier, the cash session) stay behind; the cashier's name goes along.
-    const docCols = sharedColumns(restored, 'documents', ['id', 'reissue_of', 'cashier_id', 'cash_session_id']);
+    // A link to another document is re-pointed once every document is in (below).
+    const docCols = sharedColumns(restored, 'documents', ['id', 'cashier_id', 'cash_session_id', ...DOCUMENT_SELF_LINKS]);
     const carried = restored
       .prepare(`INSERT INTO main.documents (${docCols}) SELECT ${docCols} FROM live.documents WHERE id IN (SELECT live_id FROM carry) ORDER BY id`)
       .run().changes;
-    const eventCols = sharedColumns(restored, 'document_events', ['id', 'document_id']);
-    restored.exec(`INSERT INTO main.document_events (document_id, ${eventCols})
-      SELECT m.id, ${eventCols.split(', ').map((c) => `e.${c}`).join(', ')}
-      FROM live.document_events e JOIN carry c ON c.live_id = e.document_id
-      JOIN main.documents m ON m.id_base_dato = c.id_base_dato ORDER BY e.id`);
-    // How those sales were paid (0006, issue 13) goes with them: the shift's cash counts on it.
-    if (columnsOf(restored, 'live', 'document_payments').length > 0) {
-      const payCols = sharedColumns(restored, 'document_payments', ['id', 'document_id']);
-      restored.exec(`INSERT INTO main.document_payments (document_id, ${payCols})
-        SELECT m.id, ${payCols.split(', ').map((c) => `p.${c}`).join(', ')}
-        FROM live.document_payments p JOIN carry c ON c.live_id = p.document_id
-        JOIN main.documents m ON m.id_base_dato = c.id_base_dato ORDER BY p.id`);
+    // Every live document and its id in the database that goes on: carried ones and those both hold.
+    restored.exec(`CREATE TEMP TABLE carry_map (live_id INTEGER PRIMARY KEY, main_id INTEGER NOT NULL)`);
+    restored.exec(`INSERT INTO temp.carry_map SELECT l.id, m.id FROM live.documents l JOIN main.documents m ON m.id_base_dato = l.id_base_dato`);
+    const liveDocCols = columnsOf(restored, 'live', 'documents');
+    for (const col of DOCUMENT_SELF_LINKS.filter((c) => liveDocCols.includes(c))) {
+      restored.exec(`UPDATE main.documents AS m SET ${q(col)} = (SELECT cm.main_id FROM live.documents l JOIN temp.carry_map cm ON cm.live_id = l.${q(col)}
+        WHERE l.id_base_dato = m.id_base_dato)
+        WHERE m.id_base_dato IN (SELECT id_base_dato FROM temp.carry)`);
     }
-    // Their discounts (0009) too: the ticket reprints list price, discount and net.
-    if (columnsOf(restored, 'live', 'document_discounts').length > 0) {
-      const discCols = sharedColumns(restored, 'document_discounts', ['document_id']);
-      restored.exec(`INSERT INTO main.document_discounts (document_id, ${discCols})
-        SELECT m.id, ${discCols.split(', ').map((c) => `x.${c}`).join(', ')}
-        FROM live.document_discounts x JOIN carry c ON c.live_id = x.document_id
-        JOIN main.documents m ON m.id_base_dato = c.id_base_dato ORDER BY x.document_id, x.position`);
-    }
-    restored.exec('DROP TABLE temp.carry');
+    for (const link of DOCUMENT_LINKS) carryLinked(restored, link, link.later ? 'carry_map' : 'carry');
     return { carried, undeclared, refreshed: keepNewerState(restored) };
+  } finally {
+    restored.exec('DROP TABLE IF EXISTS temp.carry; DROP TABLE IF EXISTS temp.carry_map');
   }
 }

@@ -1,5 +1,5 @@
-// Salvage of a damaged database (issue 29): every sale still readable from it, with its events, payments and
-// discounts, copied into a clean file of this app's schema, so a restore (restore-apply.ts) or a recovery from a
+// Salvage of a damaged database (issue 29): every sale still readable from it, with everything that gives it its
+// meaning (carry-documents.ts DOCUMENT_LINKS: events, payments, discounts, a note's target and lines, voids...), copied into a clean file of this app's schema, so a restore (restore-apply.ts) or a recovery from a
 // damaged -wal (wal-recovery.ts) can carry them into the database that goes on. A flipped page loses the rows on
 // that page, not the file: rows are read by rowid ranges, and a range that fails is split until the unreadable rows
 // are isolated and skipped. What is read is stored through the schema's own checks (STRICT tables, CHECK
@@ -10,7 +10,7 @@ import { openDatabase } from '../db/open';
 import { openSqlite } from '../db/sqlite-driver';
 import type { DocType, KnownLast } from '../db';
 import type { CarryResult } from './carry-documents';
-import { attachLive, carryMissingDocuments } from './carry-documents';
+import { attachLive, carryMissingDocuments, DOCUMENT_LINKS } from './carry-documents';
 
 export interface Salvage {
   /** The clean file holding what was read. */
@@ -22,8 +22,8 @@ export interface Salvage {
   known: KnownLast[];
 }
 
-/** Tables salvaged, parents first. */
-const TABLES = ['series', 'documents', 'document_events', 'document_payments', 'document_discounts'] as const;
+/** Tables salvaged, parents first: the carry's list, so what the carry takes the salvage has read. */
+export const SALVAGED_TABLES: readonly string[] = ['series', 'documents', ...DOCUMENT_LINKS.map((l) => l.table)];
 const CHUNK = 256;
 /** Without a readable MAX(rowid), the scan stops after this many empty or unreadable chunks in a row. */
 const EMPTY_CHUNKS_TO_STOP = 64;
@@ -49,10 +49,12 @@ export function salvageDatabase(source: string, dest: string, migrationsDir: str
     if (src) {
       try {
         out.transaction(() => {
-          for (const table of TABLES) unreadable += copyTable(src as Database.Database, out, table);
-          // Children of documents that were not read have nothing to belong to.
-          for (const child of ['document_events', 'document_payments', 'document_discounts']) {
-            out.exec(`DELETE FROM ${child} WHERE document_id NOT IN (SELECT id FROM documents)`);
+          for (const table of SALVAGED_TABLES) unreadable += copyTable(src as Database.Database, out, table);
+          // Rows linked to documents that were not read have nothing to belong to (or point at nothing).
+          for (const link of DOCUMENT_LINKS) {
+            for (const ref of link.refs) {
+              out.exec(`DELETE FROM "${link.table}" WHERE "${ref}" IS NOT NULL AND "${ref}" NOT IN (SELECT id FROM documents)`);
+            }
           }
           out.exec('DELETE FROM replication_queue WHERE document_id NOT IN (SELECT id FROM documents)');
         })();
