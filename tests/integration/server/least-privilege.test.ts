@@ -1,6 +1,7 @@
 // Issue 25: least privilege on the shop server. Each till connects with its own role (a member of caja_tills, as a
 // till registered with a one-time code gets); row-level security lets it write only its own documents, series and
-// terminal; staff, products and settings change only through caja_put_record, which never lets a till promote anyone.
+// terminal; staff, products and settings change only through caja_put_record, which applies none of a till's edits
+// (server 0012): they are listed for the office.
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -47,10 +48,18 @@ describe('least privilege on the shop server (issue 25)', () => {
     const b = await shop.till(db, 'Caja 2', 'B002', { login: loginB });
     const docA = await a.call<DocumentSummary>('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
     await b.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
-    // Prices still travel between tills (through caja_put_record).
+    // A price set at a till is the office's to decide (server 0012): listed for it, never applied; the till keeps
+    // selling with its own until the office decides.
     await a.call('saveProduct', { code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', price: '5.5', affectation: '10' });
     await waitFor(async () => (await pool.query('SELECT COUNT(*)::int AS n FROM documents')).rows[0]?.n === 2);
-    await waitFor(async () => b.core.db.sqlite.prepare("SELECT price FROM products WHERE code = 'A001'").pluck().get() === '5.5');
+    await waitFor(async () => (await pool.query("SELECT terminal_name FROM unapplied_changes WHERE key = 'A001'")).rows[0]?.terminal_name === 'Caja 1');
+    expect((await pool.query("SELECT COUNT(*)::int AS n FROM products WHERE code = 'A001'")).rows[0]?.n).toBe(0);
+    expect(a.core.db.sqlite.prepare("SELECT price FROM products WHERE code = 'A001'").pluck().get()).toBe('5.5');
+    // The office's prices (the owner's connection) travel to every till.
+    const rice = { description: 'Arroz extra 1 kg', unit: 'NIU', price: '5.9', affectation: '10', bag: false, active: true, wholeUnits: null, freePrice: false };
+    await pool.query('SELECT * FROM caja_put_record($1, $2, NULL, $3, $4)', ['product', 'A001', JSON.stringify(rice), 'Oficina']);
+    await waitFor(async () => b.core.db.sqlite.prepare("SELECT price FROM products WHERE code = 'A001'").pluck().get() === '5.9');
+    await waitFor(async () => a.core.db.sqlite.prepare("SELECT price FROM products WHERE code = 'A001'").pluck().get() === '5.9');
 
     const sqlB = asRole(db, loginB);
     try {
@@ -66,12 +75,12 @@ describe('least privilege on the shop server (issue 25)', () => {
       await expect(sqlB.query("INSERT INTO staff (key, name, role, pin_hash, pin_salt, active, version, security_version, updated_by) VALUES ('x', 'X', 'administrador', 'h', 's', true, 1, 1, 'b')"))
         .rejects.toMatchObject({ code: '42501' });
       await expect(sqlB.query("UPDATE products SET price = '0.1' WHERE code = 'A001'")).rejects.toMatchObject({ code: '42501' });
-      // Through the rule: a till cannot make anyone an administrator.
+      // Through the rule: a till cannot make anyone an administrator (nor change anyone: that is the office's).
       const forged = { name: 'Intruso', role: 'administrador', pinHash: 'h', pinSalt: 's', active: true };
       const put = await sqlB.query<{ own: boolean }>('SELECT own FROM caja_put_record($1, $2, NULL, $3, $4)', ['user', 'intruso', JSON.stringify(forged), 'Caja 2']);
       expect(put.rows[0]?.own).toBe(false);
       expect((await pool.query("SELECT COUNT(*)::int AS n FROM staff WHERE key = 'intruso'")).rows[0]?.n).toBe(0);
-      expect((await pool.query<{ reason: string }>("SELECT reason FROM unapplied_changes WHERE key = 'intruso'")).rows[0]?.reason).toMatch(/no puede dar a nadie un rol mayor/);
+      expect((await pool.query<{ reason: string }>("SELECT reason FROM unapplied_changes WHERE key = 'intruso'")).rows[0]?.reason).toMatch(/se cambian en la oficina/);
       // Nor take over another till's terminal or series.
       const takeover = await sqlB.query('UPDATE terminals SET name = $2 WHERE terminal_id = $1', [terminalA, 'Robada']);
       expect(takeover.rowCount).toBe(0);

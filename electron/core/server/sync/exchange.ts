@@ -52,18 +52,15 @@ export async function pushShared(pool: pg.Pool, till: TillRecords, terminal: { i
   return changes.length;
 }
 
-/** This till's view of a person's lockout, as its own row (server 0010): nothing to decide, each till merges them all. */
+/**
+ * This till's view of a person's lockout, as its own row (server 0010): nothing to decide, each till merges them all.
+ * The server writes it (caja_put_lockout, server 0012): it stamps the version, checks the terminal is this till's and
+ * bounds the state, so no till can stop the others' pulls or lock everyone out.
+ */
 async function shareLockout(client: pg.PoolClient, till: TillRecords, change: CatalogChange, terminalId: string): Promise<Decided> {
   const state = till.local('lockout', change.key);
   if (state !== undefined) {
-    // Versions in order of commit, as caja_put_record's (the same lock and sequence).
-    await client.query('SELECT pg_advisory_xact_lock(4350002)');
-    await client.query({
-      name: 'caja_sync_lockout_write',
-      text: `INSERT INTO pin_lockouts (key, terminal_id, state, version) VALUES ($1, $2, $3, nextval('change_version'))
-        ON CONFLICT (key, terminal_id) DO UPDATE SET state = EXCLUDED.state, version = EXCLUDED.version, updated_at = now()`,
-      values: [change.key, terminalId, JSON.stringify(state)],
-    });
+    await client.query({ name: 'caja_sync_lockout_write', text: 'SELECT caja_put_lockout($1, $2, $3)', values: [change.key, terminalId, JSON.stringify(state)] });
   }
   return { change, ownVersion: null, adopt: null };
 }
@@ -82,9 +79,23 @@ async function decide(client: pg.PoolClient, till: TillRecords, change: CatalogC
   return row.own ? { change, ownVersion: version, adopt: null } : { change, ownVersion: null, adopt: { key: change.key, value: row.value, version } };
 }
 
+/**
+ * The version to pull after: a version above the server's sequence was never the server's (a row forged before server
+ * 0012, or a server restored from an older copy), and would hold this till's pulls forever; then everything comes
+ * down again (applying a record twice changes nothing). Where the sequence cannot be read, the till's own is kept.
+ */
+async function sinceWithin(pool: pg.Pool, since: number): Promise<number> {
+  if (since === 0) return 0;
+  const top = await pool
+    .query<{ last_value: string }>({ name: 'caja_sync_version_top', text: 'SELECT last_value FROM change_version' })
+    .then((r) => Number(r.rows[0]?.last_value ?? Number.NaN), () => Number.NaN);
+  return Number.isFinite(top) && since > top ? 0 : since;
+}
+
 /** Applies what changed on the server since the last pull; answers how many records came down. */
 export async function pullShared(pool: pg.Pool, till: TillRecords, limit = 500): Promise<number> {
-  const since = till.pulledVersion();
+  const stored = till.pulledVersion();
+  const since = await sinceWithin(pool, stored);
   const lists: [SharedKind, ServerRow[]][] = [];
   // One snapshot for every kind: read apart, a commit landing between two reads would let a later version through
   // ahead of an earlier one, and the earlier one would never be pulled.
@@ -109,6 +120,6 @@ export async function pullShared(pool: pg.Pool, till: TillRecords, limit = 500):
     count += now.length;
     for (const r of now) top = Math.max(top, r.version);
   }
-  if (top > since) till.setPulledVersion(top);
+  if (top > since || since !== stored) till.setPulledVersion(top);
   return count;
 }
