@@ -129,7 +129,8 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
 
   const discountsRepo = new DiscountsRepository(db);
   const notesRepo = new NotesRepository(db);
-  const documents = new DocumentsService(documentsRepo, now, paymentsRepo, discountsRepo, notesRepo);
+  const voidsRepo = new VoidsRepository(db, now);
+  const documents = new DocumentsService(documentsRepo, now, paymentsRepo, discountsRepo, notesRepo, voidsRepo);
   const lookupsRepo = new LookupsRepository(db, now);
   const customers = new CustomersService(new CustomersRepository(db, now), api, lookupsRepo, now);
   const lookups = new LookupsService(api, lookupsRepo, documentsRepo, settings);
@@ -194,7 +195,6 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     seriesGuard: () => shop.guardSeries(),
   });
   // Voiding (issue 24): a durable request per document, sent by its own small outbox (void-sender.ts).
-  const voidsRepo = new VoidsRepository(db, now);
   const voids = new VoidService({
     documents: documentsRepo,
     notes: notesRepo,

@@ -63,6 +63,7 @@ export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: C
         rows={[
           { label: 'Fondo inicial', amount: cash.openingFloat },
           { label: '+ Ventas en efectivo', amount: cash.cashSales },
+          ...(cash.cashRefunds !== '0.00' ? [{ label: '- Devoluciones en efectivo', amount: cash.cashRefunds }] : []),
           { label: '+ Ingresos', amount: cash.cashIn },
           { label: '- Retiros', amount: cash.cashOut },
           { label: 'Efectivo esperado', amount: cash.expected, strong: true },

@@ -2,6 +2,7 @@
 // of label / count / amount rows, on ticket paper.
 import Decimal from 'decimal.js';
 import { seriesRangeText, taxRows, type SalesSummary } from '../../shared/cash';
+import { netRows, returnsRows, voidedNote, voidedRows, type ReportRow } from '../../shared/printing/report-text';
 import { formatMoney } from '../src/format/money';
 
 export interface ReportIssuer {
@@ -10,7 +11,7 @@ export interface ReportIssuer {
   tradeName: string;
 }
 
-export type Row = { label: string; count?: number; amount: string; currency?: string; strong?: boolean };
+export type Row = ReportRow;
 
 export function Section({ title, rows, empty }: { title: string; rows: Row[]; empty?: string }): React.JSX.Element {
   return (
@@ -63,6 +64,8 @@ export function SalesSections({ summary }: { summary: SalesSummary }): React.JSX
       {summary.taxes.map((t) => (
         <Section key={t.currency} title={summary.taxes.length > 1 ? `Impuestos (${t.currency})` : 'Impuestos'} rows={taxRows(t).map((r) => ({ ...r, currency: t.currency }))} />
       ))}
+      {summary.returns.length > 0 ? <Section title="Devoluciones" rows={returnsRows(summary)} /> : null}
+      {summary.returns.length > 0 || summary.debitNotes.length > 0 ? <Section title="Neto" rows={netRows(summary)} /> : null}
       <Section title="Por medio de pago" empty="Sin ventas" rows={summary.byMethod.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
       {summary.discounts.length > 0 ? (
         <Section title="Descuentos" rows={summary.discounts.map((r) => ({ label: 'Ventas con descuento', count: r.count, amount: `-${r.total}`, currency: r.currency }))} />
@@ -70,6 +73,12 @@ export function SalesSections({ summary }: { summary: SalesSummary }): React.JSX
       <Section title="Por cajero" empty="Sin ventas" rows={summary.byCashier.map((r) => ({ label: r.name, count: r.count, amount: r.total, currency: r.currency }))} />
       <Section title="Por estado en SUNAT" empty="Sin ventas" rows={summary.byStatus.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
       <NotDeclared summary={summary} />
+      {summary.voided.length > 0 ? (
+        <section className="cash-report__section" aria-label="Anulados" data-testid="voided">
+          <Section title="Anulados" rows={voidedRows(summary)} />
+          <p className="cash-report__note">{voidedNote(summary)}</p>
+        </section>
+      ) : null}
       <SeriesNumbers summary={summary} />
     </>
   );

@@ -89,6 +89,8 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   notes: z.array(NoteLinkSchema).default([]),
   /** Issue 24: for a note, the document it modifies (with the note's own reason). */
   modifies: NoteLinkSchema.nullable().default(null),
+  /** SUNAT accepted its void: whatever its own status says, it has no tax validity and every copy says ANULADO. */
+  voided: z.boolean().default(false),
 });
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
 

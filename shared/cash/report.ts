@@ -42,10 +42,12 @@ export const CashReportSchema = z.object({
   session: CashSessionSchema,
   ...SalesSummarySchema.shape,
   movements: z.array(CashMovementSchema),
-  /** Soles in the drawer: float + cash sales + ins − outs; counted and difference once the Z is taken. */
+  /** Soles in the drawer: float + cash sales − cash refunds + ins − outs; counted and difference once the Z is taken. */
   cash: z.object({
     openingFloat: z.string(),
     cashSales: z.string(),
+    /** Soles handed back for returns (credit notes), every one of them: the cash left whatever SUNAT said later. */
+    cashRefunds: z.string().default('0.00'),
     cashIn: z.string(),
     cashOut: z.string(),
     expected: z.string(),
@@ -67,11 +69,11 @@ export interface ReportInput {
 }
 
 export function buildCashReport(input: ReportInput): CashReport {
-  const { cashSales, ...summary } = summarizeSales(input.documents, input.payments);
+  const { cashSales, cashRefunds, ...summary } = summarizeSales(input.documents, input.payments);
   const sum = (kind: 'in' | 'out') => input.movements.filter((m) => m.kind === kind).reduce((acc, m) => acc.plus(m.amount), ZERO);
   const cashIn = sum('in');
   const cashOut = sum('out');
-  const expected = new Dec(input.session.openingFloat).plus(cashSales).plus(cashIn).minus(cashOut);
+  const expected = new Dec(input.session.openingFloat).plus(cashSales).minus(cashRefunds).plus(cashIn).minus(cashOut);
   const counted = input.counted ? new Dec(input.counted.cash) : null;
 
   return {
@@ -83,6 +85,7 @@ export function buildCashReport(input: ReportInput): CashReport {
     cash: {
       openingFloat: fixed2(new Dec(input.session.openingFloat)),
       cashSales: fixed2(cashSales),
+      cashRefunds: fixed2(cashRefunds),
       cashIn: fixed2(cashIn),
       cashOut: fixed2(cashOut),
       expected: fixed2(expected),

@@ -43,11 +43,12 @@ export function buildSalesReport(input: {
   documents: readonly RangeDocument[];
   payments: readonly ReportPayment[];
 }): SalesReport {
-  const { cashSales: _cash, ...summary } = summarizeSales(input.documents, input.payments);
+  const { cashSales: _cash, cashRefunds: _refunds, ...summary } = summarizeSales(input.documents, input.payments);
   const bySession = new Tallies<{ sessionId: number | null; label: string; currency: string }>();
   for (const d of input.documents) {
     // Each sale once (a superseded document's replacement carries it); a rejected or invalid one is no declared sale.
-    if (d.superseded || NOT_DECLARED.has(d.status)) continue;
+    // Notes and voided sales are no sales: the per-till lines add up to the report's sales total.
+    if (d.superseded || NOT_DECLARED.has(d.status) || d.voided === true || d.docType === '07' || d.docType === '08') continue;
     // A till's own report: its cash sessions. The shop's (issue 15): each till by name.
     const label = d.sessionId !== null ? `Caja n.º ${d.sessionId} (${d.terminal ?? ''})` : (d.terminal ?? 'Fuera de caja');
     bySession.add(`${d.sessionId ?? `till:${d.terminal ?? '-'}`}|${d.currency}`, { sessionId: d.sessionId, label, currency: d.currency }, d.total);

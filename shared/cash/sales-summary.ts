@@ -30,12 +30,21 @@ export const SalesSummarySchema = z.object({
    */
   notDeclared: z.array(Tally.extend({ status: z.enum(DOC_STATUSES), label: z.string(), currency: z.string(), cash: z.string() })).default([]),
   /**
-   * Issue 24: returns (credit notes, 07) shown apart from sales, per currency; `cash`: the soles refunded in cash. Their
-   * refunds are netted from byMethod (negative amounts) and from the cash the drawer should hold.
+   * Sales whose void SUNAT accepted: no declared sale any more, and nothing to re-issue (the sale never happened).
+   * `cash`: the soles they brought in cash (counted in cashSales until the customer is paid back).
    */
-  returns: z.array(Tally.extend({ currency: z.string(), cash: z.string() })).default([]),
-  /** Issue 24: debit notes (08), apart from sales, per currency. */
+  voided: z.array(Tally.extend({ currency: z.string(), cash: z.string() })).default([]),
+  /**
+   * Returns (credit notes, 07, not rejected nor refused), apart from sales, per currency: their count, total and IGV,
+   * and `cash` the soles refunded in cash. A note SUNAT rejected credited nothing: it is listed under notDeclared.
+   */
+  returns: z.array(Tally.extend({ currency: z.string(), cash: z.string(), igv: z.string().default('0.00') })).default([]),
+  /** The same returns by how the money went back, plus "Sin devolución de dinero": per currency they add up to returns. */
+  returnsByMethod: z.array(Tally.extend({ method: z.string(), label: z.string(), currency: z.string() })).default([]),
+  /** Debit notes (08), apart from sales, per currency. */
   debitNotes: z.array(Tally.extend({ currency: z.string() })).default([]),
+  /** Per currency: sales − returns + debit notes, each as listed above. */
+  net: z.array(z.object({ currency: z.string(), total: z.string() })).default([]),
   /** Issue 26: the declared sales' Op. gravadas / exoneradas / inafectas, IGV and ICBPER, per currency. */
   taxes: z.array(TaxesByKindSchema).default([]),
   /** Issue 26: first and last number per series (every document issued, notes too). */
@@ -54,7 +63,7 @@ export interface ReportDocument extends Omit<TaxedDocument, 'docType' | 'currenc
   superseded: boolean;
   /** Every discount of the document together, or null. */
   discount?: string | null;
-  /** Issue 24: SUNAT accepted its void: no declared sale any more, counted apart with the not declared. */
+  /** SUNAT accepted its void: no declared sale any more, counted apart under voided. */
   voided?: boolean;
 }
 
@@ -70,17 +79,20 @@ const DOC_TYPE_LABELS = { '01': 'Facturas', '03': 'Boletas' } as const;
 const OPEN = new Set<DocStatus>(OPEN_STATUSES);
 const NOT_DECLARED = new Set<DocStatus>(NOT_DECLARED_STATUSES);
 const NOT_DECLARED_LABELS: Partial<Record<DocStatus, string>> = { rejected: 'Rechazados por SUNAT', invalid: 'No aceptados por la API (inválidos)' };
-const VOIDED_LABEL = 'Anulados (anulación aceptada por SUNAT)';
 
 /** Count and sum per key, keeping the first-seen order. */
 export class Tallies<T> {
   private readonly rows = new Map<string, { extra: T; count: number; total: Dec }>();
-  add(key: string, extra: T, amount: string): void {
+  /** Adds one document of `amount` under `key`; answers the row's extra (the first one given), to add more to it. */
+  add(key: string, extra: T, amount: string): T {
     const row = this.rows.get(key);
     if (row) {
       row.count += 1;
       row.total = row.total.plus(amount);
-    } else this.rows.set(key, { extra, count: 1, total: new Dec(amount) });
+      return row.extra;
+    }
+    this.rows.set(key, { extra, count: 1, total: new Dec(amount) });
+    return extra;
   }
   list(): (T & { count: number; total: string })[] {
     return [...this.rows.values()].map((r) => ({ ...r.extra, count: r.count, total: fixed2(r.total) }));
@@ -88,54 +100,75 @@ export class Tallies<T> {
 }
 
 
+/** A credit note that gave no money back (credited to the customer's account, or a price correction). */
+const NO_REFUND = { method: 'sin_devolucion', label: 'Sin devolución de dinero' } as const;
+const NOTE_KIND_LABELS = { '07': 'Notas de crédito', '08': 'Notas de débito' } as const;
+
 /**
  * Counts and sums the documents and their payments, each document once (a superseded one is left out). Also answers
- * the soles paid in cash, which the drawer holds. A rejected or invalid document (not re-issued) counts only in
- * byStatus and notDeclared, and its cash in cashSales: the money is real, the declared sale is not.
+ * the soles taken and refunded in cash, which is what the drawer holds. A rejected or invalid document (not re-issued)
+ * counts only in byStatus and notDeclared, and its cash in cashSales or cashRefunds: the money is real, the
+ * declared sale or return is not. Every list adds up: byMethod to sales, returnsByMethod to returns, and net is
+ * sales − returns + debit notes.
  */
-export function summarizeSales(documents: readonly ReportDocument[], payments: readonly ReportPayment[]): SalesSummary & { cashSales: Dec } {
+export function summarizeSales(documents: readonly ReportDocument[], payments: readonly ReportPayment[]): SalesSummary & { cashSales: Dec; cashRefunds: Dec } {
   const isNote = (d: ReportDocument) => d.docType === '07' || d.docType === '08';
-  const notes = documents.filter(isNote);
+  const notes = documents.filter((d) => isNote(d) && !d.superseded);
   const sold = summarizeSaleDocuments(documents.filter((d) => !isNote(d)), payments);
-  // Issue 24: a credit note's refund leaves by its method: netted from byMethod and from the drawer's cash.
-  const noteOf = new Map(notes.map((n) => [n.id, n]));
-  const refundedCash = new Map<number, Dec>();
-  const byMethod = new Map(sold.byMethod.map((m) => [`${m.method}|${m.currency}`, { ...m, total: new Dec(m.total) }]));
-  let cashSales = sold.cashSales;
-  for (const p of payments) {
-    const note = noteOf.get(p.documentId);
-    if (!note || note.docType !== '07') continue;
-    if (p.kind === 'cash' && note.currency === 'PEN') {
-      cashSales = cashSales.minus(p.applied);
-      refundedCash.set(note.id, (refundedCash.get(note.id) ?? ZERO).plus(p.applied));
-    }
-    const key = `${p.method}|${note.currency}`;
-    const row = byMethod.get(key) ?? { method: p.method, label: p.label, kind: p.kind, currency: note.currency, count: 0, total: ZERO };
-    row.total = row.total.minus(p.applied);
-    byMethod.set(key, row);
-  }
-  const returns = new Map<string, { currency: string; count: number; total: Dec; cash: Dec }>();
+  const paidBy = new Map<number, ReportPayment[]>();
+  for (const p of payments) paidBy.set(p.documentId, [...(paidBy.get(p.documentId) ?? []), p]);
+
+  let cashRefunds = ZERO;
+  const returns = new Map<string, { currency: string; count: number; total: Dec; cash: Dec; igv: Dec }>();
+  const returnsByMethod = new Tallies<{ method: string; label: string; currency: string }>();
   const debitNotes = new Tallies<{ currency: string }>();
+  const notDeclared = new Tallies<{ status: DocStatus; label: string; currency: string }>();
   for (const n of notes) {
+    const refunds = n.docType === '07' ? (paidBy.get(n.id) ?? []) : [];
+    const cash = refunds.filter((p) => p.kind === 'cash' && n.currency === 'PEN').reduce((sum, p) => sum.plus(p.applied), ZERO);
+    // Cash handed back left the drawer whatever SUNAT later said of the note.
+    cashRefunds = cashRefunds.plus(cash);
+    if (NOT_DECLARED.has(n.status)) {
+      const label = `${NOTE_KIND_LABELS[n.docType as '07' | '08']}: ${NOT_DECLARED_LABELS[n.status] ?? DOC_STATUS_LABELS[n.status]}`;
+      notDeclared.add(`${n.docType}|${n.status}|${n.currency}`, { status: n.status, label, currency: n.currency }, n.total);
+      continue;
+    }
     if (n.docType === '08') {
       debitNotes.add(n.currency, { currency: n.currency }, n.total);
       continue;
     }
-    const row = returns.get(n.currency) ?? { currency: n.currency, count: 0, total: ZERO, cash: ZERO };
+    const row = returns.get(n.currency) ?? { currency: n.currency, count: 0, total: ZERO, cash: ZERO, igv: ZERO };
     row.count += 1;
     row.total = row.total.plus(n.total);
-    row.cash = row.cash.plus(refundedCash.get(n.id) ?? ZERO);
+    row.cash = row.cash.plus(cash);
+    row.igv = row.igv.plus(n.igv ?? '0');
     returns.set(n.currency, row);
+    let left = new Dec(n.total);
+    for (const p of refunds) {
+      returnsByMethod.add(`${p.method}|${n.currency}`, { method: p.method, label: p.label, currency: n.currency }, p.applied);
+      left = left.minus(p.applied);
+    }
+    if (left.gt(0)) returnsByMethod.add(`${NO_REFUND.method}|${n.currency}`, { ...NO_REFUND, currency: n.currency }, fixed2(left));
   }
+  const debits = debitNotes.list();
+  const net = new Map<string, Dec>();
+  const addNet = (currency: string, amount: Dec) => net.set(currency, (net.get(currency) ?? ZERO).plus(amount));
+  for (const r of sold.sales) addNet(r.currency, new Dec(r.total));
+  for (const r of returns.values()) addNet(r.currency, r.total.negated());
+  for (const r of debits) addNet(r.currency, new Dec(r.total));
+  const notesNotDeclared = notDeclared.list().map((r) => ({ ...r, cash: '0.00' }));
   return {
     ...sold,
-    byMethod: [...byMethod.values()].map((m) => ({ ...m, total: fixed2(m.total) })),
     awaitingSunat: sold.awaitingSunat + notes.filter((d) => OPEN.has(d.status)).length,
-    returns: [...returns.values()].map((r) => ({ currency: r.currency, count: r.count, total: fixed2(r.total), cash: fixed2(r.cash) })),
-    debitNotes: debitNotes.list(),
+    notDeclared: [...sold.notDeclared, ...notesNotDeclared],
+    returns: [...returns.values()].map((r) => ({ currency: r.currency, count: r.count, total: fixed2(r.total), cash: fixed2(r.cash), igv: fixed2(r.igv) })),
+    returnsByMethod: returnsByMethod.list(),
+    debitNotes: debits,
+    net: [...net].map(([currency, total]) => ({ currency, total: fixed2(total) })),
     taxes: sold.taxes,
     series: seriesRanges(documents),
-    cashSales,
+    cashSales: sold.cashSales,
+    cashRefunds,
   };
 }
 
@@ -155,7 +188,8 @@ function summarizeSaleDocuments(documents: readonly ReportDocument[], payments: 
   const discounts = new Tallies<{ currency: string }>();
   for (const d of live) {
     const c = d.currency;
-    byStatus.add(`${d.status}|${c}`, { status: d.status, label: DOC_STATUS_LABELS[d.status], currency: c }, d.total);
+    // A voided sale is not "Aceptado" any more: the voided list speaks for it.
+    if (!d.voided) byStatus.add(`${d.status}|${c}`, { status: d.status, label: DOC_STATUS_LABELS[d.status], currency: c }, d.total);
     if (notDeclaredIds.has(d.id)) continue;
     sales.add(c, { currency: c }, d.total);
     byDocType.add(`${d.docType}|${c}`, { docType: saleType(d), label: DOC_TYPE_LABELS[saleType(d)], currency: c }, d.total);
@@ -183,15 +217,14 @@ function summarizeSaleDocuments(documents: readonly ReportDocument[], payments: 
   for (const d of declared) {
     if (!paid.has(d.id)) byMethod.add(`credito_venta|${d.currency}`, { method: 'credito_venta', label: 'Al crédito (por cobrar)', kind: 'credit', currency: d.currency }, d.total);
   }
-  const notDeclared = new Map<string, { status: DocStatus; label: string; currency: string; count: number; total: Dec; cash: Dec }>();
+  const notDeclared = new Tallies<{ status: DocStatus; label: string; currency: string; cash: Dec }>();
+  const voided = new Tallies<{ currency: string; cash: Dec }>();
   for (const d of notDeclaredDocs) {
-    const key = `${d.voided ? 'voided' : d.status}|${d.currency}`;
-    const label = d.voided ? VOIDED_LABEL : (NOT_DECLARED_LABELS[d.status] ?? DOC_STATUS_LABELS[d.status]);
-    const row = notDeclared.get(key) ?? { status: d.status, label, currency: d.currency, count: 0, total: ZERO, cash: ZERO };
-    row.count += 1;
-    row.total = row.total.plus(d.total);
-    row.cash = row.cash.plus(notDeclaredCash.get(d.id) ?? ZERO);
-    notDeclared.set(key, row);
+    const cash = notDeclaredCash.get(d.id) ?? ZERO;
+    const tally = d.voided
+      ? voided.add(d.currency, { currency: d.currency, cash: ZERO }, d.total)
+      : notDeclared.add(`${d.status}|${d.currency}`, { status: d.status, label: NOT_DECLARED_LABELS[d.status] ?? DOC_STATUS_LABELS[d.status], currency: d.currency, cash: ZERO }, d.total);
+    tally.cash = tally.cash.plus(cash);
   }
   return {
     sales: sales.list(),
@@ -201,9 +234,12 @@ function summarizeSaleDocuments(documents: readonly ReportDocument[], payments: 
     byCashier: byCashier.list(),
     discounts: discounts.list(),
     awaitingSunat: live.filter((d) => OPEN.has(d.status)).length,
-    notDeclared: [...notDeclared.values()].map((r) => ({ status: r.status, label: r.label, currency: r.currency, count: r.count, total: fixed2(r.total), cash: fixed2(r.cash) })),
+    notDeclared: notDeclared.list().map((r) => ({ ...r, cash: fixed2(r.cash) })),
+    voided: voided.list().map((r) => ({ ...r, cash: fixed2(r.cash) })),
     returns: [],
+    returnsByMethod: [],
     debitNotes: [],
+    net: [],
     taxes: taxesByKind(declared),
     series: [],
     cashSales,

@@ -107,6 +107,9 @@ const NOT_DECLARED_REASONS: Partial<Record<DocStatus, string>> = {
   invalid: 'Este comprobante no tiene validez tributaria: no fue declarado a SUNAT.',
 };
 
+/** A document whose void SUNAT accepted: its own status may still read accepted, its copies must not look valid. */
+const VOIDED_MARK = { mark: 'ANULADO', reason: 'SUNAT aceptó su anulación: este comprobante no tiene validez tributaria.', replacedBy: null };
+
 /** The mark of a rejected or invalid document, or undefined for any other status. */
 export function notDeclaredOf(status: DocStatus, replacedBy: { series: string; number: number } | null = null): TicketData['notDeclared'] {
   const mark = NOT_DECLARED_MARKS[status];
@@ -210,8 +213,8 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     discountTotal: detail.discountTotal ?? null,
     demo: detail.demo,
     status: detail.status,
-    awaitingSunat: OPEN_STATUSES.includes(detail.status),
-    ...(notDeclaredOf(detail.status) ? { notDeclared: notDeclaredOf(detail.status, detail.reissuedAs ?? null) } : {}),
+    awaitingSunat: !detail.voided && OPEN_STATUSES.includes(detail.status),
+    ...(detail.voided ? { notDeclared: VOIDED_MARK } : notDeclaredOf(detail.status) ? { notDeclared: notDeclaredOf(detail.status, detail.reissuedAs ?? null) } : {}),
   };
 }
 

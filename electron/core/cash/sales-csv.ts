@@ -20,6 +20,11 @@ export function salesReportCsv(report: SalesReport): string {
     rows.push(['no declarados a SUNAT (rechazados / inválidos)', `${r.label}: necesitan un comprobante reemitido`, r.currency, r.count, csvAmount(r.total)]);
     if (r.cash !== '0.00') rows.push(['no declarados a SUNAT (rechazados / inválidos)', `${r.label}: cobrado en efectivo (está en caja)`, r.currency, '', csvAmount(r.cash)]);
   }
+  for (const r of report.returnsByMethod) rows.push(['devoluciones', r.label, r.currency, r.count, csvAmount(`-${r.total}`)]);
+  for (const r of report.returns) rows.push(['devoluciones', 'Total devoluciones (IGV incluido)', r.currency, r.count, csvAmount(`-${r.total}`)], ['devoluciones', 'IGV devuelto', r.currency, '', csvAmount(`-${r.igv}`)]);
+  for (const r of report.debitNotes) rows.push(['notas de débito', 'Notas de débito', r.currency, r.count, csvAmount(r.total)]);
+  for (const r of report.net) rows.push(['neto', 'Ventas - devoluciones + notas de débito', r.currency, '', csvAmount(r.total)]);
+  for (const r of report.voided) rows.push(['anulados', 'Anulados (anulación aceptada por SUNAT): no se reemiten', r.currency, r.count, csvAmount(r.total)]);
   const title = csvLine([report.scope === 'shop' ? 'Reporte de ventas de todas las cajas' : 'Reporte de ventas', `del ${dayText(report.from)} al ${dayText(report.to)}`, '', '', '']);
   return `\uFEFF${title}${rows.map(csvLine).join('')}`;
 }

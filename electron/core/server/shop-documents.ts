@@ -76,7 +76,7 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
         CASE WHEN length(d.cdr_xml) <= ${B.cdrXmlChars} THEN d.cdr_xml END AS cdr_xml, d.cdr_zip IS NOT NULL AS has_cdr_zip,
         CASE WHEN octet_length(d.payload) <= ${B.payloadBytes} THEN d.payload END AS payload, d.discount_total::text AS discount_total,
         ${boundedJson('d.payments', 'payments')}, ${boundedJson('d.discounts', 'discounts')}, ${boundedJson('d.events', 'events')}, d.reprints,
-        ${clip('d.modifies', B.code, 'modifies')}
+        ${clip('d.modifies', B.code, 'modifies')}, d.void_status IS NOT DISTINCT FROM 'voided' AS voided
       FROM documents d JOIN terminals t USING (terminal_id) WHERE d.id_base_dato = $1`,
     values: [idBaseDato],
   });
@@ -126,6 +126,7 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
     events,
     // Issue 24: the notes every till issued on it, or the document a note modifies (server migration 0004).
     ...(await shopNoteLinks(pool, { docType: r.doc_type, series: r.series, number: r.number, modifies: (r.modifies as string | null) ?? null })),
+    voided: r.voided === true,
   };
 }
 

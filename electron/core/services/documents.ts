@@ -1,5 +1,5 @@
 import type { DocumentDetail, DocumentFilter, DocumentList, DocumentSummary, FileData } from '../../../shared/bridge';
-import type { DiscountsRepository, DocumentRow, DocumentsRepository, NotesRepository, PaymentsRepository, DocumentSummary as SummaryRow } from '../db';
+import type { DiscountsRepository, DocumentRow, DocumentsRepository, NotesRepository, PaymentsRepository, VoidsRepository, DocumentSummary as SummaryRow } from '../db';
 import { noteLinksOf } from './note-links';
 import { deadlineOf } from './deadlines';
 import { CoreError } from './errors';
@@ -15,6 +15,8 @@ export class DocumentsService {
     private readonly discounts?: DiscountsRepository,
     /** Credit and debit notes (issue 24): a document lists its notes, a note links to what it modifies. */
     private readonly notes?: NotesRepository,
+    /** Voids: a voided document says so on every copy. */
+    private readonly voids?: VoidsRepository,
   ) {}
 
   summaryOf(row: SummaryRow): DocumentSummary {
@@ -74,6 +76,7 @@ export class DocumentsService {
       discountTotal: row.discount_total,
       discountApprovedBy: row.discount_approved_by,
       ...(this.notes ? noteLinksOf(this.notes, this.documents, row) : { notes: [], modifies: null }),
+      voided: this.voids?.of(id)?.status === 'voided',
       events: this.documents.events(id).map((e) => ({
         at: e.at,
         fromStatus: e.from_status,

@@ -122,7 +122,7 @@ describe('a note\'s answers take the same decision as an invoice\'s (docs/api/de
 });
 
 describe('returns in the shift (issue 24)', () => {
-  it('a cash refund leaves the drawer: the X shows the return apart and nets it by method; the Z keeps it', async () => {
+  it('a cash refund leaves the drawer: the X shows the return apart by its method, the drawer nets it; the Z keeps it', async () => {
     const r = await rig();
     const admin = (await r.call<{ user: { id: number } }>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' })).user;
     expect(admin).toBeTruthy();
@@ -130,12 +130,15 @@ describe('returns in the shift (issue 24)', () => {
     const sale = await acceptedSale(r, { tenders: [{ method: 'efectivo', amount: '29.30' }] });
     await r.call('issueNote', { of: sale.id, type: '07', reason: '07', description: 'Devolución de azúcar', lines: [{ line: 2, quantity: '1' }], refund: [{ method: 'efectivo', amount: '2.50' }] });
     const x = await r.call<CashReport>('getCashReport', {});
-    expect(x).toMatchObject({ sales: [{ currency: 'PEN', count: 1, total: '29.30' }], returns: [{ currency: 'PEN', count: 1, total: '2.50', cash: '2.50' }] });
-    expect(x.byMethod).toEqual([expect.objectContaining({ method: 'efectivo', total: '26.80' })]);
-    expect(x.cash).toMatchObject({ cashSales: '26.80', expected: '126.80' });
+    expect(x).toMatchObject({ sales: [{ currency: 'PEN', count: 1, total: '29.30' }], returns: [{ currency: 'PEN', count: 1, total: '2.50', cash: '2.50', igv: expect.any(String) }] });
+    // The sales by method add up to the sales; the refund is listed under the returns, by its method.
+    expect(x.byMethod).toEqual([expect.objectContaining({ method: 'efectivo', total: '29.30' })]);
+    expect(x.returnsByMethod).toEqual([expect.objectContaining({ method: 'efectivo', total: '2.50' })]);
+    expect(x.net).toEqual([{ currency: 'PEN', total: '26.80' }]);
+    expect(x.cash).toMatchObject({ cashSales: '29.30', cashRefunds: '2.50', expected: '126.80' });
     const z = await r.call<CashReport>('closeCashSession', { countedCash: '126.80' });
     expect(z.cash).toMatchObject({ expected: '126.80', difference: '0.00' });
-    expect(z.returns).toEqual([{ currency: 'PEN', count: 1, total: '2.50', cash: '2.50' }]);
+    expect(z.returns).toEqual([{ currency: 'PEN', count: 1, total: '2.50', cash: '2.50', igv: expect.any(String) }]);
   });
 });
 

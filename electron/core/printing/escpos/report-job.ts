@@ -4,7 +4,7 @@
 import Decimal from 'decimal.js';
 import { CASH_MOVEMENT_LABELS, denominationLabel, PEN_DENOMINATIONS, seriesRangeText, taxRows, type CashReport, type SalesReport, type SalesSummary } from '../../../../shared/cash';
 import { dateTimeText, dayText, moneyText } from '../../../../shared/printing/printed-text';
-import { differenceText, sunatSummaryLine } from '../../../../shared/printing/report-text';
+import { differenceText, netRows, returnsRows, sunatSummaryLine, voidedNote, voidedRows } from '../../../../shared/printing/report-text';
 import type { TicketLogo } from '../../../../shared/printing/settings';
 import { logoCommand } from './logo';
 import { TicketWriter, type JobFormat } from './writer';
@@ -43,6 +43,8 @@ function salesSections(w: TicketWriter, s: SalesSummary): void {
     ...s.sales.map((r) => ({ label: 'Total', count: r.count, amount: r.total, currency: r.currency, strong: true })),
   ], 'Sin ventas');
   for (const t of s.taxes) section(w, s.taxes.length > 1 ? `Impuestos (${t.currency})` : 'Impuestos', taxRows(t).map((r) => ({ ...r, currency: t.currency })));
+  if (s.returns.length > 0) section(w, 'Devoluciones', returnsRows(s));
+  if (s.returns.length > 0 || s.debitNotes.length > 0) section(w, 'Neto', netRows(s));
   section(w, 'Por medio de pago', s.byMethod.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency })), 'Sin ventas');
   if (s.discounts.length > 0) section(w, 'Descuentos', s.discounts.map((r) => ({ label: 'Ventas con descuento', count: r.count, amount: `-${r.total}`, currency: r.currency })));
   section(w, 'Por cajero', s.byCashier.map((r) => ({ label: r.name, count: r.count, amount: r.total, currency: r.currency })), 'Sin ventas');
@@ -51,6 +53,10 @@ function salesSections(w: TicketWriter, s: SalesSummary): void {
     section(w, 'No declarados a SUNAT', s.notDeclared.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency })));
     const cash = s.notDeclared.reduce((acc, r) => acc.plus(r.cash), new Decimal(0));
     w.text(`No cuentan en las ventas de arriba: cada una necesita un comprobante reemitido (Documentos → Reemitir).${cash.isZero() ? '' : ` Su efectivo (${moneyText(cash.toFixed(2))}) sí está en caja y cuenta en las ventas en efectivo.`}`);
+  }
+  if (s.voided.length > 0) {
+    section(w, 'Anulados', voidedRows(s));
+    w.text(voidedNote(s));
   }
   if (s.series.length > 0) {
     w.blank().text('Numeración', { bold: true });
@@ -80,6 +86,7 @@ export function cashReportJob(report: CashReport, issuer: ReportIssuer, format: 
   section(w, 'Efectivo en caja (S/)', [
     { label: 'Fondo inicial', amount: cash.openingFloat },
     { label: '+ Ventas en efectivo', amount: cash.cashSales },
+    ...(cash.cashRefunds !== '0.00' ? [{ label: '- Devoluciones en efectivo', amount: cash.cashRefunds }] : []),
     { label: '+ Ingresos', amount: cash.cashIn },
     { label: '- Retiros', amount: cash.cashOut },
     { label: 'Efectivo esperado', amount: cash.expected, strong: true },

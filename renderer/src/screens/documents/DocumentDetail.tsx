@@ -208,7 +208,7 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
     <article className="detail" aria-labelledby="detail-title">
       <header className="detail__head">
         <h2 id="detail-title">{name}</h2>
-        <StatusBadge status={detail.status} />
+        {voidView?.request?.status === 'voided' ? null : <StatusBadge status={detail.status} />}
         <VoidBadge view={voidView} />
         {detail.demo ? <span className="badge badge--demo">Demo</span> : null}
       </header>

@@ -1,6 +1,6 @@
-import Decimal from 'decimal.js';
 import { useEffect, useState } from 'react';
 import type { DocumentSummary, VoidStateRow } from '../../../../shared/bridge';
+import { listedTotal } from './listed-total';
 import { call } from '../../pos';
 import { StatusBadge } from '../../components/StatusBadge';
 import { onDocumentChanges } from '../../app/document-changes';
@@ -17,13 +17,6 @@ function deadlineText(row: DocumentSummary): string | null {
   if (row.deadline.overdue) return 'Plazo vencido';
   if (row.deadline.atRisk) return 'Vence pronto';
   return null;
-}
-
-/** The total of what the list shows, per currency (issue 14): 'S/ 1,234.50 · US$ 20.00'. */
-function listedTotal(rows: DocumentSummary[]): string {
-  const byCurrency = new Map<string, Decimal>();
-  for (const row of rows) byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? new Decimal(0)).plus(row.total));
-  return [...byCurrency].map(([currency, total]) => formatMoney(total.toFixed(2), currency)).join(' · ');
 }
 
 /** Issue 24: the void state of the listed documents that have one ("Anulado", "Anulación pendiente"). */
@@ -83,7 +76,8 @@ export function DocumentList({ rows, selectedId, onSelect }: DocumentListProps):
                 </td>
                 <td className="num">{formatMoney(row.total, row.currency)}</td>
                 <td>
-                  <StatusBadge status={row.status} />
+                  {/* A voided document's own status would still read "Aceptado": its void's badge speaks instead. */}
+                  {voids.get(row.id)?.status === 'voided' ? null : <StatusBadge status={row.status} />}
                   {voids.get(row.id) ? (
                     <span className={`badge ${voids.get(row.id)!.status === 'voided' ? 'badge--rejected' : 'badge--pending'}`} data-testid="list-void-badge">
                       {voids.get(row.id)!.label}
@@ -98,10 +92,11 @@ export function DocumentList({ rows, selectedId, onSelect }: DocumentListProps):
         <tfoot>
           <tr>
             <th scope="row" colSpan={3}>
-              {rows.length === 1 ? 'Total del comprobante listado' : `Total de los ${rows.length} comprobantes listados`}
+              {rows.length === 1 ? 'Neto del comprobante listado' : `Neto de los ${rows.length} comprobantes listados`}
+              <span className="muted"> (ventas − notas de crédito; sin anulados ni rechazados)</span>
             </th>
             <td className="num" data-testid="listed-total">
-              {listedTotal(rows)}
+              {listedTotal(rows, new Set([...voids].filter(([, v]) => v.status === 'voided').map(([id]) => id)))}
             </td>
             <td />
           </tr>

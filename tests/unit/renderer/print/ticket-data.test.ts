@@ -163,6 +163,19 @@ describe('a document without tax validity is marked on every print (issue 23)', 
     }
   });
 
+  it('ANULADO on every copy of a sale whose void SUNAT accepted, though its own status still reads accepted', () => {
+    for (const copy of [false, true]) {
+      const t = ticketFromDocument(detailOf(sale, { status: 'accepted', voided: true }), COMPANY, { copy });
+      expect(t.notDeclared).toEqual({ mark: 'ANULADO', reason: 'SUNAT aceptó su anulación: este comprobante no tiene validez tributaria.', replacedBy: null });
+      for (const Template of [Ticket, A4Page]) {
+        const text = renderToStaticMarkup(createElement(Template, { data: t })).replace(/<[^>]+>/g, ' ');
+        expect(text.indexOf('ANULADO')).toBeGreaterThan(-1);
+        expect(text.indexOf('ANULADO')).toBeLessThan(text.indexOf(COMPANY.name));
+      }
+    }
+    expect(ticketFromDocument(detailOf(sale, { status: 'accepted', voided: false }), COMPANY, { copy: true }).notDeclared).toBeUndefined();
+  });
+
   it.each([
     ['ticket', Ticket],
     ['A4', A4Page],
