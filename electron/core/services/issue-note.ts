@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { InvoiceSchema, type Invoice, type Note } from '../../../shared/api';
 import { buildNote, SaleValidationError } from '../../../shared/billing';
+import { checkedReason, type EarlierCredits } from '../../../shared/billing/build-note';
 import type { NoteInputParsed } from '../../../shared/bridge';
-import { CURRENCIES, findEntry, limaDate, limaDateTime, noteReason } from '../../../shared/catalog';
+import { CURRENCIES, findEntry, limaDate, limaDateOf, limaDateTime, noteReason } from '../../../shared/catalog';
 import { settleTenders, type SettledPayment } from '../../../shared/payments';
 import type { Db, DocumentRow, DocumentsRepository, NotesRepository, PaymentsRepository, SeriesRepository } from '../db';
 import type { NoteMode } from '../db/repositories/notes';
@@ -43,8 +44,12 @@ export interface NoteTarget {
   docType: '01' | '03';
   total: string;
   invoice: Invoice;
-  /** The credit notes that count against it: their totals, and per line (1-based) the quantities they took back. */
-  credits(): { totals: string[]; returned: { line: number; quantity: string }[] };
+  /**
+   * The credit notes that count against it: their totals, and per line (1-based) the quantities they took back. When
+   * every one of them can be read: per line the amounts they credited (IGV included), and the IGV of each note. A line
+   * return then takes exactly what is left of its line; without them, what is left is estimated from the quantities.
+   */
+  credits(): { totals: string[]; returned: { line: number; quantity: string }[]; credited?: { line: number; amount: string }[] | undefined; igv?: string[] | undefined };
   /** Records the note's link to it and the quantities it takes back. */
   record(noteId: number, detail: { reason: string; description: string; mode: NoteMode }, taken: { line: number; quantity: string }[]): void;
 }
@@ -106,19 +111,21 @@ export class NoteService {
     if (!NOTE_TARGET_STATUSES.includes(of.status)) {
       throw new CoreError('not_notable', `${printed(of)} no fue aceptado por SUNAT: solo se emite una nota sobre un comprobante aceptado.`);
     }
-    return this.storeOn(localTarget(of, storedInvoice(of), this.d.notes, others), input);
+    return this.storeOn(localTarget(of, storedInvoice(of), this.d.notes, this.d.db, others), input);
   }
 
   private storeOn(target: NoteTarget, input: NoteFields): DocumentRow {
     const { documents, series, now } = this.d;
     const original = target.invoice;
-    this.checkLimits(target, input);
-    const seriesName = this.seriesFor(input.type, target.docType);
     const at = now();
+    this.checkReason(input);
+    this.checkDate(target, at);
+    const earlier = this.checkLimits(target, input);
+    const seriesName = this.seriesFor(input.type, target.docType);
     const number = series.nextNumber(input.type, seriesName);
     let note: Note;
     try {
-      note = buildNote(original, input, { series: seriesName, number, issuedAt: limaDateTime(at), idBaseDato: randomUUID() });
+      note = buildNote(original, input, { series: seriesName, number, issuedAt: limaDateTime(at), idBaseDato: randomUUID() }, earlier);
     } catch (e) {
       if (e instanceof SaleValidationError) throw new CoreError('validation', `No se puede emitir la nota: ${e.errors[0]?.message ?? 'datos no válidos'}.`, [...e.errors]);
       throw e;
@@ -163,9 +170,37 @@ export class NoteService {
     return of === '01' ? n.debitFactura : n.debitBoleta;
   }
 
-  /** What is left after earlier credit notes: a whole-document reason only when nothing was credited; lines by quantity. */
-  private checkLimits(target: NoteTarget, input: NoteFields): void {
-    if (input.type !== '07') return;
+  /** A reason Caja cannot build (SUNAT wants what a shop's sale never has) is refused whoever asks for it. */
+  private checkReason(input: NoteFields): void {
+    try {
+      checkedReason(input.type, input.reason);
+    } catch (e) {
+      if (e instanceof SaleValidationError) throw new CoreError('validation', e.errors[0]?.message ?? 'Motivo no válido para este tipo de nota.', [...e.errors]);
+      throw e;
+    }
+  }
+
+  /**
+   * SUNAT refuses a note dated before the document it modifies. The note is dated by this PC's clock (Lima), so a clock
+   * set back would spend a number on a note SUNAT refuses: refused here, before the number.
+   */
+  private checkDate(target: NoteTarget, at: Date): void {
+    const day = limaDate(at);
+    const of = limaDateOf(target.invoice.fecha_Emision);
+    if (of !== null && day < of) {
+      throw new CoreError(
+        'note_date',
+        `La fecha de la nota (${day}) sería anterior a la de ${target.label} (${of}), y SUNAT la rechaza. Revise la fecha y la hora de esta computadora.`,
+      );
+    }
+  }
+
+  /**
+   * What is left after earlier credit notes: a whole-document reason only when nothing was credited; lines by quantity.
+   * Answers what the earlier notes took, for the note's amounts (build-note.ts).
+   */
+  private checkLimits(target: NoteTarget, input: NoteFields): EarlierCredits | undefined {
+    if (input.type !== '07') return undefined;
     const original = target.invoice;
     const mode = noteReason(input.type, input.reason)?.mode;
     const earlier = target.credits();
@@ -184,6 +219,11 @@ export class NoteService {
       if (fields.length > 0) throw new CoreError('note_exceeds', `La devolución excede lo que queda de ${target.label}: ${fields[0]!.message}.`, fields);
     }
     if (mode === 'amount') this.checkTotal(target, new Decimal(input.amount ?? '0').toFixed(2));
+    return {
+      returned: earlier.returned,
+      credited: earlier.credited,
+      igv: earlier.igv?.reduce((sum, t) => sum.plus(t), new Decimal(0)).toFixed(2),
+    };
   }
 
   /** The credit notes' total never exceeds the document's total. */
@@ -207,19 +247,72 @@ export class NoteService {
   }
 }
 
-/** A boleta or factura of this till: its earlier notes from note_details and note_lines. */
-function localTarget(of: DocumentRow, invoice: Invoice, notes: NotesRepository, others?: OtherCredits): NoteTarget {
+/**
+ * A boleta or factura of this till: its earlier notes from note_details and note_lines; what they credited per line and
+ * their IGV from their payloads, unless other tills' notes (known by quantities only) took lines or money too.
+ */
+function localTarget(of: DocumentRow, invoice: Invoice, notes: NotesRepository, db: Db, others?: OtherCredits): NoteTarget {
   return {
     label: printed(of),
     docType: of.doc_type as '01' | '03',
     total: of.total,
     invoice,
-    credits: () => ({
-      totals: [...notes.countedCredits(of.id).map((n) => n.total), ...(others?.totals ?? [])],
-      returned: [...notes.returnedQuantities(of.id), ...(others?.returned ?? [])],
-    }),
+    credits: () => {
+      const own = creditedHere(db, of.id);
+      return {
+        totals: [...notes.countedCredits(of.id).map((n) => n.total), ...(others?.totals ?? [])],
+        returned: [...notes.returnedQuantities(of.id), ...(others?.returned ?? [])],
+        credited: (others?.returned.length ?? 0) === 0 ? own.credited : undefined,
+        igv: (others?.totals.length ?? 0) === 0 ? own.igv : undefined,
+      };
+    },
     record: (noteId, detail, taken) => notes.record(noteId, { modifies_id: of.id, ...detail }, taken),
   };
+}
+
+/**
+ * The credit notes of this till that count against a document (as NotesRepository counts them: any status but
+ * rejected or conflict), read from their payloads: per line of the document the amount each took (its note_lines rows
+ * and its payload's lines are in the same order, both written from the same list), and each note's IGV. `credited` is
+ * undefined when a payload cannot be read.
+ */
+function creditedHere(db: Db, documentId: number): { credited: { line: number; amount: string }[] | undefined; igv: string[] } {
+  const rows = db.sqlite
+    .prepare(
+      `SELECT l.document_id AS note, l.line, d.payload FROM note_lines l JOIN note_details n ON n.document_id = l.document_id
+         JOIN documents d ON d.id = l.document_id
+        WHERE n.modifies_id = ? AND d.doc_type = '07' AND d.status NOT IN ('rejected', 'conflict') ORDER BY l.document_id, l.rowid`,
+    )
+    .all(documentId) as { note: number; line: number; payload: string }[];
+  const igv = db.sqlite
+    .prepare(
+      `SELECT d.igv FROM note_details n JOIN documents d ON d.id = n.document_id
+        WHERE n.modifies_id = ? AND d.doc_type = '07' AND d.status NOT IN ('rejected', 'conflict')`,
+    )
+    .pluck()
+    .all(documentId) as string[];
+  const credited: { line: number; amount: string }[] = [];
+  const lines = new Map<number, { monto_Valor_Venta?: unknown; igv?: unknown }[] | null>();
+  const seen = new Map<number, number>();
+  for (const r of rows) {
+    if (!lines.has(r.note)) lines.set(r.note, payloadLines(r.payload));
+    const k = seen.get(r.note) ?? 0;
+    seen.set(r.note, k + 1);
+    const l = lines.get(r.note)?.[k];
+    if (!l || typeof l.monto_Valor_Venta !== 'number' || typeof l.igv !== 'number') return { credited: undefined, igv };
+    credited.push({ line: r.line, amount: new Decimal(String(l.monto_Valor_Venta)).plus(String(l.igv)).toFixed(2) });
+  }
+  for (const [note, count] of seen) if (lines.get(note)?.length !== count) return { credited: undefined, igv };
+  return { credited, igv };
+}
+
+function payloadLines(payload: string): { monto_Valor_Venta?: unknown; igv?: unknown }[] | null {
+  try {
+    const detalle = (JSON.parse(payload) as { detalle?: unknown }).detalle;
+    return Array.isArray(detalle) ? (detalle as { monto_Valor_Venta?: unknown; igv?: unknown }[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The stored payload of a boleta or factura. */
