@@ -128,6 +128,10 @@ describe('a line return never credits more than what is left of the line', () =>
 });
 
 describe('reasons a shop cannot build', () => {
+  it('04, 05 and 08 say that on a boleta SUNAT accepts them with an observation (4367)', () => {
+    expect(offeredNoteReasons('07').filter((r) => r.onBoleta).map((r) => r.code)).toEqual(['04', '05', '08']);
+  });
+
   it('11, 12 and 13 are not offered, and building them refuses in Spanish', () => {
     expect(offeredNoteReasons('07').map((r) => r.code)).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10']);
     expect(offeredNoteReasons('08').map((r) => r.code)).toEqual(['01', '02', '03']);
