@@ -230,10 +230,10 @@ export class ServerHost {
     }
   }
 
-  /** A new one-time code for a till (valid REGISTRATION_CODE_HOURS): its secret half and the CA's fingerprint. */
+  /** A new one-time code for a till (valid REGISTRATION_CODE_HOURS): its secret half and the CA's MAC under it. */
   async newRegistrationCode(): Promise<{ code: string; expiresAt: string }> {
     const secret = newSecretCode();
-    const code = `${secret}-${caFingerprintCode(this.authority().certPem)}`;
+    const code = `${secret}-${caFingerprintCode(this.authority().certPem, secret)}`;
     const expiresAt = new Date(this.now().getTime() + REGISTRATION_CODE_HOURS * 3600_000).toISOString();
     const hash = crypto.createHash('sha256').update(secret.replace(/-/g, '').toUpperCase(), 'utf8').digest('hex');
     const pool = this.ownerPool();

@@ -1,5 +1,5 @@
 // A till joins a shop server Caja hosts (issue 30) with the address and the one-time code the office shows:
-// 1. as `caja_registro` it fetches the shop's CA certificate (public) and checks it against the code's fingerprint;
+// 1. as `caja_registro` it fetches the shop's CA certificate (public) and checks its self-signature and the code's MAC of it;
 // 2. it reconnects verifying the server with that CA, and only then sends the code's secret half;
 // 3. the server answers the till's own login role and password, which become this till's shop-server settings.
 import pg from 'pg';
@@ -7,7 +7,7 @@ import { DEFAULT_SHOP_SERVER, type ShopServerSettings } from '../../../shared/se
 import { serverErrorText } from '../server/pool';
 import { CoreError } from '../services/errors';
 import { SHOP_DATABASE } from './cluster';
-import { caFingerprintCode, parseRegistrationCode } from './codes';
+import { checkShopAuthority, parseRegistrationCode } from './codes';
 
 export const REGISTRATION_ROLE = 'caja_registro';
 const REGISTRATION_PASSWORD = 'caja_registro'; // no secret: the role can only spend a one-time code
@@ -50,13 +50,10 @@ export async function registerTill(input: RegisterTillInput): Promise<{ settings
     return r.rows[0]?.ca ?? null;
   });
   if (!caPem) throw new RegistrationError('Ese servidor no entrega certificado de tienda: ¿es un servidor de Caja?');
-  let fingerprint: string;
-  try {
-    fingerprint = caFingerprintCode(caPem);
-  } catch {
-    throw new RegistrationError('El certificado que entregó el servidor no es válido.');
-  }
-  if (fingerprint !== code.fingerprint) {
+  // Its own signature first (a forged or altered CA is never trusted), then the code's MAC of it.
+  const authority = checkShopAuthority(caPem, code);
+  if (authority === 'invalid') throw new RegistrationError('El certificado que entregó el servidor no es válido.');
+  if (authority === 'mismatch') {
     throw new RegistrationError('El certificado del servidor no corresponde al código: revise la dirección y el código (¿otro equipo responde en esa dirección?).');
   }
   const row = await once({ ...base, ssl: { rejectUnauthorized: true, ca: caPem } }, async (c) => {

@@ -48,12 +48,12 @@ describe('the shop\'s certificates (issue 30)', () => {
     }
   });
 
-  it('codes: 8 secret characters and the CA fingerprint, typed in any case with or without dashes', () => {
+  it('codes: 8 secret characters and the CA\'s MAC under them, typed in any case with or without dashes', () => {
     const secret = newSecretCode();
     expect(secret).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
-    const code = `${secret}-${caFingerprintCode(ca.certPem)}`;
-    expect(parseRegistrationCode(code.toLowerCase().replace(/-/g, ' '))).toEqual({ secret: secret.replace('-', ''), fingerprint: caFingerprintCode(ca.certPem) });
+    const code = `${secret}-${caFingerprintCode(ca.certPem, secret)}`;
+    expect(parseRegistrationCode(code.toLowerCase().replace(/-/g, ' '))).toEqual({ secret: secret.replace('-', ''), fingerprint: caFingerprintCode(ca.certPem, secret) });
     expect(parseRegistrationCode('ABCD-EFGH-JKMN-PQR0')).toBeNull(); // 0 is not in the alphabet
-    expect(caFingerprintCode(makeAuthority('Otra', now).certPem)).not.toBe(caFingerprintCode(ca.certPem));
+    expect(caFingerprintCode(makeAuthority('Otra', now).certPem, secret)).not.toBe(caFingerprintCode(ca.certPem, secret));
   });
 });
