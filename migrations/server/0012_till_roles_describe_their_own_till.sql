@@ -17,6 +17,8 @@
 --    holds for that person, once that wait is over; clears at most one above the most any till holds.
 -- 5. schema_migrations is read-only to tills and caja_registro; neither may create temporary tables here; new tables
 --    no longer grant tills anything by default (each migration grants what tills need).
+-- 6. On the cluster Caja hosts, the other databases are closed to all but the owner (pg_hba in
+--    electron/core/server-host/cluster.ts also refuses the tills and caja_registro anywhere but the shop's database).
 --
 -- caja_put_record is restated whole (as 0011 did); the merge rule itself is unchanged, see 0008.
 
@@ -261,5 +263,12 @@ BEGIN
   REVOKE ALL ON schema_migrations FROM PUBLIC;
   -- No one but the owner makes temporary tables in the shop's database (caja_registro's password is public).
   EXECUTE format('REVOKE TEMPORARY ON DATABASE %I FROM PUBLIC', current_database());
+  -- On the cluster Caja hosts (its owner role migrating the shop's database, server-host/cluster.ts), the other
+  -- databases are the owner's alone: pg_hba already keeps the tills and caja_registro out of them, this holds even
+  -- where pg_hba was edited by hand. A PostgreSQL set up by hand keeps its own rules.
+  IF current_database() = 'caja' AND current_user = 'caja_owner' THEN
+    REVOKE CONNECT, TEMPORARY ON DATABASE postgres FROM PUBLIC;
+    REVOKE CONNECT, TEMPORARY ON DATABASE template1 FROM PUBLIC;
+  END IF;
 END;
 $$;

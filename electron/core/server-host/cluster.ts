@@ -1,6 +1,6 @@
 // The shop server's PostgreSQL cluster on this PC (issue 30): a data folder under Caja's user-data folder, created
 // by the shipped initdb, started and stopped by the shipped pg_ctl, TLS on with the shop's own certificates, open to
-// the LAN only over TLS with passwords (pg_hba.conf below).
+// the LAN only over TLS with passwords, the tills and caja_registro to the shop's database alone (pg_hba.conf below).
 import fs from 'node:fs';
 import path from 'node:path';
 import { giveToServerUser, isRunning, runPgAsync } from './pg-programs';
@@ -38,13 +38,41 @@ export function dataMajor(data: string): number | null {
   }
 }
 
-const HBA = `# Written by Caja (servidor de la tienda). This PC connects locally; the tills only over TLS, with passwords.
+// The shop's database alone is open to the tills' roles and to caja_registro (whose password every till knows):
+// pg_hba takes the first line that matches, so theirs come first and refuse every other database. The owner (this
+// PC's Caja) reaches every database.
+export const HBA = `# Written by Caja (servidor de la tienda). This PC connects locally; the tills only over TLS, with passwords.
+# The tills and caja_registro reach the shop's database (${SHOP_DATABASE}) and no other.
+local   ${SHOP_DATABASE}  caja_registro,+caja_tills                scram-sha-256
+host    ${SHOP_DATABASE}  caja_registro,+caja_tills  127.0.0.1/32  scram-sha-256
+host    ${SHOP_DATABASE}  caja_registro,+caja_tills  ::1/128       scram-sha-256
+hostssl ${SHOP_DATABASE}  caja_registro,+caja_tills  0.0.0.0/0     scram-sha-256
+hostssl ${SHOP_DATABASE}  caja_registro,+caja_tills  ::/0          scram-sha-256
+local   all   caja_registro,+caja_tills                reject
+host    all   caja_registro,+caja_tills  all           reject
 local   all  all                 scram-sha-256
 host    all  all  127.0.0.1/32   scram-sha-256
 host    all  all  ::1/128        scram-sha-256
 hostssl all  all  0.0.0.0/0      scram-sha-256
 hostssl all  all  ::/0           scram-sha-256
 `;
+
+/**
+ * Writes this version's pg_hba.conf into a data folder when it holds another (a cluster made by an older Caja);
+ * answers whether it changed (a running server then reads it again on reload). The caller gives it to the server's user.
+ */
+export function writeHba(data: string): boolean {
+  const file = path.join(data, 'pg_hba.conf');
+  let current: string | null = null;
+  try {
+    current = fs.readFileSync(file, 'utf8');
+  } catch {
+    // none yet
+  }
+  if (current === HBA) return false;
+  fs.writeFileSync(file, HBA, { mode: 0o600 });
+  return true;
+}
 
 /** initdb into `paths.data` with the owner role as the cluster's first (super)user. */
 export async function initCluster(paths: HostPaths, ownerPassword: string): Promise<void> {
@@ -63,7 +91,7 @@ export async function initCluster(paths: HostPaths, ownerPassword: string): Prom
   } finally {
     fs.rmSync(pwfile, { force: true });
   }
-  fs.writeFileSync(path.join(paths.data, 'pg_hba.conf'), HBA, { mode: 0o600 });
+  writeHba(paths.data);
   giveToServerUser(paths.data);
 }
 
@@ -74,7 +102,14 @@ export interface StartOptions {
 }
 
 export async function startCluster(paths: HostPaths, o: StartOptions): Promise<void> {
-  if (isRunning(paths.data)) return;
+  const hbaChanged = writeHba(paths.data);
+  if (isRunning(paths.data)) {
+    if (hbaChanged) {
+      giveToServerUser(paths.data); // as root, the server's user must read the new file
+      await runPgAsync('pg_ctl', ['-D', paths.data, 'reload'], 30_000);
+    }
+    return;
+  }
   giveToServerUser(paths.root);
   const flags = [
     `-p ${o.port}`,
