@@ -35,6 +35,11 @@ const noteFields = {
     .regex(MONEY, { error: 'El monto debe ser un número positivo con hasta 2 decimales' })
     .refine((a) => Number(a) > 0, { error: 'El monto debe ser mayor que cero' })
     .optional(),
+  /**
+   * What the cashier confirmed after the core asked, sent again on the retry of the same note: 'numbering_jump' (the
+   * note series is held after a restore and nothing can confirm it: skip ahead past a safe margin, recorded).
+   */
+  confirmed: z.array(z.enum(['numbering_jump'])).max(1).optional(),
   /** How a credit note's refund is paid out (cash leaves the drawer), as a sale's tenders. Absent: no refund. */
   refund: z.array(TenderSchema, { error: 'Pagos no válidos' }).max(10).optional(),
   /** Idempotency key per return, as a sale's clientKey. */

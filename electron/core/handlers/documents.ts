@@ -23,6 +23,17 @@ export function documentHandlers(c: CoreContext) {
     });
     return documents.summaryOf(row);
   };
+  /**
+   * A note's series held after a restore or a damaged -wal (issue 29): refused, or jumped ahead by the cashier's
+   * choice, as a sale is; without this the note would meet the hold inside its transaction as a bare store error.
+   */
+  const beforeNote = async (type: '07' | '08', of: '01' | '03', clientKey: string | undefined, confirmed: readonly string[]) => {
+    // A retry of a note already issued (same key) returns it: nothing to confirm again.
+    if (clientKey !== undefined && documentsRepo.getByClientKey(clientKey) !== undefined) return;
+    const n = settings.noteSeriesNames();
+    const series = type === '07' ? (of === '01' ? n.creditFactura : n.creditBoleta) : of === '01' ? n.debitFactura : n.debitBoleta;
+    await numbering.beforeIssue(type, series, confirmed);
+  };
   return {
     issueSale: async (input) => {
       const { confirmed = [], ...sale } = input;
@@ -75,15 +86,20 @@ export function documentHandlers(c: CoreContext) {
       return documents.summaryOf(row);
     },
     issueNote: async (input) => {
+      const { confirmed = [], ...note } = input;
       // What other tills credited on this sale, when the shop server is online (issue 24, several tills).
-      const others = await shopReturns.othersOn(input.of);
-      voids.guardNote(input.of);
-      const row = notes.issue(input, others);
+      const others = await shopReturns.othersOn(note.of);
+      voids.guardNote(note.of);
+      const of = documentsRepo.getById(note.of)?.doc_type;
+      if (of === '01' || of === '03') await beforeNote(note.type, of, note.clientKey, confirmed);
+      const row = notes.issue(note, others);
       return noteIssued('issueNote', row);
     },
     findShopSale: (input) => shopReturns.find(input),
     issueShopNote: async (input) => {
-      const row = await shopReturns.issue(input);
+      const { confirmed = [], ...note } = input;
+      await beforeNote(note.type, note.sale.series.startsWith('F') ? '01' : '03', note.clientKey, confirmed);
+      const row = await shopReturns.issue(note);
       return noteIssued('issueShopNote', row);
     },
     getVoid: (input) => voids.view(input.of),

@@ -4,6 +4,9 @@
 // server when it answers, and the API's record lookup, probed forward from there. The API answers 404 for a number it
 // does not hold; any other failure (offline, token) leaves the hold in place and the cashier is told in plain words,
 // with the choice of jumping ahead past a safe margin instead, which is recorded.
+// A note series (07, 08) cannot be confirmed: the record lookup knows boletas and facturas only, and answers "not
+// found" for every note, which would read as "nothing after the last known" while SUNAT may hold the lost notes. Its
+// hold stays until the cashier chooses to jump ahead; a note meanwhile is refused with the same code as a sale.
 import type { ApiClient } from '../api';
 import { isApiError } from '../api';
 import type { Db, DocType, NumberingHold, NumberingRepository } from '../db';
@@ -33,6 +36,9 @@ export interface NumberingDeps {
 }
 
 const printed = (series: string, n: number) => `${series}-${String(n).padStart(8, '0')}`;
+
+/** Only boletas and facturas have a record lookup: the evidence that can confirm a series. */
+export const confirmable = (docType: DocType): docType is '01' | '03' => docType === '01' || docType === '03';
 
 export class NumberingService {
   private running: Promise<void> | undefined;
@@ -65,7 +71,7 @@ export class NumberingService {
   }
 
   private async confirmAll(): Promise<void> {
-    for (const hold of this.holds()) {
+    for (const hold of this.holds().filter((h) => confirmable(h.docType))) {
       try {
         await this.confirmOne(hold);
       } catch (error) {
@@ -77,6 +83,7 @@ export class NumberingService {
   }
 
   private async confirmOne(hold: NumberingHold): Promise<void> {
+    if (!confirmable(hold.docType)) return; // nothing can prove a note series: held until the cashier jumps
     const local = this.localHighest(hold);
     let server: number | null = null;
     try {
@@ -96,7 +103,7 @@ export class NumberingService {
   }
 
   /** The highest number at or after `from` the API holds (from itself when none after it). */
-  private async probe(docType: DocType, series: string, from: number): Promise<number> {
+  private async probe(docType: '01' | '03', series: string, from: number): Promise<number> {
     const kind = docType === '01' ? 'factura' : 'boleta';
     const ruc = this.d.ruc();
     const exists = async (n: number): Promise<boolean> => {
@@ -139,12 +146,15 @@ export class NumberingService {
   }
 
   /**
-   * Before a sale in `series`: nothing when it is not held. Otherwise waits for a confirmation (starting one); if it
-   * is still held, jumps ahead when the cashier confirmed it, or refuses with CoreError('numbering_unconfirmed').
+   * Before a sale or a note in `series`: nothing when it is not held. Otherwise waits for a confirmation (starting
+   * one) when one can release it; if it is still held, jumps ahead when the cashier confirmed it, or refuses with
+   * CoreError('numbering_unconfirmed'). A note series is never released by a confirmation: no wait, the same choice.
    */
   async beforeIssue(docType: DocType, series: string, confirmed: readonly string[] = []): Promise<void> {
     if (!this.holdOf(docType, series)) return;
-    await Promise.race([this.confirm(), new Promise((resolve) => setTimeout(resolve, WAIT_FOR_CONFIRMATION_MS).unref?.())]);
+    if (confirmable(docType)) {
+      await Promise.race([this.confirm(), new Promise((resolve) => setTimeout(resolve, WAIT_FOR_CONFIRMATION_MS).unref?.())]);
+    }
     const hold = this.holdOf(docType, series);
     if (!hold) return;
     const target = Math.min(MAX_NUMBER, this.localHighest(hold) + JUMP_MARGIN);
@@ -154,11 +164,20 @@ export class NumberingService {
         series,
         target,
         'jumped',
-        `El cajero eligió continuar sin confirmar la numeración tras ${reasonText(hold.reason)} (${this.problem ?? 'sin confirmación'}): ` +
+        `El cajero eligió continuar sin confirmar la numeración tras ${reasonText(hold.reason)} ` +
+          `(${confirmable(docType) ? (this.problem ?? 'sin confirmación') : NO_NOTE_LOOKUP}): ` +
           `salta de ${this.localHighest(hold)} a ${target}; sigue en ${printed(series, target + 1)}.`,
       );
       this.d.onChange?.();
       return;
+    }
+    if (!confirmable(docType)) {
+      throw new CoreError(
+        'numbering_unconfirmed',
+        `Caja no pudo confirmar con SUNAT el último número usado de la serie ${series} después de ${reasonText(hold.reason)} ` +
+          `(${NO_NOTE_LOOKUP}). Para no repetir un número ya declarado, la nota NO se emitió. ` +
+          `Puede continuar desde ${printed(series, target + 1)} (se saltarán ${JUMP_MARGIN} números y quedará registrado).`,
+      );
     }
     throw new CoreError(
       'numbering_unconfirmed',
@@ -169,6 +188,8 @@ export class NumberingService {
     );
   }
 }
+
+const NO_NOTE_LOOKUP = 'SUNAT no ofrece consulta de notas de crédito ni de débito: su numeración no se puede confirmar';
 
 function reasonText(reason: NumberingHold['reason']): string {
   return reason === 'wal_loss'
