@@ -17,7 +17,8 @@
 --    holds for that person, once that wait is over; clears at most one above the most any till holds.
 -- 5. schema_migrations is read-only to tills and caja_registro; neither may create temporary tables here; new tables
 --    no longer grant tills anything by default (each migration grants what tills need).
--- 6. On the cluster Caja hosts, the other databases are closed to all but the owner (pg_hba in
+-- 6. A till's documents go only in series no other till claims (row-level security, as 0008's).
+-- 7. On the cluster Caja hosts, the other databases are closed to all but the owner (pg_hba in
 --    electron/core/server-host/cluster.ts also refuses the tills and caja_registro anywhere but the shop's database).
 --
 -- caja_put_record is restated whole (as 0011 did); the merge rule itself is unchanged, see 0008.
@@ -253,6 +254,21 @@ BEGIN
     GRANT SELECT ON SEQUENCE change_version TO caja_tills;
     ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE ALL ON SEQUENCES FROM caja_tills;
     ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE ALL ON TABLES FROM caja_tills;
+    -- A till's documents go only in series no other till's role claims: numbers taken first in another till's series
+    -- would make that till's own sales "number taken" (push.ts sets a refused document aside, the queue goes on).
+    DROP POLICY documents_insert ON documents;
+    DROP POLICY documents_update ON documents;
+    CREATE POLICY documents_insert ON documents FOR INSERT TO caja_tills
+      WITH CHECK (terminal_id IN (SELECT terminal_id FROM terminals WHERE role_name = session_user)
+                  AND NOT EXISTS (SELECT 1 FROM series_owners s JOIN terminals t ON t.terminal_id = s.terminal_id
+                                   WHERE s.doc_type = documents.doc_type AND s.series = documents.series
+                                     AND t.role_name IS DISTINCT FROM session_user));
+    CREATE POLICY documents_update ON documents FOR UPDATE TO caja_tills
+      USING (terminal_id IN (SELECT terminal_id FROM terminals WHERE role_name = session_user))
+      WITH CHECK (terminal_id IN (SELECT terminal_id FROM terminals WHERE role_name = session_user)
+                  AND NOT EXISTS (SELECT 1 FROM series_owners s JOIN terminals t ON t.terminal_id = s.terminal_id
+                                   WHERE s.doc_type = documents.doc_type AND s.series = documents.series
+                                     AND t.role_name IS DISTINCT FROM session_user));
     -- A till reads which migrations are applied (migrate.ts) and writes none.
     REVOKE ALL ON schema_migrations FROM caja_tills;
     GRANT SELECT ON schema_migrations TO caja_tills;

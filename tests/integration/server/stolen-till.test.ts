@@ -75,6 +75,8 @@ async function shop(): Promise<Shop> {
   // As the till's own connect does (register.ts).
   await thief.query('INSERT INTO terminals (terminal_id, name, role_name) VALUES ($1, $2, session_user)', [terminal, 'Caja 9']);
   await office.query('INSERT INTO terminals (terminal_id, name, role_name) VALUES ($1, $2, session_user)', [other, 'Caja 1']);
+  await office.query("INSERT INTO series_owners (doc_type, series, terminal_id) VALUES ('03', 'B001', $1)", [other]);
+  await thief.query("INSERT INTO series_owners (doc_type, series, terminal_id) VALUES ('03', 'B009', $1)", [terminal]);
   return { db, office, thief, thiefLogin, terminal, other, end: async () => { await thief.end(); await office.end(); } };
 }
 
@@ -168,6 +170,24 @@ describe('a stolen till role, used directly in SQL', () => {
       await expect(s.thief.query('SELECT caja_put_lockout($1, $2, $3)', ['rosa dueña', s.other, JSON.stringify({ ...forged, level: 1 })]))
         .rejects.toMatchObject({ code: '42501' });
       await expect(s.thief.query("UPDATE pin_lockouts SET state = '{}'")).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await s.end();
+    }
+  }, 60_000);
+
+  it("cannot take another till's numbers: its documents go only in series no other till claims", async () => {
+    const s = await shop();
+    const insert = (series: string, number: number) => s.thief.query(`INSERT INTO documents (id_base_dato, terminal_id, doc_type, series, number, issued_at,
+      issue_date, currency, customer_doc_type, customer_doc_number, customer_name, total, igv, status, payload, local_updated_at)
+      VALUES ($1, $2, '03', $3, $4, '', '2026-11-25', 'PEN', '0', '', '', 1, 0, 'accepted', '{}', '')`, [`${series}-${number}`, s.terminal, series, number]);
+    try {
+      // Till 1's B001-1..3, taken first, would make its own sales "number taken by another till".
+      await expect(insert('B001', 1)).rejects.toMatchObject({ code: '42501' });
+      await insert('B009', 1);
+      await expect(s.thief.query("UPDATE documents SET series = 'B001' WHERE id_base_dato = 'B009-1'")).rejects.toMatchObject({ code: '42501' });
+      // Nor claim a series for another till's terminal, nor drop another till's claim.
+      await expect(s.thief.query("INSERT INTO series_owners (doc_type, series, terminal_id) VALUES ('03', 'B777', $1)", [s.other])).rejects.toMatchObject({ code: '42501' });
+      expect((await s.thief.query("DELETE FROM series_owners WHERE series = 'B001'")).rowCount).toBe(0);
     } finally {
       await s.end();
     }
