@@ -2,9 +2,9 @@
 // till is offline while the office deactivates a cashier, changes a price and edits the payment methods, and edits
 // the same records itself; a till's clock goes back an hour, then forward; the server is stopped twice while every
 // till sells; a copy of a till's data folder starts as a fourth till; a till's role tries to write another till's
-// document, a staff row and a price directly in SQL. At the end every decision holds, every document is on the server
-// exactly once with its till's status (or set aside with its reason), no queue is stuck, and the overwritten edits
-// are listed for the office.
+// document, a staff row and a price directly in SQL, the owner's PIN through the server's rule, and the version
+// sequence. At the end every decision holds, every document is on the server exactly once with its till's status (or
+// set aside with its reason), no queue is stuck, and the overwritten edits are listed for the office.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,6 +68,9 @@ describe('the shop server is the authority (issue 25)', () => {
     const login3 = await login('t3');
     let clock2 = 0;
     const office = await shop.till(db, 'Oficina', 'B001');
+    // The office sets the shop up first: a till's own copy of the company is the office's to decide (server 0012), so
+    // one that reached the server first would be listed for the office.
+    await waitFor(async () => (await pool.query("SELECT 1 FROM shop_settings WHERE key = 'company'")).rowCount === 1, 20_000);
     const till2 = await shop.till(db, 'Caja 2', 'B002', { login: login2, dataDir: fs.mkdtempSync(path.join(root, 't2-')), core: { now: () => new Date(Date.now() + clock2) } });
     const till3 = await shop.till(db, 'Caja 3', 'B003', { login: login3 });
     const tills = [office, till2, till3];
@@ -132,6 +135,13 @@ describe('the shop server is the authority (issue 25)', () => {
       expect((await sql3.query("UPDATE documents SET status = 'rejected' WHERE series = 'B001'")).rowCount).toBe(0);
       await expect(sql3.query("INSERT INTO staff (key, name, role, pin_hash, pin_salt, active, version, security_version, updated_by) VALUES ('z', 'Z', 'administrador', 'h', 's', true, 1, 1, 'x')")).rejects.toMatchObject({ code: '42501' });
       await expect(sql3.query("UPDATE products SET price = '0.1'")).rejects.toMatchObject({ code: '42501' });
+      // Through the server's rule, with the current version as its base: the owner's PIN is not a till's to set.
+      const rosa = (await sql3.query<{ version: string }>("SELECT version FROM staff WHERE key = 'rosa dueña'")).rows[0]!.version;
+      const ownerPin = { name: 'Rosa Dueña', role: 'administrador', pinHash: 'forjado', pinSalt: 'forjado', active: true };
+      await sql3.query('SELECT * FROM caja_put_record($1, $2, $3, $4, $5)', ['user', 'rosa dueña', rosa, JSON.stringify(ownerPin), 'Oficina']);
+      expect((await pool.query("SELECT pin_hash <> 'forjado' AS kept FROM staff WHERE key = 'rosa dueña'")).rows).toEqual([{ kept: true }]);
+      // Nor may it stamp versions.
+      await expect(sql3.query("SELECT setval('change_version', 9220000000000000000)")).rejects.toMatchObject({ code: '42501' });
     } finally {
       await sql3.end();
     }
@@ -179,7 +189,7 @@ describe('the shop server is the authority (issue 25)', () => {
     expect((await status(copy))?.setAside).toBe(1);
     // The office sees what till 3 wanted.
     const unapplied = await office.call<UnappliedChange[]>('listUnappliedChanges');
-    expect(unapplied.filter((u) => u.terminal === 'Caja 3').map((u) => u.record).sort()).toEqual(['A001', 'Medios de pago', 'Pedro Cajero']);
+    expect(unapplied.filter((u) => u.terminal === 'Caja 3').map((u) => u.record).sort()).toEqual(['A001', 'Medios de pago', 'Pedro Cajero', 'Rosa Dueña']);
     await pool.end();
   }, 240_000);
 });
