@@ -36,7 +36,7 @@ export class ProductsService {
     return { rows, total: this.products.count(input) };
   }
 
-  /** The scan path: the active product with exactly this code, or null (unknown codes are an answer, not an error). */
+  /** The scan path: the active product this code names (trimmed, any case), or null (unknown codes are an answer, not an error). */
   getProductByCode(input: { code: string }): Product | null {
     const code = input.code.trim().normalize('NFC');
     if (code === '' || code.length > PRODUCT_CODE_MAX) return null;
@@ -47,14 +47,15 @@ export class ProductsService {
   /** Creates a product (no originalCode) or updates the one whose code is originalCode. */
   saveProduct(input: SaveProductInputParsed): Product {
     const { originalCode, ...fields } = input;
+    // A code that differs from another product's only in case names that product (getByCode): refused as taken, so
+    // that a code typed at the till never stands for two products with two prices.
+    const taken = this.products.getByCode(fields.code, { includeInactive: true });
     if (originalCode === undefined) {
-      const row = this.products.insert(fields);
-      if (!row) throw duplicateCode(fields.code);
+      const row = taken ? undefined : this.products.insert(fields);
+      if (!row) throw duplicateCode(taken?.code ?? fields.code);
       return toProduct(row);
     }
-    if (fields.code !== originalCode && this.products.getByCode(fields.code, { includeInactive: true })) {
-      throw duplicateCode(fields.code);
-    }
+    if (taken && taken.code !== originalCode) throw duplicateCode(taken.code);
     const row = this.products.update(originalCode, fields satisfies ProductFields);
     if (!row) throw notFound(originalCode);
     return toProduct(row);

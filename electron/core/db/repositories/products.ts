@@ -2,10 +2,14 @@
 // Values are stored as given: the caller passes fields already checked by shared/bridge/products.ts (trimmed code,
 // canonical price string, known unit). The SQL CHECKs in 0002_products.sql refuse anything malformed.
 import type Database from 'better-sqlite3';
+import { Dec } from '../../../../shared/billing/decimal';
 import type { Clock, Db } from '../types';
 import { ProductSearch } from './productSearch';
 
 export { DEFAULT_PRODUCT_LIMIT, MAX_PRODUCT_LIMIT } from './productSearch';
+
+/** Products whose code equals the parameter but for case: read through products_code_nocase (0028), never the table. */
+export const PRODUCT_BY_CODE_ANY_CASE_SQL = 'SELECT * FROM products WHERE code = ? COLLATE NOCASE';
 
 export interface ProductRow {
   id: number;
@@ -87,6 +91,8 @@ export class ProductsRepository {
   private readonly now: Clock;
   private readonly selectByCode: Database.Statement<[string], ProductRow>;
   private readonly selectActiveByCode: Database.Statement<[string], ProductRow>;
+  private readonly selectByCodeAnyCase: Database.Statement<[string], ProductRow>;
+  private readonly selectActiveByCodeAnyCase: Database.Statement<[string], ProductRow>;
   private readonly selectById: Database.Statement<[number], ProductRow>;
   private readonly insertOne: Database.Statement<[WriteParams], ProductRow>;
   private readonly updateOne: Database.Statement<[WriteParams & { id: number }], ProductRow>;
@@ -100,6 +106,8 @@ export class ProductsRepository {
     this.now = now;
     this.selectByCode = sqlite.prepare('SELECT * FROM products WHERE code = ?');
     this.selectActiveByCode = sqlite.prepare('SELECT * FROM products WHERE code = ? AND active = 1');
+    this.selectByCodeAnyCase = sqlite.prepare(PRODUCT_BY_CODE_ANY_CASE_SQL);
+    this.selectActiveByCodeAnyCase = sqlite.prepare(`${PRODUCT_BY_CODE_ANY_CASE_SQL} AND active = 1`);
     this.selectById = sqlite.prepare('SELECT * FROM products WHERE id = ?');
     this.insertOne = sqlite.prepare(`INSERT INTO products
       (code, description, unit, price, affectation, bag, active, whole_units, free_price, created_at, updated_at)
@@ -120,9 +128,21 @@ export class ProductsRepository {
     });
   }
 
-  /** The product with this exact code (case-sensitive). By default only an active one: the scan path. */
+  /**
+   * The product this code names, trimmed and regardless of case: the one with exactly this code, else one whose code
+   * differs only in case (a cashier typing "a001" sells the catalogue's "A001", at its price and under its rules).
+   * Should several differ only in case from it (the catalogue's code is case-sensitive), the dearest: a price typed
+   * below any of them then counts as a cut. By default only an active one: the scan path and a sale's lines.
+   */
   getByCode(code: string, options: { includeInactive?: boolean } = {}): ProductRow | undefined {
-    return options.includeInactive ? this.selectByCode.get(code) : this.selectActiveByCode.get(code);
+    const wanted = code.trim();
+    if (wanted === '') return undefined;
+    const exact = options.includeInactive ? this.selectByCode.get(wanted) : this.selectActiveByCode.get(wanted);
+    if (exact) return exact;
+    const matches = (options.includeInactive ? this.selectByCodeAnyCase : this.selectActiveByCodeAnyCase).all(wanted);
+    let best: ProductRow | undefined;
+    for (const row of matches) if (!best || new Dec(row.price).gt(best.price)) best = row;
+    return best;
   }
 
   getById(id: number): ProductRow | undefined {

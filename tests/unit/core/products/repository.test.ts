@@ -22,13 +22,15 @@ describe('ProductsRepository: storing', () => {
     expect(repo.count()).toBe(1);
   });
 
-  it('treats codes as case-sensitive', () => {
+  it('stores codes as given (case-sensitive) and looks them up trimmed and in any case, the exact code first', () => {
     const { repo } = catalogueFixture();
-    repo.insert(product({ code: 'abc1', description: 'Minúscula' }));
-    expect(repo.insert(product({ code: 'ABC1', description: 'Mayúscula' }))).toBeDefined();
+    repo.insert(product({ code: 'abc1', description: 'Minúscula', price: '5' }));
+    expect(repo.insert(product({ code: 'ABC1', description: 'Mayúscula', price: '7.5' }))).toBeDefined();
     expect(repo.getByCode('abc1')?.description).toBe('Minúscula');
     expect(repo.getByCode('ABC1')?.description).toBe('Mayúscula');
-    expect(repo.getByCode('Abc1')).toBeUndefined();
+    // Neither exactly: the dearest of those differing only in case, so a lower price typed is a cut of both.
+    expect(repo.getByCode(' Abc1 ')?.description).toBe('Mayúscula');
+    expect(repo.getByCode('abc2')).toBeUndefined();
   });
 
   it('refuses malformed values at the database level (CHECK constraints)', () => {
