@@ -1,5 +1,6 @@
 // A restore never loses a sale (issue 12): every document of the live database that the copy lacks (matched by
-// id_Base_Dato) is carried into the restored file, with its audit trail, under a new local id. Documents not yet
+// id_Base_Dato) is carried into the restored file under a new local id, with everything that gives it its meaning
+// (DOCUMENT_LINKS: its trail, payments, a note's target and lines, a void...), links re-pointed at the new ids. Documents not yet
 // declared would otherwise vanish from the outbox and never reach SUNAT; declared ones would vanish from the history.
 // A copy that holds a DIFFERENT document under the same type-series-number cannot take them: the restore is refused.
 import type Database from 'better-sqlite3';
@@ -68,10 +69,11 @@ export interface DocumentLink {
   /** Columns naming a document by its id_Base_Dato (stable across files): carried as they are. */
   keys?: readonly string[];
   /**
-   * Written after its document was issued (a void is requested days later): the live row is also carried for a
-   * document the copy already holds, and the live state wins over the copy's (ON CONFLICT on these columns).
+   * Written after its document was issued (a void is requested days later, an answer adds an event): the live rows
+   * are also carried for a document the copy already holds, those the copy lacks matched on `match` (document links
+   * re-pointed). With `replace` the match is a unique key and the live row's state wins over the copy's.
    */
-  later?: readonly string[];
+  later?: { match: readonly string[]; replace?: boolean };
 }
 
 /**
@@ -81,7 +83,9 @@ export interface DocumentLink {
  * same list (salvage.ts).
  */
 export const DOCUMENT_LINKS: readonly DocumentLink[] = [
-  { table: 'document_events', refs: ['document_id'] },
+  // A document the copy holds may have changed since (sent, accepted, voided): its live state is kept, and the events
+  // that say how with it.
+  { table: 'document_events', refs: ['document_id'], later: { match: ['document_id', 'at', 'from_status', 'to_status', 'detail'] } },
   // How those sales were paid (0006): the shift's cash counts on it, and a note's refund left the drawer.
   { table: 'document_payments', refs: ['document_id'] },
   // Their discounts (0009): the ticket reprints list price, discount and net.
@@ -92,7 +96,7 @@ export const DOCUMENT_LINKS: readonly DocumentLink[] = [
   // A note on another till's sale (0020): that sale named by its id_Base_Dato.
   { table: 'shop_note_targets', refs: ['document_id'], keys: ['sale_id_base_dato'] },
   // A void (0017): without it a voided sale takes notes, and a void SUNAT accepted would be requested again.
-  { table: 'voids', refs: ['document_id'], later: ['document_id'] },
+  { table: 'voids', refs: ['document_id'], later: { match: ['document_id'], replace: true } },
   // A sale issued with a confirmed doubtful clock is recorded against it.
   { table: 'numbering_log', refs: ['document_id'] },
 ];
@@ -127,21 +131,26 @@ function carryLinked(restored: Database.Database, link: DocumentLink, owners: 'c
   const ownId = info.filter((c) => c.pk > 0).length === 1 ? info.find((c) => c.pk > 0 && c.name === 'id')?.name : undefined;
   const cols = info.map((c) => c.name).filter((c) => c !== ownId && live.includes(c));
   const mapped = (c: string) => `(SELECT main_id FROM temp.carry_map WHERE live_id = x.${q(c)})`;
-  const values = cols.map((c) => (link.refs.includes(c) ? mapped(c) : `x.${q(c)}`));
+  const value = (c: string) => (link.refs.includes(c) ? mapped(c) : `x.${q(c)}`);
   const required = info
     .filter((c) => link.refs.includes(c.name) && cols.includes(c.name))
     .map((c) => (c.notNull ? `${mapped(c.name)} IS NOT NULL` : `(x.${q(c.name)} IS NULL OR ${mapped(c.name)} IS NOT NULL)`));
   const owner = link.refs[0] as string;
-  const upsert =
-    link.later && owners === 'carry_map'
-      ? ` ON CONFLICT (${link.later.map(q).join(', ')}) DO UPDATE SET ${cols
-          .filter((c) => !link.later?.includes(c))
-          .map((c) => `${q(c)} = excluded.${q(c)}`)
-          .join(', ')}`
+  const later = owners === 'carry_map' ? link.later : undefined;
+  const upsert = later?.replace
+    ? ` ON CONFLICT (${later.match.map(q).join(', ')}) DO UPDATE SET ${cols
+        .filter((c) => !later.match.includes(c))
+        .map((c) => `${q(c)} = excluded.${q(c)}`)
+        .join(', ')}`
+    : '';
+  // Rows the copy already has (same document, same match) are not carried twice.
+  const missing =
+    later && !later.replace
+      ? ` AND NOT EXISTS (SELECT 1 FROM main.${q(link.table)} y WHERE ${later.match.map((c) => `y.${q(c)} IS ${value(c)}`).join(' AND ')})`
       : '';
   restored.exec(`INSERT INTO main.${q(link.table)} (${cols.map(q).join(', ')})
-    SELECT ${values.join(', ')} FROM live.${q(link.table)} x
-    WHERE x.${q(owner)} IN (SELECT live_id FROM temp.${owners}) AND ${required.join(' AND ')}
+    SELECT ${cols.map(value).join(', ')} FROM live.${q(link.table)} x
+    WHERE x.${q(owner)} IN (SELECT live_id FROM temp.${owners}) AND ${required.join(' AND ')}${missing}
     ORDER BY x.rowid${upsert}`);
 }
 
