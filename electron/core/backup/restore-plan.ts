@@ -76,7 +76,8 @@ export async function planRestore(options: PlanRestoreOptions): Promise<RestoreR
       warnings: [
         'La base de datos actual no se puede leer entera, así que no se sabe de antemano qué comprobantes faltan en la ' +
           'copia. Al restaurar, Caja traerá a la copia los que aún se puedan leer, con su estado, y confirmará con SUNAT ' +
-          'el último número de cada serie antes de emitir. Los ilegibles que ya se enviaron se pueden consultar en la ' +
+          'el último número de cada serie de boletas y facturas antes de emitir (las de notas, que SUNAT no permite ' +
+          'consultar, quedan retenidas hasta que se elija continuar saltando números). Los ilegibles que ya se enviaron se pueden consultar en la ' +
           'API; los que no se enviaron se perderían: restaure solo si no hay otra salida.',
       ],
     };

@@ -74,7 +74,9 @@ export function finishWalRecovery(db: Db, recovery: WalRecovery, now: Clock): Wa
         (recovery.salvage && recovery.salvage.unreadable > 0 ? `; ${recovery.salvage.unreadable} registros no se pudieron leer` : '') +
         '.'
       : 'No se pudo recuperar ninguna venta del registro dañado.',
-    'Antes de emitir, Caja confirmará con SUNAT el último número usado de cada serie para no repetir ninguno.',
+    'Antes de emitir, Caja confirmará con SUNAT el último número usado de cada serie de boletas y facturas para no ' +
+      'repetir ninguno. Las series de notas de crédito y débito no se pueden consultar en SUNAT: quedan retenidas hasta ' +
+      'que el cajero elija continuar saltando números (quedará registrado).',
     recovery.evidence ? `Los archivos dañados se guardaron tal cual en ${recovery.evidence.path}.` : '',
     ...recovery.problems,
   ].filter(Boolean);
