@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import type { Invoice } from '../../../../shared/api';
 import { NoteInputSchema, type DocumentDetail, type DocumentSummary, type NoteInput } from '../../../../shared/bridge';
-import { noteReasons, type NoteDocType } from '../../../../shared/catalog';
+import type { NoteDocType } from '../../../../shared/catalog';
+import { offeredNoteReasons } from '../../../../shared/catalog/note-reasons';
 import { Alert } from '../../components/Alert';
 import { call } from '../../pos';
 
@@ -16,7 +17,8 @@ interface NoteFormProps {
 }
 
 export function NoteForm({ detail, type, onDone, onCancel }: NoteFormProps): React.JSX.Element {
-  const reasons = noteReasons(type);
+  // Only the reasons Caja can build: exports, IVAP and payment-term corrections need what a shop's sale never has.
+  const reasons = offeredNoteReasons(type);
   const [reason, setReason] = useState(reasons[0]?.code ?? '01');
   const [description, setDescription] = useState('');
   const [amount, setAmount] = useState('');
@@ -24,7 +26,9 @@ export function NoteForm({ detail, type, onDone, onCancel }: NoteFormProps): Rea
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const lines = (JSON.parse(detail.payload) as Invoice).detalle ?? [];
-  const mode = reasons.find((r) => r.code === reason)?.mode ?? 'amount';
+  const chosen = reasons.find((r) => r.code === reason);
+  const mode = chosen?.mode ?? 'amount';
+  const boletaNotice = detail.docType === '03' ? chosen?.onBoleta : undefined;
   const title = type === '07' ? 'Nota de crédito' : 'Nota de débito';
 
   const submit = async () => {
@@ -68,6 +72,11 @@ export function NoteForm({ detail, type, onDone, onCancel }: NoteFormProps): Rea
         Descripción del motivo
         <input value={description} maxLength={250} onChange={(e) => setDescription(e.target.value)} data-testid="note-description" />
       </label>
+      {boletaNotice ? (
+        <p className="muted" data-testid="note-reason-notice">
+          {boletaNotice}
+        </p>
+      ) : null}
       {mode === 'whole' ? <p className="muted">La nota toma el comprobante completo.</p> : null}
       {mode === 'lines' ? (
         <table className="history">
