@@ -270,6 +270,12 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     });
   };
 
+  /** Usually none: the count comes first, the secret store is read only when some note waits. */
+  function notesAwaitingSol(): number {
+    const waiting = documentsRepo.queue.countNotesAwaitingCdr();
+    return waiting > 0 && settings.portalCredentials() === undefined ? waiting : 0;
+  }
+
   function status(): AppStatus {
     const o = outbox.status;
     return {
@@ -286,6 +292,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       needsAttention: documentsRepo.countNeedsAttention(),
       invalid: documentsRepo.countInvalidOpen(),
       voidsWaiting: voidsRepo.countWaiting(),
+      notesAwaitingSol: notesAwaitingSol(),
       setupRequired: options.mode === 'setup',
       shopServer: shop.status(),
     };

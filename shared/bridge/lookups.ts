@@ -102,6 +102,8 @@ export const AppStatusSchema = z.object({
   invalid: z.number().int().default(0),
   /** Void requests (issue 24) not yet settled by SUNAT's evidence: waiting, being sent, or needing a person. */
   voidsWaiting: z.number().int().default(0),
+  /** Notes possibly declared that only their CDR can prove, waiting because no SOL credentials are saved. */
+  notesAwaitingSol: z.number().int().default(0),
   /** First run: nothing chosen yet, the setup wizard is shown. */
   setupRequired: z.boolean().default(false),
   /** The shop server (issue 15): null while none is set. */

@@ -10,7 +10,7 @@ import { DEFAULT_TICKET_PRINTER } from '../../../shared/printing/settings';
 export function backOfficeHandlers(c: CoreContext) {
   const {
     settings, shop, auth, customers, lookups, printing, products, backups, exporter, restoreFlow, cash, options, emit,
-    kickDrawer, afterCommit, salesReport,
+    kickDrawer, afterCommit, salesReport, documentsRepo, outbox, emitStatusSoon,
   } = c;
   return {
     lookupCustomer: (input) => customers.lookup(input.docType, input.docNumber),
@@ -18,7 +18,18 @@ export function backOfficeHandlers(c: CoreContext) {
     lookupReceipt: (input) => lookups.receipt(input),
     lookupGuide: (input) => lookups.guide(input),
     downloadGuideXml: (input) => lookups.guideXml(input),
-    queryCdr: (input) => lookups.cdr(input),
+    queryCdr: async (input) => {
+      const hadCredentials = settings.portalCredentials() !== undefined;
+      const result = await lookups.cdr(input);
+      // Notes that only a CDR can settle were waiting for SOL credentials: now kept, they are checked again at once.
+      if (!hadCredentials && settings.portalCredentials() !== undefined) {
+        afterCommit('requeue notes awaiting their CDR', () => {
+          if (documentsRepo.queue.requeueNotesAwaitingCdr() > 0) outbox.retryNow();
+          emitStatusSoon();
+        });
+      }
+      return result;
+    },
     printDocument: (input) => printing.print(input),
     getTicketPrinter: () => printing.ticketPrinter() ?? DEFAULT_TICKET_PRINTER,
     saveTicketPrinter: (input) => printing.saveTicketPrinter(input),

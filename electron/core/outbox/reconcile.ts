@@ -26,13 +26,15 @@ export interface ReconcileTarget {
   payload: string;
   /** Durably recorded before this attempt: a send got no answer, or a crash cut one short (documents.uncertain). */
   sentBefore: boolean;
+  /** Sends of this document so far, this one included. */
+  sends?: number;
 }
 
 /** The API said the number is already registered (1033 and kin): gather the evidence and decide (table B). */
 export async function reconcile(target: ReconcileTarget, deps: ReconcileDeps): Promise<SendOutcome> {
   const invoice = JSON.parse(target.payload) as Invoice;
   const evidence = await gatherEvidence(invoice, target.sentBefore, deps.api, deps.portalCredentials());
-  return decide(evidence);
+  return decide(target.sends === undefined ? evidence : { ...evidence, sends: target.sends });
 }
 
 /**

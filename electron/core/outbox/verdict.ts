@@ -30,11 +30,19 @@
 //   B11n a type with no record query (a note), possiblySent, CDR naming our number AND our customer, accepted/observed
 //                                                        -> accepted / observed, with that CDR (before B11: the CDR is
 //                                                           the only evidence a note can have; without SOL, B11)
+//   B11 for a note: a resend can never add evidence, only a CDR can. Without SOL credentials it is not checked again
+//   until they are saved; with them, it is checked again only up to NOTE_SENDS_WITHOUT_EVIDENCE sends.
 import type { ReceiptState } from './receipt-state';
 import { RECEIPT_STATE_TEXT } from './receipt-state';
 import type { SendResult } from '../../../shared/api';
 import { answerOf, finalStatusOf, type AuthorityAnswer, type SendOutcome } from './outcome';
 import type { FieldCheck, FieldEvidence } from './record-match';
+
+/**
+ * How many times a note (no record query) is sent before a 1033 without a decisive CDR stops asking again: each
+ * resend only draws another 1033, so past this a person asks for the CDR ("Obtener CDR").
+ */
+export const NOTE_SENDS_WITHOUT_EVIDENCE = 6;
 
 /** Codes that say "this number is already registered": the document may be ours from an earlier attempt. */
 export const ALREADY_REGISTERED: ReadonlySet<string> = new Set(['1033', '0402']);
@@ -71,6 +79,8 @@ export interface RegisteredEvidence {
   why?: string;
   /** The API document has no record query for this type (credit and debit notes): the CDR is the only evidence. */
   noRecordQuery?: boolean;
+  /** Sends of this document so far, this one included (bounds a note's checks, which only a CDR can settle). */
+  sends?: number;
 }
 
 export type Evidence = AnswerEvidence | RegisteredEvidence;
@@ -159,6 +169,7 @@ function decideRegistered(e: RegisteredEvidence): SendOutcome {
     // B11n: no record can ever be read for a note; its CDR names this number and this customer, and this till sent it.
     return { kind: 'final', status: cdrStatus, answer: cdr.answer, message: `Conciliado por consulta de CDR: ${cdr.answer.code} - ${cdr.answer.description}` };
   }
+  if (e.noRecordQuery && e.record === 'not_found') return noteWithoutEvidence(e);
   if (e.record === 'not_found' || !isOurs(e.record)) {
     // B11
     const why =
@@ -208,6 +219,31 @@ function decideRegistered(e: RegisteredEvidence): SendOutcome {
     message:
       `SUNAT tiene registrado el número ${label} con los datos de esta venta, pero ${RECEIPT_STATE_TEXT[state]} ` +
       `(indicador "${indicator || '-'}"). Obtenga el CDR con la clave SOL para conocer su resultado.`,
+  };
+}
+
+/**
+ * B11 for a note: no record query exists, so the next resend would only draw another 1033. Checked again only while a
+ * CDR query can answer (SOL credentials saved), a bounded number of times; the note still counts against the sale.
+ */
+function noteWithoutEvidence(e: RegisteredEvidence): SendOutcome {
+  const head = `SUNAT tiene registrado el número ${e.label}, pero para una nota no hay consulta de comprobante: solo su constancia (CDR) la confirma.`;
+  if (e.cdr === 'not_asked') {
+    return {
+      kind: 'attention',
+      recheck: false,
+      ambiguous: false,
+      message: `${head} Guarde la clave SOL (Documentos → Obtener CDR, con «Recordar») y Caja la consultará. ${NO_REISSUE}`,
+    };
+  }
+  const again = (e.sends ?? 0) < NOTE_SENDS_WITHOUT_EVIDENCE;
+  return {
+    kind: 'attention',
+    recheck: again,
+    ambiguous: false,
+    message: again
+      ? `${head} Su CDR aún no la confirma; se volverá a consultar. ${NO_REISSUE}`
+      : `${head} Se consultó ${e.sends ?? 0} veces sin un CDR que la confirme: use "Obtener CDR" más tarde. ${NO_REISSUE}`,
   };
 }
 

@@ -275,7 +275,7 @@ export class Outbox {
         outcome = outcomeOfResult(result);
         if (outcome.kind === 'already_registered') {
           outcome = await reconcile(
-            { payload: doc.payload, sentBefore: doc.uncertain === 1 },
+            { payload: doc.payload, sentBefore: doc.uncertain === 1, sends: doc.attempts + 1 },
             { api: this.o.api, portalCredentials: this.o.portalCredentials ?? (() => undefined) },
           );
         }

@@ -58,6 +58,12 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
               Anulaciones por confirmar: <strong>{status.voidsWaiting}</strong>
             </span>
           ) : null}
+          {status.notesAwaitingSol > 0 ? (
+            // Only a CDR can prove a note whose answer was lost; without SOL credentials nothing will ever ask for it.
+            <span className="statusbar__item statusbar__warn" data-testid="notes-awaiting-sol">
+              Notas por confirmar: <strong>{status.notesAwaitingSol}</strong> (guarde la clave SOL: Documentos → Obtener CDR)
+            </span>
+          ) : null}
           {status.needsAttention > 0 ? (
             // Issue 23: rejected, refused by the API, number taken, unclear answer; each until re-issued.
             <span className="statusbar__item statusbar__warn" data-testid="attention-count">

@@ -22,12 +22,15 @@ export class DocumentQueue {
   private readonly selectBlockedIds: Database.Statement<[], { id: number }>;
   private readonly markPendingAfterAuth: Database.Statement<[string, number]>;
   private readonly selectInvalidOpenIds: Database.Statement<[], { id: number }>;
+  private readonly selectNotesAwaitingCdr: Database.Statement<[], { id: number }>;
+  private readonly countNotesAwaitingCdrStatement: Database.Statement<[], { count: number }>;
   private readonly claimDueTx: Database.Transaction<(now: string, limit: number, demo: boolean | undefined) => ClaimedDocument[]>;
   private readonly unclaimTx: Database.Transaction<(claims: readonly ClaimedDocument[], detail: string) => DocumentRow[]>;
   private readonly claimBlockedTx: Database.Transaction<() => DocumentRow | undefined>;
   private readonly resetSendingTx: Database.Transaction<() => number>;
   private readonly requeueBlockedAuthTx: Database.Transaction<() => number>;
   private readonly requeueInvalidTx: Database.Transaction<(detail: string) => number>;
+  private readonly requeueNotesAwaitingCdrTx: Database.Transaction<() => number>;
 
   constructor(
     sqlite: Database.Database,
@@ -59,6 +62,11 @@ export class DocumentQueue {
       "UPDATE documents SET status = 'pending', next_attempt_at = NULL, updated_at = ? WHERE id = ? AND status = 'blocked_auth'",
     );
     this.selectInvalidOpenIds = sqlite.prepare(`SELECT d.id FROM documents d WHERE d.status = 'invalid' AND ${NOT_REISSUED_SQL} ORDER BY d.id`);
+    // A note possibly declared, answered 1033, and left waiting because only its CDR can prove it (outbox/verdict.ts).
+    // Through the status index: those in attention are few, while every note of the years matches the type.
+    const awaitingCdr = "FROM documents INDEXED BY documents_status WHERE status = 'attention' AND doc_type IN ('07', '08') AND uncertain = 1 AND next_attempt_at IS NULL";
+    this.selectNotesAwaitingCdr = sqlite.prepare(`SELECT id ${awaitingCdr} ORDER BY id`);
+    this.countNotesAwaitingCdrStatement = sqlite.prepare(`SELECT COUNT(*) AS count ${awaitingCdr}`);
     this.claimDueTx = sqlite.transaction((now: string, limit: number, demo: boolean | undefined) => this.claimRows(now, limit, demo));
     this.unclaimTx = sqlite.transaction((claims: readonly ClaimedDocument[], detail: string) => this.unclaimRows(claims, detail));
     this.claimBlockedTx = sqlite.transaction(() => {
@@ -69,6 +77,12 @@ export class DocumentQueue {
     this.resetSendingTx = sqlite.transaction(() => this.resetRows());
     this.requeueBlockedAuthTx = sqlite.transaction(() => this.requeueBlockedRows());
     this.requeueInvalidTx = sqlite.transaction((detail: string) => this.requeueInvalidRows(detail));
+    this.requeueNotesAwaitingCdrTx = sqlite.transaction(() =>
+      this.selectNotesAwaitingCdr.all().reduce((n, { id }) => {
+        this.rows.update(id, { status: 'pending', next_attempt_at: null }, 'Clave SOL guardada: se consultará la constancia (CDR) de la nota');
+        return n + 1;
+      }, 0),
+    );
   }
 
   /**
@@ -136,6 +150,19 @@ export class DocumentQueue {
    */
   requeueInvalid(detail = 'Reenvío solicitado por el usuario (Reintentar todos)'): number {
     return this.requeueInvalidTx.immediate(detail);
+  }
+
+  /** Notes that only a CDR can settle, waiting because no SOL credentials were saved: the status bar asks for them. */
+  countNotesAwaitingCdr(): number {
+    return this.countNotesAwaitingCdrStatement.get()?.count ?? 0;
+  }
+
+  /**
+   * SOL credentials were saved: the notes waiting for them go back to the queue, due now. Their resend meets 1033
+   * again and, this time, the CDR query settles them (B11n). Returns how many.
+   */
+  requeueNotesAwaitingCdr(): number {
+    return this.requeueNotesAwaitingCdrTx.immediate();
   }
 
   private claimRows(now: string, limit: number, demo: boolean | undefined): ClaimedDocument[] {

@@ -4,7 +4,7 @@
 // stays B11 (requiere atención, checked again, never re-issue), and a rejecting CDR still rejects (B4).
 import { describe, expect, it } from 'vitest';
 import type { AuthorityAnswer } from '../../../../electron/core/outbox/outcome';
-import { decide, type CdrEvidence, type RegisteredEvidence } from '../../../../electron/core/outbox/verdict';
+import { decide, NOTE_SENDS_WITHOUT_EVIDENCE, type CdrEvidence, type RegisteredEvidence } from '../../../../electron/core/outbox/verdict';
 
 const answer = (code: string): AuthorityAnswer => ({ code, description: 'd', notes: [] });
 const cdr = (code: string, over: Partial<CdrEvidence> = {}): CdrEvidence => ({ answer: answer(code), reference: 'same', recipient: 'same', ...over });
@@ -26,8 +26,22 @@ describe('table B for a note (no record query)', () => {
     expect(decide(note({ cdr: cdr('4001') }))).toMatchObject({ kind: 'final', status: 'observed' });
   });
 
+  it('without SOL credentials (no CDR asked) it waits for them: a resend could only draw another 1033', () => {
+    const o = decide(note({ cdr: 'not_asked' }));
+    expect(o).toMatchObject({ kind: 'attention', recheck: false });
+    expect(o.message).toContain('Guarde la clave SOL');
+    expect(o.message).toContain('No lo reemita');
+  });
+
+  it('with SOL credentials but no decisive CDR, it is checked again only a bounded number of sends', () => {
+    const undecided = { cdr: 'not_found' as const };
+    expect(decide(note({ ...undecided, sends: NOTE_SENDS_WITHOUT_EVIDENCE - 1 }))).toMatchObject({ kind: 'attention', recheck: true });
+    const last = decide(note({ ...undecided, sends: NOTE_SENDS_WITHOUT_EVIDENCE }));
+    expect(last).toMatchObject({ kind: 'attention', recheck: false });
+    expect(last.message).toContain('Obtener CDR');
+  });
+
   it.each([
-    ['without SOL credentials (no CDR asked)', { cdr: 'not_asked' as const }],
     ['the CDR is not found', { cdr: 'not_found' as const }],
     ['the CDR could not be read', { cdr: 'unavailable' as const }],
     ['the CDR names no customer', { cdr: cdr('0', { recipient: 'absent' }) }],

@@ -87,3 +87,10 @@ describe('the status bar (the coalesced status event)', () => {
     expect(problemsOf(plan)).toEqual(['SCAN documents USING COVERING INDEX documents_status']);
   });
 });
+
+describe('notes that only their CDR can prove', () => {
+  it('counts them for the status bar, and finds them when SOL credentials are saved, through the status index', () => {
+    expectFlatThrough(db, 'documents_status', sourceOf(documents.queue, 'countNotesAwaitingCdrStatement'));
+    expectFlatThrough(db, 'documents_status', sourceOf(documents.queue, 'selectNotesAwaitingCdr'));
+  });
+});
