@@ -74,7 +74,22 @@ export interface DocumentLink {
    * re-pointed). With `replace` the match is a unique key and the live row's state wins over the copy's.
    */
   later?: { match: readonly string[]; replace?: boolean };
+  /**
+   * For a link whose document was not read from a damaged file, another way to find it in the database that goes on
+   * (an SQL expression over the linked row `x`, giving main.documents.id or NULL).
+   */
+  fallback?: Readonly<Record<string, string>>;
 }
+
+/**
+ * The document a note modifies, by the type and number its payload names (afectado_Tipo_Doc, afectado_Num_Doc
+ * "B001-24"): a damaged file may have lost the sale's row but not the note's, and the copy holds the sale.
+ */
+const NOTE_TARGET_BY_NUMBER = `(SELECT m.id FROM live.documents n JOIN main.documents m
+  ON m.doc_type = json_extract(n.payload, '$.afectado_Tipo_Doc')
+  AND m.series = substr(json_extract(n.payload, '$.afectado_Num_Doc'), 1, instr(json_extract(n.payload, '$.afectado_Num_Doc'), '-') - 1)
+  AND m.number = CAST(substr(json_extract(n.payload, '$.afectado_Num_Doc'), instr(json_extract(n.payload, '$.afectado_Num_Doc'), '-') + 1) AS INTEGER)
+  WHERE n.id = x."document_id")`;
 
 /**
  * Every table that points at documents, parents first. tests/unit/core/backup/carry-links.test.ts checks this list
@@ -91,7 +106,7 @@ export const DOCUMENT_LINKS: readonly DocumentLink[] = [
   // Their discounts (0009): the ticket reprints list price, discount and net.
   { table: 'document_discounts', refs: ['document_id'] },
   // A note's target and what it took back (0016): without them a sale credited in full takes a second full credit.
-  { table: 'note_details', refs: ['document_id', 'modifies_id'] },
+  { table: 'note_details', refs: ['document_id', 'modifies_id'], fallback: { modifies_id: NOTE_TARGET_BY_NUMBER } },
   { table: 'note_lines', refs: ['document_id'] },
   // A note on another till's sale (0020): that sale named by its id_Base_Dato.
   { table: 'shop_note_targets', refs: ['document_id'], keys: ['sale_id_base_dato'] },
@@ -130,7 +145,11 @@ function carryLinked(restored: Database.Database, link: DocumentLink, owners: 'c
   // A table's own INTEGER PRIMARY KEY is a new rowid in the database that goes on.
   const ownId = info.filter((c) => c.pk > 0).length === 1 ? info.find((c) => c.pk > 0 && c.name === 'id')?.name : undefined;
   const cols = info.map((c) => c.name).filter((c) => c !== ownId && live.includes(c));
-  const mapped = (c: string) => `(SELECT main_id FROM temp.carry_map WHERE live_id = x.${q(c)})`;
+  const mapped = (c: string) => {
+    const byId = `(SELECT main_id FROM temp.carry_map WHERE live_id = x.${q(c)})`;
+    const other = link.fallback?.[c];
+    return other ? `coalesce(${byId}, ${other})` : byId;
+  };
   const value = (c: string) => (link.refs.includes(c) ? mapped(c) : `x.${q(c)}`);
   const required = info
     .filter((c) => link.refs.includes(c.name) && cols.includes(c.name))

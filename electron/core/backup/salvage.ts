@@ -50,11 +50,11 @@ export function salvageDatabase(source: string, dest: string, migrationsDir: str
       try {
         out.transaction(() => {
           for (const table of SALVAGED_TABLES) unreadable += copyTable(src as Database.Database, out, table);
-          // Rows linked to documents that were not read have nothing to belong to (or point at nothing).
+          // Rows of documents that were not read have nothing to belong to. A row whose OTHER link points at a
+          // document not read (a note whose sale's page was lost) stays: the carry may find that one in the copy.
           for (const link of DOCUMENT_LINKS) {
-            for (const ref of link.refs) {
-              out.exec(`DELETE FROM "${link.table}" WHERE "${ref}" IS NOT NULL AND "${ref}" NOT IN (SELECT id FROM documents)`);
-            }
+            const owner = link.refs[0] as string;
+            out.exec(`DELETE FROM "${link.table}" WHERE "${owner}" IS NOT NULL AND "${owner}" NOT IN (SELECT id FROM documents)`);
           }
           out.exec('DELETE FROM replication_queue WHERE document_id NOT IN (SELECT id FROM documents)');
         })();

@@ -198,6 +198,62 @@ describe('what gives a document its meaning travels with it', () => {
   });
 });
 
+describe('a note whose sale was lost from the damaged file', () => {
+  it('still counts against the sale the copy holds (found by the number the note names)', async () => {
+    const s = openStore();
+    open.push(s);
+    s.repos.settings.set('backup', { folder: path.join(s.dir, 'copias') });
+    // The sale's row fills most of a page of its own, so damaging that page loses it and nothing else.
+    const sale = s.db.sqlite.transaction(() => {
+      const number = s.repos.series.nextNumber('03', 'B001');
+      return s.repos.documents.insert(newDocument({ number, payload: JSON.stringify({ serie: 'B001', numero: number, relleno: 'x'.repeat(3_300) }) }));
+    }).immediate();
+    s.repos.documents.updateStatus(sale, { status: 'accepted' });
+    s.issue(3);
+    const backup = await new BackupService({ db: s.db, settings: s.repos.settings, dataDir: s.dir, migrationsDir }).backupNow('manual');
+    s.repos.series.ensure('07', 'BC01');
+    const note = s.db.sqlite.transaction(() => {
+      const number = s.repos.series.nextNumber('07', 'BC01');
+      const id = s.repos.documents.insert(
+        newDocument({ doc_type: '07', series: 'BC01', number, payload: JSON.stringify({ serie: 'BC01', correlativo: '1', afectado_Tipo_Doc: '03', afectado_Num_Doc: 'B001-1' }) }),
+      );
+      new NotesRepository(s.db).record(id, { modifies_id: sale, reason: '06', description: 'Devolución total', mode: 'whole' }, [{ line: 1, quantity: '1' }]);
+      return id;
+    })();
+    const keyOf = (id: number) => s.db.sqlite.prepare('SELECT id_base_dato FROM documents WHERE id = ?').pluck().get(id) as string;
+    const saleKey = keyOf(sale);
+    const noteKey = keyOf(note);
+    s.close();
+    damageTablePageHolding(s.path, 'documents', saleKey, [noteKey]);
+
+    const result = await applyRestore(backup.path, s.path, { backupFolder: path.join(s.dir, 'copias'), migrationsDir });
+    expect(result).toMatchObject({ liveWasReadable: false, carried: { carried: 1 } });
+    const db = openDatabase({ path: s.path, migrationsDir });
+    open.push(db);
+    const id = (key: string) => db.sqlite.prepare('SELECT id FROM documents WHERE id_base_dato = ?').pluck().get(key) as number;
+    expect(new NotesRepository(db).detailOf(id(noteKey))).toMatchObject({ modifies_id: id(saleKey), mode: 'whole' });
+    expect(new NotesRepository(db).countedCredits(id(saleKey))).toHaveLength(1);
+  });
+});
+
+/** Overwrites the leaf page of `table` that holds `key`, checking it holds none of `spared`. */
+function damageTablePageHolding(file: string, table: string, key: string, spared: string[]): void {
+  const db = new Database(file, { readonly: true });
+  const pages = db.prepare("SELECT pageno, pgsize FROM dbstat WHERE name = ? AND pagetype = 'leaf'").all(table) as { pageno: number; pgsize: number }[];
+  db.close();
+  const bytes = fs.readFileSync(file);
+  const page = pages.find((p) => bytes.subarray((p.pageno - 1) * p.pgsize, p.pageno * p.pgsize).includes(key));
+  if (!page) throw new Error(`no page of ${table} holds ${key}`);
+  const content = bytes.subarray((page.pageno - 1) * page.pgsize, page.pageno * page.pgsize);
+  for (const other of spared) expect(content.includes(other)).toBe(false);
+  const fd = fs.openSync(file, 'r+');
+  try {
+    fs.writeSync(fd, Buffer.alloc(page.pgsize, 0x5a), 0, page.pgsize, (page.pageno - 1) * page.pgsize);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 describe('every table that points at documents is carried', () => {
   /** (table, column) of a freshly migrated database that point at documents: by foreign key, or by name. */
   function pointersAtDocuments(): string[] {
