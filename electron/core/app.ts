@@ -212,6 +212,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     now,
     log,
     paused: () => outbox.isAuthBlocked,
+    lateToSend: (documentId) => voids.lateToSend(documentId),
     ...(options.outbox?.retry ? { retry: options.outbox.retry } : {}),
     emit: (id) => {
       emit({ type: 'document', id, status: documentsRepo.getById(id)?.status ?? 'accepted' });

@@ -88,7 +88,7 @@ export class VoidService {
     if (existing) return this.view(of);
     const row = this.d.documents.getById(of);
     if (!row) throw new CoreError('not_found', `No existe el comprobante ${of}.`);
-    const why = this.whyNot(row, addDays(row.issue_date, row.doc_type === '01' ? this.deadlines().facturaDays : this.deadlines().boletaDays));
+    const why = this.whyNot(row, this.lastDayOf(row));
     if (why) throw new CoreError('not_voidable', why);
     const body: VoidRequestBody = VoidRequestBodySchema.parse({
       empresa_Ruc: (JSON.parse(row.payload) as { empresa_Ruc: string }).empresa_Ruc,
@@ -120,12 +120,36 @@ export class VoidService {
     return this.d.voids.statesOf(ids).map((r) => ({ documentId: r.document_id, status: r.status, label: VOID_STATUS_LABELS[r.status] }));
   }
 
-  /** The API refused the request (nothing reached SUNAT): the same request goes back to the queue. */
+  /**
+   * The API refused the request (nothing reached SUNAT): the same request goes back to the queue, if the document may
+   * still be voided. Meanwhile it may have taken a note, or passed its deadline: sending then would void a credited
+   * sale, or draw SUNAT's refusal.
+   */
   retry(of: number): VoidView {
     const request = this.d.voids.of(of);
     if (!request || request.status !== 'invalid') throw new CoreError('not_retryable', 'Solo se reintenta una anulación que la API no aceptó.');
+    const row = this.d.documents.getById(of);
+    const why = row ? this.whyNot(row, this.lastDayOf(row)) : `No existe el comprobante ${of}.`;
+    if (why) throw new CoreError('not_voidable', why);
     this.d.voids.set(request.id, { status: 'pending', next_attempt_at: this.d.now().toISOString(), last_error: request.last_error }, 'Anulación: se reintenta el envío.');
     return this.view(of);
+  }
+
+  /**
+   * Why a void request must not leave now, or null: SUNAT counts its deadline when it receives the request (a late one
+   * draws 2957), so the void outbox asks before every send, not only when the request was made.
+   */
+  lateToSend(of: number): string | null {
+    const row = this.d.documents.getById(of);
+    if (!row) return null;
+    const lastDay = this.lastDayOf(row);
+    if (limaDate(this.d.now()) <= lastDay) return null;
+    return `No se envió: pasó el plazo para anular ${printed(row)} (hasta el ${lastDay}, según Ajustes; SUNAT lo cuenta al recibir la anulación). Para dejarlo sin efecto, emita una nota de crédito con motivo 01 (anulación de la operación).`;
+  }
+
+  /** The last day (Lima) a document may be voided, per Ajustes. */
+  private lastDayOf(row: DocumentRow): string {
+    return addDays(row.issue_date, row.doc_type === '01' ? this.deadlines().facturaDays : this.deadlines().boletaDays);
   }
 
   /** A note on a document whose void stands would modify a document that is (or is becoming) void. */

@@ -24,6 +24,8 @@ export interface VoidSenderOptions {
    * then waits too, instead of knocking with a token already known to fail.
    */
   paused?: () => boolean;
+  /** Why a request must not be sent now (its deadline passed), or null; asked before every send. */
+  lateToSend?: (documentId: number) => string | null;
   /** A request changed (the document's detail and status bar refresh). */
   emit?: (documentId: number) => void;
   log?: { warn(message: string, data?: Record<string, unknown>): void };
@@ -101,6 +103,9 @@ export class VoidSender {
         const w = decideVoidRecord(await this.recordOf(body), label, !reported);
         if (w.kind !== 'send') outcome = w;
       }
+      const late = outcome ? null : (this.o.lateToSend?.(row.document_id) ?? null);
+      // Nothing of this request reached SUNAT (or the record shows the document still valid): a late send is refused.
+      if (late) outcome = { kind: 'invalid', message: late };
       if (!outcome) {
         const answer = decideVoidAnswer(await this.o.api.sendVoid(row.endpoint, row.payload));
         if (answer.kind === 'check') {
