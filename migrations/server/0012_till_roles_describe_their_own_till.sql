@@ -17,7 +17,8 @@
 --    holds for that person, once that wait is over; clears at most one above the most any till holds.
 -- 5. schema_migrations is read-only to tills and caja_registro; neither may create temporary tables here; new tables
 --    no longer grant tills anything by default (each migration grants what tills need).
--- 6. A till's documents go only in series no other till claims (row-level security, as 0008's).
+-- 6. A till's documents go only in series no other till claims (row-level security, as 0008's); a terminal from
+--    before 0008 (no role bound) is bound only by the role registered under its name.
 -- 7. On the cluster Caja hosts, the other databases are closed to all but the owner (pg_hba in
 --    electron/core/server-host/cluster.ts also refuses the tills and caja_registro anywhere but the shop's database).
 --
@@ -229,7 +230,14 @@ BEGIN
 END;
 $$;
 
+-- The name the connected role registered with its code (till_roles is not the tills' to read).
+CREATE FUNCTION caja_registered_name() RETURNS TEXT
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+  SELECT r.till_name FROM till_roles r WHERE r.role_name = session_user
+$$;
+
 REVOKE ALL ON FUNCTION caja_put_lockout(TEXT, TEXT, JSONB) FROM PUBLIC;
+REVOKE ALL ON FUNCTION caja_registered_name() FROM PUBLIC;
 REVOKE ALL ON FUNCTION caja_till_name() FROM PUBLIC;
 
 -- Rows written before, with a version past the sequence (only a forged row can be), are stamped again; their state
@@ -246,7 +254,13 @@ DELETE FROM pin_lockouts
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'caja_tills') THEN
-    GRANT EXECUTE ON FUNCTION caja_put_lockout(TEXT, TEXT, JSONB) TO caja_tills;
+    GRANT EXECUTE ON FUNCTION caja_put_lockout(TEXT, TEXT, JSONB), caja_registered_name() TO caja_tills;
+    -- A terminal from before 0008 (no role bound yet) was open to the first till role that updated it, and with it its
+    -- documents: now only to the role registered under that till's name.
+    DROP POLICY terminals_own ON terminals;
+    CREATE POLICY terminals_own ON terminals FOR UPDATE TO caja_tills
+      USING (role_name = session_user OR (role_name IS NULL AND name = caja_registered_name()))
+      WITH CHECK (role_name = session_user);
     REVOKE INSERT, UPDATE, DELETE ON pin_lockouts FROM caja_tills;
     -- Versions are the server's: a till may read the sequence (to notice a version it holds that the server never
     -- gave), never advance or set it.

@@ -188,6 +188,15 @@ describe('a stolen till role, used directly in SQL', () => {
       // Nor claim a series for another till's terminal, nor drop another till's claim.
       await expect(s.thief.query("INSERT INTO series_owners (doc_type, series, terminal_id) VALUES ('03', 'B777', $1)", [s.other])).rejects.toMatchObject({ code: '42501' });
       expect((await s.thief.query("DELETE FROM series_owners WHERE series = 'B001'")).rowCount).toBe(0);
+      // Nor take over a till's terminal from before row-level security (no role bound yet), and with it its documents.
+      await s.office.query("INSERT INTO terminals (terminal_id, name, role_name) VALUES ('antigua', 'Caja antigua', NULL)");
+      expect((await s.thief.query("UPDATE terminals SET role_name = session_user WHERE terminal_id = 'antigua'")).rowCount).toBe(0);
+      await expect(s.thief.query(`INSERT INTO terminals (terminal_id, name, role_name) VALUES ('antigua', 'Caja 9', session_user)
+        ON CONFLICT (terminal_id) DO UPDATE SET role_name = COALESCE(terminals.role_name, EXCLUDED.role_name)`)).rejects.toMatchObject({ code: '42501' });
+      expect((await s.office.query("SELECT role_name FROM terminals WHERE terminal_id = 'antigua'")).rows).toEqual([{ role_name: null }]);
+      // The till registered under that terminal's name still binds it (a till last seen before 0008, back online).
+      await s.office.query("INSERT INTO terminals (terminal_id, name, role_name) VALUES ('antigua9', 'Caja 9', NULL)");
+      expect((await s.thief.query("UPDATE terminals SET role_name = session_user WHERE terminal_id = 'antigua9'")).rowCount).toBe(1);
     } finally {
       await s.end();
     }
