@@ -240,6 +240,39 @@ REVOKE ALL ON FUNCTION caja_put_lockout(TEXT, TEXT, JSONB) FROM PUBLIC;
 REVOKE ALL ON FUNCTION caja_registered_name() FROM PUBLIC;
 REVOKE ALL ON FUNCTION caja_till_name() FROM PUBLIC;
 
+-- A sequence a till pushed far ahead (setval, before this migration) would run out, and the rows stamped from it stop
+-- every till's pulls. No shop makes 2^62 changes: past that, the rows stamped since take new versions in the same
+-- order, just above the last sound one, and the sequence goes on from there (a till holding a version above the
+-- sequence pulls everything again: exchange.ts).
+DO $$
+DECLARE
+  c_forged CONSTANT BIGINT := 4611686018427387904;
+  v_base BIGINT;
+  v_count BIGINT;
+BEGIN
+  IF (SELECT last_value FROM change_version) <= c_forged THEN
+    RETURN;
+  END IF;
+  SELECT COALESCE(max(v), 0) INTO v_base FROM (
+    SELECT max(version) AS v FROM products WHERE version <= c_forged
+    UNION ALL SELECT max(version) FROM staff WHERE version <= c_forged
+    UNION ALL SELECT max(version) FROM shop_settings WHERE version <= c_forged
+    UNION ALL SELECT max(version) FROM pin_lockouts WHERE version <= c_forged) t;
+  WITH r AS (
+    SELECT kind, key, tid, v_base + row_number() OVER (ORDER BY version, kind, key, tid) AS new FROM (
+      SELECT 'product' AS kind, code AS key, '' AS tid, version FROM products WHERE version > c_forged
+      UNION ALL SELECT 'user', key, '', version FROM staff WHERE version > c_forged
+      UNION ALL SELECT 'setting', key, '', version FROM shop_settings WHERE version > c_forged
+      UNION ALL SELECT 'lockout', key, terminal_id, version FROM pin_lockouts WHERE version > c_forged) u),
+  p AS (UPDATE products x SET version = r.new FROM r WHERE r.kind = 'product' AND r.key = x.code RETURNING 1),
+  s AS (UPDATE staff x SET version = r.new, security_version = LEAST(x.security_version, r.new) FROM r WHERE r.kind = 'user' AND r.key = x.key RETURNING 1),
+  g AS (UPDATE shop_settings x SET version = r.new FROM r WHERE r.kind = 'setting' AND r.key = x.key RETURNING 1),
+  l AS (UPDATE pin_lockouts x SET version = r.new FROM r WHERE r.kind = 'lockout' AND r.key = x.key AND r.tid = x.terminal_id RETURNING 1)
+  SELECT (SELECT count(*) FROM p) + (SELECT count(*) FROM s) + (SELECT count(*) FROM g) + (SELECT count(*) FROM l) INTO v_count;
+  PERFORM setval('change_version', v_base + v_count + 1, false);
+END;
+$$;
+
 -- Rows written before, with a version past the sequence (only a forged row can be), are stamped again; their state
 -- passes through the bounds at the till's next write. One far beyond every till's would otherwise stop every pull.
 UPDATE pin_lockouts SET version = nextval('change_version') WHERE version > (SELECT last_value FROM change_version);

@@ -4,6 +4,8 @@
 // everyone out, or touch the record of applied migrations. Each attack here was reproduced against the server before
 // migration 0012.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +87,48 @@ const staffRow = async (s: Shop, key: string) =>
     'SELECT role, pin_hash, active, version, updated_by FROM staff WHERE key = $1', [key])).rows[0]!;
 const putAs = (pool: pg.Pool, kind: string, key: string, base: string | number | null, wanted: unknown, terminal = 'Oficina') =>
   pool.query<{ version: string | null; value: unknown; own: boolean }>('SELECT * FROM caja_put_record($1, $2, $3, $4, $5)', [kind, key, base, JSON.stringify(wanted), terminal]);
+
+describe('a server a till role attacked before migration 0012', () => {
+  it('is set right by it: the sequence and the versions stamped from it come back below 2^62, forged lockouts go', async () => {
+    const db = `antes_${process.pid}_${++count}`;
+    await admin.query(`CREATE DATABASE ${db}`);
+    const office = poolOn(cluster, db);
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-0011-'));
+    try {
+      for (const f of fs.readdirSync(SERVER_MIGRATIONS).filter((n) => n < '0012')) fs.copyFileSync(path.join(SERVER_MIGRATIONS, f), path.join(before, f));
+      await migrateServer(office, before);
+      const product = (price: string) => JSON.stringify({ description: 'Arroz', unit: 'NIU', price, affectation: '10', bag: false, active: true, wholeUnits: null, freePrice: false });
+      await office.query('SELECT * FROM caja_put_record($1, $2, NULL, $3, $4)', ['product', 'A001', product('5.5'), 'Oficina']);
+      const sound = Number((await office.query<{ v: string }>("SELECT version AS v FROM products WHERE code = 'A001'")).rows[0]!.v);
+      const login = { user: `${db}_t`, password: `pw-${crypto.randomUUID()}` };
+      await admin.query(`CREATE ROLE ${login.user} LOGIN PASSWORD '${login.password}' IN ROLE caja_tills`);
+      const thief = connect(db, login.user, login.password);
+      try {
+        await thief.query("INSERT INTO terminals (terminal_id, name, role_name) VALUES ('t9', 'Caja 9', session_user)");
+        await thief.query("INSERT INTO pin_lockouts (key, terminal_id, state, version) VALUES ('rosa dueña', 't9', $1, 9220000000000000000)",
+          [JSON.stringify({ failures: 0, level: 4, waitStartedAt: null, waitMs: 0, clears: 9_007_199_254_740_991 })]);
+        await thief.query("SELECT setval('change_version', 9200000000000000000)");
+        await thief.query('SELECT * FROM caja_put_record($1, $2, NULL, $3, $4)', ['product', 'B001', product('1'), 'Oficina']);
+      } finally {
+        await thief.end();
+      }
+      await migrateServer(office, SERVER_MIGRATIONS);
+      const top = (await office.query<{ last: string; b: string; a: string; locks: number }>(`SELECT (SELECT last_value FROM change_version) AS last,
+        (SELECT version FROM products WHERE code = 'B001') AS b, (SELECT version FROM products WHERE code = 'A001') AS a,
+        (SELECT count(*)::int FROM pin_lockouts) AS locks`)).rows[0]!;
+      expect(Number(top.a)).toBe(sound);
+      expect(Number(top.b)).toBe(sound + 1);
+      expect(Number(top.last)).toBeLessThan(2 ** 62);
+      expect(top.locks).toBe(0);
+      // The sequence goes on above every version.
+      await office.query('SELECT * FROM caja_put_record($1, $2, NULL, $3, $4)', ['product', 'C001', product('2'), 'Oficina']);
+      expect(Number((await office.query<{ v: string }>("SELECT version AS v FROM products WHERE code = 'C001'")).rows[0]!.v)).toBeGreaterThan(sound + 1);
+    } finally {
+      await office.end();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
 
 describe('a stolen till role, used directly in SQL', () => {
   it("cannot set the owner's PIN, nor promote, demote, re-hire anyone: it is listed for the office, under its own name", async () => {
