@@ -192,6 +192,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     now,
     cashier: () => auth.current(),
     cashSession: () => cash.sessionForSale(),
+    drawerCash: () => cash.drawerCash(),
     seriesGuard: () => shop.guardSeries(),
   });
   // Voiding (issue 24): a durable request per document, sent by its own small outbox (void-sender.ts).

@@ -92,6 +92,12 @@ export class CashService {
     });
   }
 
+  /** The soles the open session's drawer should hold now (its X's expected cash), or null when none is open. */
+  drawerCash(): string | null {
+    const row = this.openRow();
+    return row ? this.build('X', row, sessionView(row)).cash.expected : null;
+  }
+
   /** The X of the open session (default), or the kept Z of a closed one. */
   report(sessionId?: number): CashReport {
     const row = sessionId === undefined ? this.openRow() : this.deps.cash.getById(sessionId);

@@ -15,6 +15,7 @@ import { settleTenders, type SettledPayment } from '../../../shared/payments';
 import type { Db, DocumentRow, DocumentsRepository, NotesRepository, PaymentsRepository, SeriesRepository } from '../db';
 import type { NoteMode } from '../db/repositories/notes';
 import { CoreError } from './errors';
+import { checkRefund, type SaleMoney } from './refund-limits';
 import type { SettingsService } from './settings';
 
 export interface NoteDeps {
@@ -26,6 +27,8 @@ export interface NoteDeps {
   settings: SettingsService;
   now: () => Date;
   cashier?: () => { id: number; name: string } | null;
+  /** The soles the open session's drawer should hold (null: no session open): a cash refund never exceeds it. */
+  drawerCash?: () => string | null;
   /** The open cash session a refund leaves the drawer from (null when none is required). */
   cashSession?: () => number | null;
   seriesGuard?: () => void;
@@ -50,6 +53,8 @@ export interface NoteTarget {
    * return then takes exactly what is left of its line; without them, what is left is estimated from the quantities.
    */
   credits(): { totals: string[]; returned: { line: number; quantity: string }[]; credited?: { line: number; amount: string }[] | undefined; igv?: string[] | undefined };
+  /** What the sale brought in and earlier notes gave back, by method; undefined when this till cannot know. */
+  money?(): SaleMoney | undefined;
   /** Records the note's link to it and the quantities it takes back. */
   record(noteId: number, detail: { reason: string; description: string; mode: NoteMode }, taken: { line: number; quantity: string }[]): void;
 }
@@ -111,7 +116,7 @@ export class NoteService {
     if (!NOTE_TARGET_STATUSES.includes(of.status)) {
       throw new CoreError('not_notable', `${printed(of)} no fue aceptado por SUNAT: solo se emite una nota sobre un comprobante aceptado.`);
     }
-    return this.storeOn(localTarget(of, storedInvoice(of), this.d.notes, this.d.db, others), input);
+    return this.storeOn(localTarget(of, storedInvoice(of), this.d.notes, this.d.payments, this.d.db, others), input);
   }
 
   private storeOn(target: NoteTarget, input: NoteFields): DocumentRow {
@@ -132,7 +137,7 @@ export class NoteService {
     }
     const total = money(note.monto_Imp_Venta);
     if (input.type === '07') this.checkTotal(target, total);
-    const payments = this.refund(note, total, input);
+    const payments = this.refund(note, total, input, target);
     const cashier = this.d.cashier?.() ?? null;
     const id = documents.insert({
       id_base_dato: note.id_Base_Dato ?? randomUUID(),
@@ -238,11 +243,12 @@ export class NoteService {
   }
 
   /** How a credit note's refund leaves the till: as a sale's payments, for the note's total. */
-  private refund(note: Note, total: string, input: NoteFields): SettledPayment[] {
+  private refund(note: Note, total: string, input: NoteFields, target: NoteTarget): SettledPayment[] {
     if (!input.refund || input.type !== '07') return [];
     const symbol = findEntry(CURRENCIES, note.tipo_Moneda)?.symbol ?? note.tipo_Moneda;
     const settled = settleTenders(total, input.refund, this.d.settings.paymentMethods(), symbol);
     if (!settled.ok) throw new CoreError('validation', `Devolución: ${settled.message}.`, [{ path: 'refund', message: settled.message }]);
+    checkRefund(settled.payments, target.money?.(), note.tipo_Moneda === 'PEN' ? (this.d.drawerCash?.() ?? null) : null, symbol);
     return settled.payments;
   }
 }
@@ -251,8 +257,16 @@ export class NoteService {
  * A boleta or factura of this till: its earlier notes from note_details and note_lines; what they credited per line and
  * their IGV from their payloads, unless other tills' notes (known by quantities only) took lines or money too.
  */
-function localTarget(of: DocumentRow, invoice: Invoice, notes: NotesRepository, db: Db, others?: OtherCredits): NoteTarget {
+function localTarget(of: DocumentRow, invoice: Invoice, notes: NotesRepository, payments: PaymentsRepository, db: Db, others?: OtherCredits): NoteTarget {
   return {
+    money: () => {
+      const paid = payments.of(of.id);
+      const credit = invoice.forma_pago.some((p) => p.tipo === 'CREDITO');
+      // A cash sale with no payments stored predates them: what it brought in is unknown, the drawer still bounds it.
+      if (paid.length === 0 && !credit) return undefined;
+      const counted = notes.notesOf(of.id).filter((n) => n.doc_type === '07' && n.status !== 'rejected' && n.status !== 'conflict');
+      return { paid, refunded: counted.flatMap((n) => payments.of(n.id)), credit };
+    },
     label: printed(of),
     docType: of.doc_type as '01' | '03',
     total: of.total,
