@@ -89,7 +89,12 @@ const NOTE_TARGET_BY_NUMBER = `(SELECT m.id FROM live.documents n JOIN main.docu
   ON m.doc_type = json_extract(n.payload, '$.afectado_Tipo_Doc')
   AND m.series = substr(json_extract(n.payload, '$.afectado_Num_Doc'), 1, instr(json_extract(n.payload, '$.afectado_Num_Doc'), '-') - 1)
   AND m.number = CAST(substr(json_extract(n.payload, '$.afectado_Num_Doc'), instr(json_extract(n.payload, '$.afectado_Num_Doc'), '-') + 1) AS INTEGER)
-  WHERE n.id = x."document_id")`;
+  WHERE n.id = x."document_id" AND json_valid(n.payload))`;
+
+/** The document a void names in its stored request (tipo_Doc, serie, correlativo), for the same reason. */
+const VOID_TARGET_BY_NUMBER = `(SELECT m.id FROM main.documents m WHERE json_valid(x."payload")
+  AND m.doc_type = json_extract(x."payload", '$.tipo_Doc') AND m.series = json_extract(x."payload", '$.serie')
+  AND m.number = CAST(json_extract(x."payload", '$.correlativo') AS INTEGER))`;
 
 /**
  * Every table that points at documents, parents first. tests/unit/core/backup/carry-links.test.ts checks this list
@@ -111,7 +116,7 @@ export const DOCUMENT_LINKS: readonly DocumentLink[] = [
   // A note on another till's sale (0020): that sale named by its id_Base_Dato.
   { table: 'shop_note_targets', refs: ['document_id'], keys: ['sale_id_base_dato'] },
   // A void (0017): without it a voided sale takes notes, and a void SUNAT accepted would be requested again.
-  { table: 'voids', refs: ['document_id'], later: { match: ['document_id'], replace: true } },
+  { table: 'voids', refs: ['document_id'], later: { match: ['document_id'], replace: true }, fallback: { document_id: VOID_TARGET_BY_NUMBER } },
   // A sale issued with a confirmed doubtful clock is recorded against it.
   { table: 'numbering_log', refs: ['document_id'] },
 ];
@@ -167,10 +172,42 @@ function carryLinked(restored: Database.Database, link: DocumentLink, owners: 'c
     later && !later.replace
       ? ` AND NOT EXISTS (SELECT 1 FROM main.${q(link.table)} y WHERE ${later.match.map((c) => `y.${q(c)} IS ${value(c)}`).join(' AND ')})`
       : '';
+  // A row of a document the copy holds but the damaged file lost, found by its fallback (a later row only).
+  const orphan = later && link.fallback?.[owner]
+    ? ` OR NOT EXISTS (SELECT 1 FROM live.documents d WHERE d.id = x.${q(owner)})`
+    : '';
   restored.exec(`INSERT INTO main.${q(link.table)} (${cols.map(q).join(', ')})
     SELECT ${cols.map(value).join(', ')} FROM live.${q(link.table)} x
-    WHERE x.${q(owner)} IN (SELECT live_id FROM temp.${owners}) AND ${required.join(' AND ')}${missing}
+    WHERE (x.${q(owner)} IN (SELECT live_id FROM temp.${owners})${orphan}) AND ${required.join(' AND ')}${missing}
     ORDER BY x.rowid${upsert}`);
+}
+
+/**
+ * Salvaged documents that clash with a document of the database under the same type-series-number are garbage or
+ * foreign: the database's wins. They are dropped from the attached salvage (`live`) with every row linked to them, so
+ * none is later matched by number to the database's document. Inside the caller's transaction; returns how many.
+ */
+export function dropClashingSalvaged(sqlite: Database.Database): number {
+  sqlite.exec(`CREATE TEMP TABLE clashing AS SELECT l.id FROM live.documents l JOIN main.documents m
+    ON m.doc_type = l.doc_type AND m.series = l.series AND m.number = l.number AND m.id_base_dato <> l.id_base_dato`);
+  try {
+    // Every row that points at them by foreign key goes first (or loses the pointer, within documents): the core's
+    // connection enforces foreign keys, and a pointer left behind would fail the whole carry.
+    const tables = sqlite.prepare("SELECT name FROM live.sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    for (const table of tables) {
+      const fks = sqlite.prepare('SELECT "from" FROM pragma_foreign_key_list(?, ?) WHERE "table" = ?').pluck().all(table, 'live', 'documents') as string[];
+      for (const col of fks) {
+        sqlite.exec(
+          table === 'documents'
+            ? `UPDATE live.documents SET ${q(col)} = NULL WHERE ${q(col)} IN (SELECT id FROM temp.clashing)`
+            : `DELETE FROM live.${q(table)} WHERE ${q(col)} IN (SELECT id FROM temp.clashing)`,
+        );
+      }
+    }
+    return sqlite.prepare('DELETE FROM live.documents WHERE id IN (SELECT id FROM temp.clashing)').run().changes;
+  } finally {
+    sqlite.exec('DROP TABLE temp.clashing');
+  }
 }
 
 /**

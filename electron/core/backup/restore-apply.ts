@@ -23,7 +23,7 @@ import type { BackupInfo } from '../../../shared/bridge/backup';
 import { lockDataFolder, placeNumberingHolds, type Clock, type DocType, type KnownLast } from '../db';
 import { openDatabase } from '../db/open';
 import { CoreError } from '../services/errors';
-import { attachLive, carryMissingDocuments, type CarryResult } from './carry-documents';
+import { attachLive, carryMissingDocuments, dropClashingSalvaged, type CarryResult } from './carry-documents';
 import { recordBackup } from './catalog';
 import { createBackup } from './create';
 import { checkDatabaseFile, validateBackupFileOffThread } from './inspect';
@@ -236,8 +236,7 @@ function prepareCopy(
       return sqlite.transaction(() => {
         if (livePath && recovery.hold) {
           // A salvaged row that clashes with the copy's document under the same number is garbage: the copy's wins.
-          sqlite.exec(`DELETE FROM live.documents WHERE id IN (SELECT l.id FROM live.documents l JOIN main.documents m
-            ON m.doc_type = l.doc_type AND m.series = l.series AND m.number = l.number AND m.id_base_dato <> l.id_base_dato)`);
+          dropClashingSalvaged(sqlite);
         }
         const carried = livePath ? carryMissingDocuments(sqlite) : { carried: 0, undeclared: 0, refreshed: 0 };
         const seriesAdvanced = raiseSeries(sqlite, liveSeries);

@@ -10,7 +10,7 @@ import { openDatabase } from '../db/open';
 import { openSqlite } from '../db/sqlite-driver';
 import type { DocType, KnownLast } from '../db';
 import type { CarryResult } from './carry-documents';
-import { attachLive, carryMissingDocuments, DOCUMENT_LINKS } from './carry-documents';
+import { attachLive, carryMissingDocuments, DOCUMENT_LINKS, dropClashingSalvaged } from './carry-documents';
 
 export interface Salvage {
   /** The clean file holding what was read. */
@@ -50,10 +50,12 @@ export function salvageDatabase(source: string, dest: string, migrationsDir: str
       try {
         out.transaction(() => {
           for (const table of SALVAGED_TABLES) unreadable += copyTable(src as Database.Database, out, table);
-          // Rows of documents that were not read have nothing to belong to. A row whose OTHER link points at a
-          // document not read (a note whose sale's page was lost) stays: the carry may find that one in the copy.
+          // Rows of documents that were not read have nothing to belong to, unless the carry has another way to find
+          // that document in the copy (DocumentLink.fallback: a void names its sale's number). A row whose OTHER
+          // link points at a document not read (a note whose sale's page was lost) stays, for the same reason.
           for (const link of DOCUMENT_LINKS) {
             const owner = link.refs[0] as string;
+            if (link.fallback?.[owner]) continue;
             out.exec(`DELETE FROM "${link.table}" WHERE "${owner}" IS NOT NULL AND "${owner}" NOT IN (SELECT id FROM documents)`);
           }
           out.exec('DELETE FROM replication_queue WHERE document_id NOT IN (SELECT id FROM documents)');
@@ -164,13 +166,7 @@ export function carrySalvage(target: Database.Database, salvageFile: string, kno
   try {
     return target.transaction(() => {
       // A salvaged row that clashes with a document of the database is garbage or foreign: the database's wins.
-      const clashing = target
-        .prepare(
-          `DELETE FROM live.documents WHERE id IN (
-             SELECT l.id FROM live.documents l JOIN main.documents m
-               ON m.doc_type = l.doc_type AND m.series = l.series AND m.number = l.number AND m.id_base_dato <> l.id_base_dato)`,
-        )
-        .run().changes;
+      const clashing = dropClashingSalvaged(target);
       const carried = carryMissingDocuments(target);
       raiseSeries(target, known);
       return { ...carried, clashing };

@@ -236,6 +236,63 @@ describe('a note whose sale was lost from the damaged file', () => {
   });
 });
 
+describe('a void whose sale was lost from the damaged file', () => {
+  it('still voids the sale the copy holds (found by the number its request names), so that sale takes no note', async () => {
+    const s = openStore();
+    open.push(s);
+    s.repos.settings.set('backup', { folder: path.join(s.dir, 'copias') });
+    const sale = s.db.sqlite.transaction(() => {
+      const number = s.repos.series.nextNumber('03', 'B001');
+      return s.repos.documents.insert(newDocument({ number, payload: JSON.stringify({ serie: 'B001', numero: number, relleno: 'x'.repeat(3_300) }) }));
+    }).immediate();
+    s.repos.documents.updateStatus(sale, { status: 'accepted' });
+    s.issue(3);
+    const backup = await new BackupService({ db: s.db, settings: s.repos.settings, dataDir: s.dir, migrationsDir }).backupNow('manual');
+    const voids = new VoidsRepository(s.db);
+    const payload = { empresa_Ruc: '20123456789', tipo_Doc: '03', serie: 'B001', correlativo: '1', anulacion_Motivo: 'Error', estado_Documento: '0' };
+    const request = voids.request(
+      { document_id: sale, endpoint: 'summary', reason: 'Error en la venta', payload: JSON.stringify(payload), demo: false, requested_at: '2025-03-02T10:00:00.000Z', requested_by: 'Ana' },
+      'Anulación solicitada',
+    );
+    voids.set(request.id, { status: 'voided' }, 'SUNAT aceptó la anulación');
+    s.issue(1); // a document carried in, beside the void
+    const saleKey = s.db.sqlite.prepare('SELECT id_base_dato FROM documents WHERE id = ?').pluck().get(sale) as string;
+    s.close();
+    damageTablePageHolding(s.path, 'documents', saleKey, []);
+
+    await applyRestore(backup.path, s.path, { backupFolder: path.join(s.dir, 'copias'), migrationsDir });
+    const db = openDatabase({ path: s.path, migrationsDir });
+    open.push(db);
+    const id = db.sqlite.prepare('SELECT id FROM documents WHERE id_base_dato = ?').pluck().get(saleKey) as number;
+    expect(new VoidsRepository(db).of(id)).toMatchObject({ status: 'voided', requested_by: 'Ana' });
+  });
+});
+
+describe('a salvaged document that clashes with the database\'s own under the same number', () => {
+  it('is left out with everything linked to it: its void never lands on the database\'s document', () => {
+    const foreign = openStore();
+    open.push(foreign);
+    const sale = foreign.issue(1)[0]!;
+    foreign.repos.documents.updateStatus(sale, { status: 'accepted' });
+    const payload = { empresa_Ruc: '20123456789', tipo_Doc: '03', serie: 'B001', correlativo: '1', anulacion_Motivo: 'Error', estado_Documento: '0' };
+    new VoidsRepository(foreign.db).request(
+      { document_id: sale, endpoint: 'summary', reason: 'Error en la venta', payload: JSON.stringify(payload), demo: false, requested_at: '2025-03-02T10:00:00.000Z', requested_by: null },
+      'Anulación solicitada',
+    );
+    foreign.close();
+    const own = openStore();
+    open.push(own);
+    own.issue(1);
+    const salvage = salvageDatabase(foreign.path, path.join(own.dir, 'salvage.tmp'), migrationsDir);
+    try {
+      expect(carrySalvage(own.db.sqlite, salvage.file, salvage.known)).toMatchObject({ carried: 0, clashing: 1 });
+    } finally {
+      removeSalvage(salvage.file);
+    }
+    expect(own.db.sqlite.prepare('SELECT COUNT(*) FROM voids').pluck().get()).toBe(0);
+  });
+});
+
 /** Overwrites the leaf page of `table` that holds `key`, checking it holds none of `spared`. */
 function damageTablePageHolding(file: string, table: string, key: string, spared: string[]): void {
   const db = new Database(file, { readonly: true });
