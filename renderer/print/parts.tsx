@@ -59,10 +59,11 @@ export function Totals({ data }: { data: TicketData }): React.JSX.Element {
 
 export function Payment({ data }: { data: TicketData }): React.JSX.Element | null {
   const { payment } = data;
-  if (payment.method === null) return null;
+  if (payment.method === null && payment.tenders.length === 0) return null;
   return (
     <div className="print-payment">
-      <p>Forma de pago: {payment.method === 'CREDITO' ? 'Crédito' : 'Contado'}</p>
+      {/* A note has no payment form: what it shows is the money it gave back. */}
+      <p>{payment.method === null ? 'Devolución:' : `Forma de pago: ${payment.method === 'CREDITO' ? 'Crédito' : 'Contado'}`}</p>
       {payment.cash ? (
         <p className="print-payment__cash">
           <span>Efectivo: {data.currencySymbol} {formatAmount(payment.cash.received)}</span>{' '}

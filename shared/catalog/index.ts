@@ -11,6 +11,6 @@ export { LIMA_OFFSET, parseIsoInstant, isIsoDate, limaDateTime, limaDate, limaDa
 export { parseDayText, formatDayText } from './day-text';
 export { SCALE_MODES, readScaleLabel, type ScaleLabel, type ScaleMode } from './scale-barcode';
 export {
-  CREDIT_NOTE_REASONS, DEBIT_NOTE_REASONS, NOTE_SERIES_PATTERN, noteReason, noteReasons, noteTitle, seriesLetterOf,
+  CREDIT_NOTE_REASONS, DEBIT_NOTE_REASONS, NOTE_SERIES_PATTERN, cancellingNote, noteReason, noteReasons, noteTitle, seriesLetterOf,
   type NoteDocType, type NoteMode, type NoteReasonEntry,
 } from './note-reasons';

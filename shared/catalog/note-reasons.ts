@@ -75,3 +75,12 @@ export const noteTitle = (type: NoteDocType): string => (type === '07' ? 'NOTA D
  */
 export const NOTE_SERIES_PATTERN = /^[BF][A-Z0-9]{3}$/;
 export const seriesLetterOf = (modifiedDocType: '01' | '03'): 'B' | 'F' => (modifiedDocType === '01' ? 'F' : 'B');
+
+/**
+ * The credit note that undid a document whole (a reason of mode 'whole': 01, 02, 06), once SUNAT accepted it: the
+ * document then says "Anulado mediante la nota de crédito …" wherever it is shown. A note still waiting or refused is
+ * no such evidence.
+ */
+export function cancellingNote<T extends { docType: string; status: string; reason: string | null }>(notes: readonly T[]): T | undefined {
+  return notes.find((n) => n.docType === '07' && (n.status === 'accepted' || n.status === 'observed') && n.reason !== null && noteReason('07', n.reason)?.mode === 'whole');
+}

@@ -4,7 +4,7 @@
 import Decimal from 'decimal.js';
 import type { Invoice, Note } from '../api';
 import type { DocStatus, DocumentDetail, SettingsView } from '../bridge';
-import { limaDateOf, noteReason, noteTitle, type NoteDocType } from '../catalog';
+import { cancellingNote, limaDateOf, noteReason, noteTitle, type NoteDocType } from '../catalog';
 import { anonymous, cashAndChange, currencyOf, docLabel, docNameOf, money, padded, unitName, unitPriceText } from './format';
 import { NOT_DECLARED_MARKS, OPEN_STATUSES } from '../bridge/status';
 import { qrText } from './qr-text';
@@ -110,6 +110,18 @@ const NOT_DECLARED_REASONS: Partial<Record<DocStatus, string>> = {
 /** A document whose void SUNAT accepted: its own status may still read accepted, its copies must not look valid. */
 const VOIDED_MARK = { mark: 'ANULADO', reason: 'SUNAT aceptó su anulación: este comprobante no tiene validez tributaria.', replacedBy: null };
 
+/** What says, above everything else, that a printed document no longer stands (or never did). */
+function markOf(detail: DocumentDetail): Pick<TicketData, 'notDeclared'> {
+  if (detail.voided) return { notDeclared: VOIDED_MARK };
+  const cancelling = cancellingNote(detail.notes ?? []);
+  if (cancelling) {
+    const by = padded(cancelling.series, cancelling.number);
+    return { notDeclared: { mark: 'ANULADO', reason: `Anulado mediante la nota de crédito ${by}: este comprobante ya no tiene efecto.`, replacedBy: null } };
+  }
+  const mark = notDeclaredOf(detail.status, detail.reissuedAs ?? null);
+  return mark ? { notDeclared: mark } : {};
+}
+
 /** The mark of a rejected or invalid document, or undefined for any other status. */
 export function notDeclaredOf(status: DocStatus, replacedBy: { series: string; number: number } | null = null): TicketData['notDeclared'] {
   const mark = NOT_DECLARED_MARKS[status];
@@ -189,11 +201,14 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     },
     words,
     legends: invoice.legend.filter((l) => l.legend_Code !== '1000').map((l) => ({ code: l.legend_Code, value: l.legend_Value })),
-    payment: {
-      method: credit.length > 0 ? 'CREDITO' : 'CONTADO',
-      installments: credit.map((p, i) => ({ number: p.cuota ?? i + 1, amount: money(p.monto), dueDate: p.fecha_Pago.slice(0, 10) })),
-      ...paymentsOf(detail, credit.length > 0, options.cashReceived, total),
-    },
+    // A note has no payment form of its own: it prints only the money it gave back, if any, under "Devolución".
+    payment: isNote
+      ? { method: null, installments: [], cash: null, tenders: (detail.payments ?? []).map((p) => ({ label: p.label, amount: p.applied, reference: p.reference })), change: null }
+      : {
+          method: credit.length > 0 ? 'CREDITO' : 'CONTADO',
+          installments: credit.map((p, i) => ({ number: p.cuota ?? i + 1, amount: money(p.monto), dueDate: p.fecha_Pago.slice(0, 10) })),
+          ...paymentsOf(detail, credit.length > 0, options.cashReceived, total),
+        },
     hash: detail.hash,
     qr: qrText({
       ruc: invoice.empresa_Ruc,
@@ -214,7 +229,7 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     demo: detail.demo,
     status: detail.status,
     awaitingSunat: !detail.voided && OPEN_STATUSES.includes(detail.status),
-    ...(detail.voided ? { notDeclared: VOIDED_MARK } : notDeclaredOf(detail.status) ? { notDeclared: notDeclaredOf(detail.status, detail.reissuedAs ?? null) } : {}),
+    ...markOf(detail),
   };
 }
 

@@ -116,6 +116,9 @@ export class NoteService {
     if (!NOTE_TARGET_STATUSES.includes(of.status)) {
       throw new CoreError('not_notable', `${printed(of)} no fue aceptado por SUNAT: solo se emite una nota sobre un comprobante aceptado.`);
     }
+    // A document undone whole (anulación, devolución total) takes no more notes, not even a debit note.
+    const whole = this.d.notes.notesOf(of.id).find((n) => n.doc_type === '07' && n.mode === 'whole' && n.status !== 'rejected' && n.status !== 'conflict');
+    if (whole) throw new CoreError('not_notable', `${printed(of)} ya se anuló o devolvió completo con la nota de crédito ${printed(whole)}: no admite más notas.`);
     return this.storeOn(localTarget(of, storedInvoice(of), this.d.notes, this.d.payments, this.d.db, others), input);
   }
 

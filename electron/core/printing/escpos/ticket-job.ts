@@ -78,8 +78,9 @@ function totals(w: TicketWriter, data: TicketData): void {
 
 function payment(w: TicketWriter, data: TicketData): void {
   const { payment: p, currencySymbol: s } = data;
-  if (p.method === null) return;
-  w.blank().text(`Forma de pago: ${p.method === 'CREDITO' ? 'Crédito' : 'Contado'}`);
+  if (p.method === null && p.tenders.length === 0) return;
+  // A note has no payment form: what it shows is the money it gave back.
+  w.blank().text(p.method === null ? 'Devolución:' : `Forma de pago: ${p.method === 'CREDITO' ? 'Crédito' : 'Contado'}`);
   if (p.cash) w.pair(`Efectivo: ${s}`, amountText(p.cash.received)).pair(`Vuelto: ${s}`, amountText(p.cash.change));
   for (const t of p.tenders) {
     w.pair(`${t.label}: ${s}`, amountText(t.amount));

@@ -3,6 +3,7 @@
 // refused or whose number is taken says so in one plain sentence and offers its way out: "Reenviar" and "Corregir y
 // reenviar" (same number) for a refused one, "Reemitir" (a new number) for the three.
 import { useEffect, useState } from 'react';
+import { cancellingNote } from '../../../../shared/catalog';
 import {
   DOC_STATUS_EXPLANATIONS, DOC_STATUS_LABELS, METHOD_ACCESS, REISSUABLE_STATUSES, hasRole,
   type DocStatus, type DocumentDetail as Detail,
@@ -172,7 +173,9 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
   // Issue 24: a note on a boleta or factura SUNAT took, by a supervisor (METHOD_ACCESS.issueNote).
   const noteRole = METHOD_ACCESS.issueNote;
   const mayNote = noteRole === 'public' || !session?.usersExist || (session.user !== null && hasRole(session.user.role, noteRole));
-  const notable = (detail.docType === '01' || detail.docType === '03') && (detail.status === 'accepted' || detail.status === 'observed') && mayNote && !voidStands(voidView);
+  // A document undone whole by an accepted credit note says so, and takes no more notes.
+  const cancelling = cancellingNote(detail.notes);
+  const notable = (detail.docType === '01' || detail.docType === '03') && (detail.status === 'accepted' || detail.status === 'observed') && mayNote && !voidStands(voidView) && !cancelling;
   const canRetry = detail.status === 'pending' || detail.status === 'blocked_auth' || detail.status === 'attention';
   // Issue 23: what is left to do about a rejected, refused or number-taken document, until it is re-issued.
   const open = detail.reissuedAs === null;
@@ -213,7 +216,13 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
         {detail.demo ? <span className="badge badge--demo">Demo</span> : null}
       </header>
       {/* A voided document's own sentence would say it is valid: the void's panel speaks instead (issue 24). */}
-      {voidView?.request?.status === 'voided' ? null : <StatusAdvice detail={detail} />}
+      {voidView?.request?.status === 'voided' ? null : cancelling ? (
+        <Alert tone="info" title={`Anulado mediante la nota de crédito ${documentNumber(cancelling.series, cancelling.number)}`}>
+          SUNAT aceptó esa nota: este comprobante ya no tiene efecto y no admite más notas.
+        </Alert>
+      ) : (
+        <StatusAdvice detail={detail} />
+      )}
       <MissingCdr detail={detail} onFetched={() => setVersion((v) => v + 1)} />
       <DeadlineWarning detail={detail} />
       {message ? <Alert tone="info">{message}</Alert> : null}

@@ -163,6 +163,28 @@ describe('a document without tax validity is marked on every print (issue 23)', 
     }
   });
 
+  it('ANULADO on a sale undone whole by a credit note SUNAT accepted, naming the note; not while the note waits', () => {
+    const link = (status: string, reason = '01') => ({ id: 9, docType: '07' as const, series: 'BC01', number: 12, issuedAt: '2026-03-03T10:00:00-05:00', total: '10.00', status, reason, reasonLabel: null });
+    const t = ticketFromDocument(detailOf(sale, { status: 'accepted', notes: [link('accepted')] }), COMPANY, { copy: true });
+    expect(t.notDeclared).toEqual({ mark: 'ANULADO', reason: 'Anulado mediante la nota de crédito BC01-00000012: este comprobante ya no tiene efecto.', replacedBy: null });
+    expect(ticketFromDocument(detailOf(sale, { status: 'accepted', notes: [link('pending')] }), COMPANY, { copy: true }).notDeclared).toBeUndefined();
+    expect(ticketFromDocument(detailOf(sale, { status: 'accepted', notes: [link('accepted', '07')] }), COMPANY, { copy: true }).notDeclared).toBeUndefined();
+  });
+
+  it('a note prints no payment form: only the money it gave back, under "Devolución"', () => {
+    const note = { ...sale, docType: '07' as const, series: 'BC01' };
+    const invoice = buildInvoice({ ...note, docType: '03' }, { ruc: COMPANY.ruc });
+    const payload = { ...invoice, tipo_Doc: '07', afectado_Tipo_Doc: '03', afectado_Num_Doc: 'B001-7', motivo_Cod: '07', motivo_Des: 'Devuelve' };
+    delete (payload as { forma_pago?: unknown }).forma_pago;
+    const refunded = { payload: JSON.stringify(payload), hash: null, reprints: 0, demo: false, status: 'accepted', notes: [], modifies: null, payments: [{ method: 'efectivo', label: 'Efectivo', kind: 'cash', tendered: '10.00', applied: '10.00', reference: '' }] } as unknown as DocumentDetail;
+    const t = ticketFromDocument(refunded, COMPANY, { copy: false });
+    expect(t.payment).toMatchObject({ method: null, tenders: [{ label: 'Efectivo', amount: '10.00' }], cash: null, change: null });
+    const text = renderToStaticMarkup(createElement(Ticket, { data: t })).replace(/<[^>]+>/g, ' ');
+    expect(text).toContain('Devolución:');
+    expect(text).not.toContain('Forma de pago');
+    expect(text).not.toContain('Vuelto');
+  });
+
   it('ANULADO on every copy of a sale whose void SUNAT accepted, though its own status still reads accepted', () => {
     for (const copy of [false, true]) {
       const t = ticketFromDocument(detailOf(sale, { status: 'accepted', voided: true }), COMPANY, { copy });
