@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AFFECTATIONS, UNITS, findEntry, isCodeOf, type AffectationCode, type UnitCode } from '../catalog';
 import { readDecimal } from '../billing/decimal';
 import { decimalField, missingOr, whenClean } from '../billing/schema-fields';
+import { CSV_ENCODINGS } from './csv-encoding';
 
 export const PRODUCT_CODE_MAX = 30;
 export const PRODUCT_DESCRIPTION_MAX = 500;
@@ -228,6 +229,8 @@ export const ImportProductsInputSchema = z.strictObject({
   csv: z
     .string(missingOr('Elija el archivo CSV', 'El archivo CSV debe ser texto'))
     .max(PRODUCT_CSV_MAX_CHARS, { error: PRODUCT_CSV_TOO_BIG }),
+  /** The encoding the screen read the file's bytes in (csv-encoding.ts); absent when the text did not come from a file. */
+  encoding: z.enum(CSV_ENCODINGS, { error: 'Codificación del archivo no válida' }).optional(),
   mode: z
     .enum(IMPORT_MODES, { error: 'Modo de importación no válido: todo o nada, o solo las filas correctas' })
     .default('all_or_nothing'),
@@ -252,6 +255,8 @@ export const ImportProductsResultSchema = z.object({
   unchanged: z.number().int(),
   /** Every bad row. In 'all_or_nothing' mode any error means nothing was stored (the three counts are 0). */
   errors: z.array(ImportRowErrorSchema),
+  /** The encoding the file was read in, as the input gave it: the screen says it, so a wrong guess is seen. */
+  encoding: z.enum(CSV_ENCODINGS).optional(),
 });
 export type ImportProductsResult = z.infer<typeof ImportProductsResultSchema>;
 

@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { checkBagUnit, productFieldsShape, type ImportRowError } from '../../../shared/bridge/products';
 import { whenClean } from '../../../shared/billing/schema-fields';
-import { cleanTextsIn, type TextProblem } from '../../../shared/billing/text-safety';
+import { cleanTextsIn, controlCharProblem, type TextProblem } from '../../../shared/billing/text-safety';
 import type { ProductRow, ProductUpsert } from '../db';
+import { unitCodeOf } from '../../../shared/catalog/units';
 import { csvAmount, type CsvCell } from '../export/csv';
 import { parseCsv, readCsvCell, writeCsv } from './csv';
 
@@ -36,6 +37,47 @@ const CsvRowSchema = z
   .object({ ...productFieldsShape, bag: z.boolean().optional(), active: z.boolean().optional(), wholeUnits: z.boolean().optional() })
   .superRefine(checkBagUnit, { when: whenClean('unit', 'bag', 'wholeUnits') });
 
+/** What a text decoded in the wrong encoding holds where its accents were (TextDecoder's replacement character). */
+const REPLACEMENT = '\uFFFD';
+const UNREADABLE = 'La fila tiene caracteres ilegibles (\uFFFD): el archivo se leyó con otra codificación que la suya '
+  + 'o está dañado. Guárdelo como «CSV UTF-8» y vuelva a importarlo';
+
+/**
+ * '1.234,50', '1,234.50', '4,50', '4.50', '1.234.567': digits with one kind of separator between groups of three
+ * (group 3; the groups must all use it), then an optional decimal sign and decimals (groups 4 and 5).
+ */
+const WRITTEN_NUMBER = /^([+-]?)(\d{1,3}([.,])\d{3}(?:\3\d{3})*|\d+)(?:([.,])(\d+))?$/;
+
+/**
+ * A price as people write it in Peru, as the decimal string the price rules read: '4,50' and '4.50' are 4.50, and a
+ * thousands separator is the other sign ('1.234,50' and '1,234.50' are 1234.50; '1.234.567' is 1234567). Only text
+ * is moved, never a binary float. A lone comma before exactly three digits ('1,234') is refused: it is 1234 to one
+ * reader and 1.234 to another, and a price off by a factor of a thousand must not be stored. A lone point keeps its
+ * meaning as the decimal point (the export writes 1.234 for a price of three decimals). Anything else is left as
+ * written, for the price rules to refuse with their own message.
+ */
+export function readPriceCell(text: string): { ok: true; value: string } | { ok: false; message: string } {
+  const price = text.trim();
+  const match = WRITTEN_NUMBER.exec(price);
+  if (!match) return { ok: true, value: price };
+  const [, sign = '', whole = '', group, decimal, fraction] = match;
+  if (group !== undefined && decimal === undefined && whole.split(group).length === 2) {
+    // One separator before three digits and nothing after: a decimal point, or a comma that may be either.
+    const [units = '', thousandths = ''] = whole.split(group);
+    if (group === '.' || units === '0') return { ok: true, value: `${sign}${units}.${thousandths}` };
+    return {
+      ok: false,
+      message: `El precio "${price}" es ambiguo: puede ser ${units}${thousandths} o ${units}.${thousandths}. `
+        + `Escriba ${units}${thousandths} si no tiene decimales, o ${units}.${thousandths} con punto decimal`,
+    };
+  }
+  if (group !== undefined && decimal === group) {
+    return { ok: false, message: `El precio "${price}" no se entiende: use el punto o la coma solo para los decimales (por ejemplo 1234.50)` };
+  }
+  const digits = group === undefined ? whole : whole.split(group).join('');
+  return { ok: true, value: fraction === undefined ? `${sign}${digits}` : `${sign}${digits}.${fraction}` };
+}
+
 /** 'Código ' → 'codigo': header names are matched without case, accents or edge spaces. */
 function headerKey(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
@@ -63,6 +105,7 @@ function readHeader(fields: string[]): { columns: Column[] } | { problems: strin
     else if (columns.includes(column)) problems.push(`Columna repetida: ${column}`);
     else columns.push(column);
   }
+  if (fields.some((name) => name.includes(REPLACEMENT))) problems.push(UNREADABLE);
   const missing = REQUIRED.filter((c) => !columns.includes(c));
   if (missing.length > 0) problems.push(`Faltan columnas: ${missing.join(', ')}`);
   if (problems.length === 0) return { columns };
@@ -97,7 +140,8 @@ export function readProductsCsv(csv: string, onProgress?: (done: number, total: 
     else problemsByLine.set(line, [message]);
   };
   const parsed: { line: number; item: ProductUpsert }[] = [];
-  const linesByCode = new Map<string, number[]>();
+  /** The line where each code first appears: that row is the one read; a later one is reported as a repetition. */
+  const firstLineOf = new Map<string, number>();
 
   let checked = 0;
   for (const record of data) {
@@ -105,6 +149,10 @@ export function readProductsCsv(csv: string, onProgress?: (done: number, total: 
     if (onProgress && checked % PROGRESS_EVERY_ROWS === 0) onProgress(checked, data.length);
     if (record.error) {
       addProblem(record.line, record.error);
+      continue;
+    }
+    if (record.fields.some((field) => field.includes(REPLACEMENT))) {
+      addProblem(record.line, UNREADABLE);
       continue;
     }
     if (record.fields.length !== columns.length) {
@@ -118,11 +166,13 @@ export function readProductsCsv(csv: string, onProgress?: (done: number, total: 
       return text === undefined ? undefined : readCsvCell(text);
     };
     const code = (cell('codigo') ?? '').trim().normalize('NFC');
-    if (code !== '') {
-      const lines = linesByCode.get(code);
-      if (lines) lines.push(record.line);
-      else linesByCode.set(code, [record.line]);
+    // Only the first row of a code is read: dropping both rows of a repeated code lost the good first one too.
+    const first = code === '' ? undefined : firstLineOf.get(code);
+    if (first !== undefined) {
+      addProblem(record.line, `El código ${code} está repetido: ya aparece en la línea ${first} (de cada código se lee solo la primera fila)`);
+      continue;
     }
+    if (code !== '') firstLineOf.set(code, record.line);
     if (EXCEL_NUMBER.test(code)) {
       addProblem(record.line, `El código ${code} parece un número convertido por Excel a notación científica: `
         + 'vuelva a exportar y abra la columna codigo como texto');
@@ -131,29 +181,25 @@ export function readProductsCsv(csv: string, onProgress?: (done: number, total: 
     const active = readFlag(cell('activo') ?? '', 'Activo');
     const whole = readFlag(cell('unidades_enteras') ?? '', 'Unidades enteras');
     for (const flag of [bag, active, whole]) if (!flag.ok) addProblem(record.line, flag.message);
+    const unit = cell('unidad') ?? '';
+    const price = readPriceCell(cell('precio') ?? '');
+    if (!price.ok) addProblem(record.line, price.message);
     const result = CsvRowSchema.safeParse({
       code: cell('codigo'),
       description: cell('descripcion'),
-      unit: cell('unidad'),
-      price: cell('precio'),
+      // UND, Kilos, LT…: the code they stand for; anything else as written, for the unit rule's message.
+      unit: unitCodeOf(unit) ?? unit,
+      price: price.ok ? price.value : undefined,
       affectation: (cell('afectacion') ?? '').trim(),
       bag: bag.ok ? bag.value : undefined,
       active: active.ok ? active.value : undefined,
       wholeUnits: whole.ok ? whole.value : undefined,
     });
     if (!result.success) {
-      for (const issue of result.error.issues) addProblem(record.line, issue.message);
-    } else if (bag.ok && active.ok && whole.ok) {
+      // A price refused above is said once, in its own words.
+      for (const issue of result.error.issues) if (price.ok || issue.path[0] !== 'price') addProblem(record.line, issue.message);
+    } else if (bag.ok && active.ok && whole.ok && price.ok) {
       parsed.push({ line: record.line, item: result.data });
-    }
-  }
-
-  for (const [code, lines] of linesByCode) {
-    if (lines.length < 2) continue;
-    for (const line of lines) {
-      const others = lines.filter((l) => l !== line);
-      const where = others.length === 1 ? `la línea ${others[0]}` : `las líneas ${others.join(', ')}`;
-      addProblem(line, `El código ${code} está repetido en el archivo (también en ${where})`);
     }
   }
 
@@ -175,7 +221,13 @@ export function cleanAndReadProductsCsv(
   onProgress?: (done: number, total: number) => void,
 ): { problems: TextProblem[] } | { reading: ProductsCsvReading } {
   const cleaned = cleanTextsIn(raw, ['csv']);
-  if (cleaned.problems.length > 0) return { problems: cleaned.problems };
+  if (cleaned.problems.length > 0) {
+    // The file is refused whole, as the bridge refuses any text; the line says where to look in a long one.
+    const lines = (cleaned.value as string).split('\n');
+    const at = lines.findIndex((line) => controlCharProblem(line) !== null);
+    if (at === -1) return { problems: cleaned.problems };
+    return { problems: cleaned.problems.map((problem) => ({ ...problem, message: `${problem.message} en la línea ${at + 1}` })) };
+  }
   return { reading: readProductsCsv(cleaned.value as string, onProgress) };
 }
 

@@ -10,6 +10,7 @@ import type {
   SaveProductInputParsed,
 } from '../../../shared/bridge/products';
 import { PRODUCT_CODE_MAX, PRODUCT_CSV_MAX_CHARS, PRODUCT_CSV_TOO_BIG, sellsWholeUnits, type ImportProgress } from '../../../shared/bridge/products';
+import type { CsvEncoding } from '../../../shared/bridge/csv-encoding';
 import { limaDate } from '../../../shared/catalog';
 import type { ProductFields, ProductRow, ProductsRepository } from '../db';
 import { CoreError } from '../services/errors';
@@ -78,13 +79,14 @@ export class ProductsService {
    * row; a file larger than one chunk is stored chunk by chunk (an interrupted import leaves the first chunks stored,
    * and importing the same file again completes it: rows already equal are unchanged).
    */
-  async importProducts(input: { csv: string; mode: ImportMode }, onProgress: (progress: ImportProgress) => void = () => {}): Promise<ImportProductsResult> {
+  async importProducts(input: { csv: string; mode: ImportMode; encoding?: CsvEncoding | undefined }, onProgress: (progress: ImportProgress) => void = () => {}): Promise<ImportProductsResult> {
     if (input.csv.length > PRODUCT_CSV_MAX_CHARS) throw new CoreError('too_large', `${PRODUCT_CSV_TOO_BIG}.`);
     const read = await this.read(input.csv, (done, total) => onProgress({ phase: 'reading', done, total }));
     // The bridge left the file's cleaning to this import (dispatch.ts): a refusal reads as the bridge's own.
     if ('problems' in read) throw new CoreError('validation', 'Revise los datos ingresados.', read.problems);
     const { reading } = read;
-    const nothing = { rows: reading.rows, imported: 0, updated: 0, unchanged: 0, errors: reading.errors };
+    const encoding = input.encoding === undefined ? {} : { encoding: input.encoding };
+    const nothing = { rows: reading.rows, imported: 0, updated: 0, unchanged: 0, errors: reading.errors, ...encoding };
     if (reading.headerInvalid || reading.good.length === 0) return nothing;
     if (input.mode === 'all_or_nothing' && reading.errors.length > 0) return nothing;
     const items = reading.good.map((row) => row.item);
@@ -103,6 +105,7 @@ export class ProductsService {
       updated: stored.updated,
       unchanged: stored.unchanged,
       errors: reading.errors,
+      ...encoding,
     };
   }
 

@@ -28,13 +28,13 @@ describe('importing products (issue 28)', () => {
     expect(note).toMatchObject({ ok: false, error: { code: 'validation', fields: [{ path: 'docNumber', message: expect.stringMatching(/demasiado largo/) }] } });
   });
 
-  it('a control character still refuses the file as the bridge always did, now found off the main thread for a long one', async () => {
+  it('a control character still refuses the file as the bridge always did (naming its line), now found off the main thread for a long one', async () => {
     const r = await rig();
     for (const rows of [3, 20_000]) {
       const csv = catalogue(rows).replace('Producto de prueba número 1,', 'Producto de prueba\u0007 número 1,');
       expect(await r.raw('importProducts', { csv, mode: 'all_or_nothing' }), `${rows} rows`).toEqual({
         ok: false,
-        error: { code: 'validation', message: 'Revise los datos ingresados.', fields: [{ path: 'csv', message: 'Contiene un carácter de control no permitido (U+0007)' }] },
+        error: { code: 'validation', message: 'Revise los datos ingresados.', fields: [{ path: 'csv', message: 'Contiene un carácter de control no permitido (U+0007) en la línea 3' }] },
       });
     }
     expect((await r.call<{ total: number }>('listProducts', { text: 'prueba', limit: 1 })).total).toBe(0);

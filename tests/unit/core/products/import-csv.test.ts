@@ -78,7 +78,7 @@ describe('importProducts: bad rows', () => {
     'OK-1,Producto correcto,NIU,1.50,10,no,sí', // 2
     ',Sin código,NIU,1,10,no,sí', // 3
     'U-1,Unidad rara,CAJITA,1,10,no,sí', // 4
-    'P-1,Precio con coma,NIU,"3,50",10,no,sí', // 5
+    'P-1,Precio ambiguo,NIU,"3,500",10,no,sí', // 5
     'P-2,Precio cero,NIU,0,10,no,sí', // 6
     'A-1,Afectación rara,NIU,1,30,no,sí', // 7
     'D-1,Primero,NIU,1,10,no,sí', // 8
@@ -95,15 +95,16 @@ describe('importProducts: bad rows', () => {
     const { service } = catalogueFixture();
     const result = await service.importProducts({ csv: BAD, mode: 'all_or_nothing' });
     expect(result.rows).toBe(14);
-    expect(result.errors.map((e) => e.line)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15]);
+    expect(result.errors.map((e) => e.line)).toEqual([3, 4, 5, 6, 7, 9, 10, 11, 13, 14, 15]);
     const reason = (line: number) => result.errors.find((e) => e.line === line)?.reason;
     expect(reason(3)).toBe('Ingrese el código del producto');
     expect(reason(4)).toMatch(/^Unidad de medida desconocida: "CAJITA"/);
-    expect(reason(5)).toMatch(/El precio debe ser un número con punto decimal/);
+    expect(reason(5)).toMatch(/^El precio "3,500" es ambiguo/);
     expect(reason(6)).toBe('El precio debe ser mayor que cero');
     expect(reason(7)).toMatch(/Afectación no válida: use 10 \(gravado\) o 20 \(exonerado\)/);
-    expect(reason(8)).toBe('El código D-1 está repetido en el archivo (también en la línea 9)');
-    expect(reason(9)).toBe('El código D-1 está repetido en el archivo (también en la línea 8)');
+    // The first row of a repeated code is read; the later one is the error.
+    expect(reason(8)).toBeUndefined();
+    expect(reason(9)).toBe('El código D-1 está repetido: ya aparece en la línea 8 (de cada código se lee solo la primera fila)');
     expect(reason(10)).toBe('Bolsa: escriba sí o no (o 1 y 0), no "tal vez"');
     expect(reason(11)).toBe('La fila tiene 4 columnas; el encabezado tiene 7');
     expect(reason(13)).toMatch(/bolsa plástica se vende por unidades/);
@@ -118,12 +119,13 @@ describe('importProducts: bad rows', () => {
     expect(repo.count()).toBe(0);
   });
 
-  it("imports only the good rows in 'good_rows' mode (never a duplicated code)", async () => {
+  it("imports only the good rows in 'good_rows' mode (of a repeated code, its first row)", async () => {
     const { service, repo } = catalogueFixture();
     const result = await service.importProducts({ csv: BAD, mode: 'good_rows' });
-    expect(result).toMatchObject({ rows: 14, imported: 2, updated: 0, unchanged: 0 });
-    expect(result.errors).toHaveLength(12);
-    expect(repo.search({ includeInactive: true }).map((r) => r.code).sort()).toEqual(['OK-1', 'OK-2']);
+    expect(result).toMatchObject({ rows: 14, imported: 3, updated: 0, unchanged: 0 });
+    expect(result.errors).toHaveLength(11);
+    expect(repo.search({ includeInactive: true }).map((r) => r.code).sort()).toEqual(['D-1', 'OK-1', 'OK-2']);
+    expect(repo.getByCode('D-1')?.description).toBe('Primero');
   });
 
   it('reads no row when the header is wrong, whatever the mode', async () => {
