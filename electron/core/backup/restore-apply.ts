@@ -28,6 +28,7 @@ import { recordBackup } from './catalog';
 import { createBackup } from './create';
 import { checkDatabaseFile, validateBackupFileOffThread } from './inspect';
 import { backupFileName } from './naming';
+import { noteSeriesNamed } from './note-series';
 import { fsyncFile, fsyncFolder, messageOf, withReadOnly, withReadOnlyAsync } from './sqlite-file';
 import { raiseSeries as raiseToKnown, removeSalvage, salvageDatabase, type Salvage } from './salvage';
 
@@ -242,7 +243,7 @@ function prepareCopy(
         const seriesAdvanced = raiseSeries(sqlite, liveSeries);
         raiseToKnown(sqlite, recovery.known);
         keepSettings(sqlite, liveSettings);
-        if (recovery.hold) placeNumberingHolds(sqlite, 'restore', recovery.at, recovery.known, recovery.hold);
+        if (recovery.hold) placeNumberingHolds(sqlite, 'restore', recovery.at, [...recovery.known, ...noteSeriesNamed(sqlite)], recovery.hold);
         return { carried, seriesAdvanced };
       })();
     } finally {

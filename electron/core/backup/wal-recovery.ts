@@ -10,6 +10,7 @@ import type { BackupInfo } from '../../../shared/bridge/backup';
 import { logNumbering, placeNumberingHolds, rebuildFromWal, type Clock, type Db, type WalDamage } from '../db';
 import { recordBackup } from './catalog';
 import { backupFileName } from './naming';
+import { noteSeriesNamed } from './note-series';
 import { carrySalvage, removeSalvage, salvageDatabase, type Salvage, type SalvageCarry } from './salvage';
 import { fsyncFile, messageOf } from './sqlite-file';
 
@@ -86,7 +87,9 @@ export function finishWalRecovery(db: Db, recovery: WalRecovery, now: Clock): Wa
     if (carried && carried.carried > 0) {
       logNumbering(db.sqlite, at(), { kind: 'salvaged', detail: `${carried.carried} ventas recuperadas del registro (-wal) dañado` });
     }
-    placeNumberingHolds(db.sqlite, 'wal_loss', at(), recovery.salvage?.known ?? [], 'Registro (-wal) dañado al abrir la base de datos');
+    placeNumberingHolds(
+      db.sqlite, 'wal_loss', at(), [...(recovery.salvage?.known ?? []), ...noteSeriesNamed(db.sqlite)], 'Registro (-wal) dañado al abrir la base de datos',
+    );
   }).immediate();
   return { carried, notice };
 }
