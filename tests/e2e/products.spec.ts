@@ -187,6 +187,51 @@ test('CSV import: a good file, a file with bad rows (line and reason each), only
   expect(again).toMatchObject({ ok: true, value: { rows: 29, imported: 0, updated: 0, unchanged: 29, errors: [] } });
 });
 
+test('CSV import: a file Excel saved on Windows keeps its accents, takes UND, KG and decimal commas, keeps the first row of a repeated code; unreadable bytes are refused by line', async ({ harness }) => {
+  const { page } = harness;
+  const dispatch = harness.core.dispatch;
+  await harness.open();
+  await page.keyboard.press('F5');
+  await expect(page.getByTestId('products-count')).toHaveText('24 productos');
+  const excel = [
+    'código,descripción,unidad,precio,afectación',
+    'E-1,Azúcar rubia,KG,"4,50",10',
+    'E-2,Piña golden,UND,"1.234,50",10',
+    'E-1,Azúcar blanca,KG,"3,90",10',
+    'E-3,Café Ñuñoa,und,"12,90",20',
+    '',
+  ].join('\r\n');
+  // Windows-1252 bytes: every character here is in Latin-1, whose bytes are the same.
+  const bytes = (text: string) => Buffer.from(text, 'latin1');
+  const choose = (name: string, buffer: Buffer) => page.getByLabel('Archivo CSV de productos').setInputFiles({ name, mimeType: 'text/csv', buffer });
+  await choose('excel.csv', bytes(excel));
+  const panel = page.getByRole('region', { name: 'Importación de productos' });
+  await expect(panel.getByText('No se importó nada de «excel.csv»')).toBeVisible();
+  await expect(panel.getByTestId('import-encoding')).toContainText('Archivo leído como Windows-1252');
+  const errors = panel.getByRole('table', { name: 'Filas con errores (1)' });
+  await expect(errors.getByRole('row').nth(1)).toHaveText('4El código E-1 está repetido: ya aparece en la línea 2 (de cada código se lee solo la primera fila)');
+  await panel.getByRole('button', { name: 'Importar solo las filas correctas (3)' }).click();
+  await expect(panel.getByText('Se importaron las filas correctas de «excel.csv»')).toBeVisible();
+  await expect(page.getByTestId('products-count')).toHaveText('27 productos');
+  expect((await productsOf(dispatch, 'E-1')).rows[0]).toMatchObject({ description: 'Azúcar rubia', unit: 'KGM', price: '4.5' });
+  expect((await productsOf(dispatch, 'E-2')).rows[0]).toMatchObject({ description: 'Piña golden', unit: 'NIU', price: '1234.5' });
+  expect((await productsOf(dispatch, 'E-3')).rows[0]).toMatchObject({ description: 'Café Ñuñoa', unit: 'NIU', price: '12.9' });
+
+  // The same file as UTF-8: the same products, nothing to change.
+  await choose('utf8.csv', Buffer.from(excel.replace('E-1,Azúcar blanca,KG,"3,90",10\r\n', ''), 'utf8'));
+  await expect(panel.getByText('Importación completa de «utf8.csv»')).toBeVisible();
+  await expect(panel).toContainText('3 filas: 0 nuevos, 0 actualizados, 3 sin cambios.');
+  await expect(panel.getByTestId('import-encoding')).toHaveText('Archivo leído como UTF-8.');
+
+  // A byte that is no character: nothing is sent, and the line is named.
+  const broken = bytes(excel);
+  broken[broken.indexOf('Pi')] = 0x81; // the P of Piña, on line 3
+  await choose('roto.csv', broken);
+  await expect(panel.getByRole('alert')).toContainText('«roto.csv»: El archivo no se puede leer');
+  await expect(panel.getByRole('alert')).toContainText('la línea 3 tiene bytes que no son ningún carácter');
+  await expect(page.getByTestId('products-count')).toHaveText('27 productos');
+});
+
 test('CSV import (issue 28): a file over 20 MB is refused by its size before it is read; a long import shows its progress', async ({ harness }) => {
   // 60,000 rows sent and stored: about 11 s on an idle 2-CPU machine; beside another browser test, several times that.
   test.slow();

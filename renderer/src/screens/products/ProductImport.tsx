@@ -1,8 +1,10 @@
-// Import a products CSV: the file is read here as text and checked by the core. First all or nothing; when some
+// Import a products CSV: the file's bytes are decoded here (UTF-8, or Windows-1252 as Excel saves "CSV delimitado por
+// comas" on Windows: shared/bridge/csv-encoding.ts) and the text is checked by the core. First all or nothing; when some
 // rows are bad, every one is listed with its line and reason, and the cashier may import only the good rows.
 // A file over the limit is refused by its size before it is read (issue 28); a long import shows its progress.
 import { useEffect, useRef, useState } from 'react';
 import { PRODUCT_CSV_MAX_BYTES, type ImportProductsResult, type ImportProgress } from '../../../../shared/bridge';
+import { CSV_ENCODING_NAMES, decodeCsvBytes, type CsvEncoding } from '../../../../shared/bridge/csv-encoding';
 import { Alert } from '../../components/Alert';
 import { call, pos } from '../../pos';
 import { goodRowCount, rowsWithErrors, storedSummary } from './import-summary';
@@ -10,6 +12,8 @@ import { goodRowCount, rowsWithErrors, storedSummary } from './import-summary';
 interface ImportState {
   fileName: string;
   csv: string;
+  /** What the file's bytes were read as. */
+  encoding: CsvEncoding;
   /** The answer of the last call and the mode it was made in. */
   result: ImportProductsResult;
   mode: 'all_or_nothing' | 'good_rows';
@@ -46,11 +50,23 @@ function ErrorRows({ result, caption }: { result: ImportProductsResult; caption:
   );
 }
 
+/** Which encoding the file was read in: a wrong guess shows as odd accents, and this says where to look. */
+function EncodingNote({ encoding }: { encoding: CsvEncoding }): React.JSX.Element {
+  return (
+    <p className="muted" data-testid="import-encoding">
+      Archivo leído como {CSV_ENCODING_NAMES[encoding]}.
+      {encoding === 'windows-1252' ? ' Revise que las tildes y la ñ se vean bien en la lista de productos.' : ''}
+    </p>
+  );
+}
+
 function Outcome({ state, busy, onGoodRows }: { state: ImportState; busy: boolean; onGoodRows: () => void }): React.JSX.Element {
   const { result, fileName, csv } = state;
+  const encoding = <EncodingNote encoding={result.encoding ?? state.encoding} />;
   if (state.mode === 'good_rows') {
     return (
       <>
+        {encoding}
         <Alert tone="success" title={`Se importaron las filas correctas de «${fileName}»`}>
           {storedSummary(result)}. Se omitieron {rowsWithErrors(result)}.
         </Alert>
@@ -59,19 +75,25 @@ function Outcome({ state, busy, onGoodRows }: { state: ImportState; busy: boolea
     );
   }
   if (result.errors.length === 0) {
-    return result.rows === 0 ? (
-      <Alert tone="warning" title={`«${fileName}» no tiene productos`}>
-        El archivo solo tiene la fila de encabezados.
-      </Alert>
-    ) : (
-      <Alert tone="success" title={`Importación completa de «${fileName}»`}>
-        {result.rows} {result.rows === 1 ? 'fila' : 'filas'}: {storedSummary(result)}.
-      </Alert>
+    return (
+      <>
+        {encoding}
+        {result.rows === 0 ? (
+          <Alert tone="warning" title={`«${fileName}» no tiene productos`}>
+            El archivo solo tiene la fila de encabezados.
+          </Alert>
+        ) : (
+          <Alert tone="success" title={`Importación completa de «${fileName}»`}>
+            {result.rows} {result.rows === 1 ? 'fila' : 'filas'}: {storedSummary(result)}.
+          </Alert>
+        )}
+      </>
     );
   }
   const good = goodRowCount(csv, result);
   return (
     <>
+      {encoding}
       <Alert tone="error" title={`No se importó nada de «${fileName}»`}>
         El archivo tiene {rowsWithErrors(result)}. Corríjalas y vuelva a importar
         {good > 0 ? `, o importe solo las ${good} filas correctas` : ''}.
@@ -122,18 +144,18 @@ export function useProductImport({ onImported }: ProductImportProps): ProductImp
     });
   }, [busy]);
 
-  const run = async (fileName: string, csv: string, mode: ImportState['mode']) => {
+  const run = async (fileName: string, csv: string, encoding: CsvEncoding, mode: ImportState['mode']) => {
     setProgress(null);
     setBusy(true);
     setFailure(null);
-    const result = await call((api) => api.importProducts({ csv, mode }));
+    const result = await call((api) => api.importProducts({ csv, encoding, mode }));
     setBusy(false);
     if (!result.ok) {
       setState(null);
       setFailure(result.error.message);
       return;
     }
-    setState({ fileName, csv, result: result.value, mode });
+    setState({ fileName, csv, encoding, result: result.value, mode });
     if (result.value.imported + result.value.updated > 0) onImported();
   };
 
@@ -147,15 +169,22 @@ export function useProductImport({ onImported }: ProductImportProps): ProductImp
       setFailure(`«${file.name}» pesa ${megabytes(file.size)}: el máximo es ${megabytes(PRODUCT_CSV_MAX_BYTES)}. Divida el catálogo en archivos más pequeños.`);
       return;
     }
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await file.text();
+      bytes = new Uint8Array(await file.arrayBuffer());
     } catch {
       setState(null);
       setFailure(`No se pudo leer el archivo «${file.name}».`);
       return;
     }
-    await run(file.name, text, 'all_or_nothing');
+    // Its bytes, not file.text(): that reads every file as UTF-8 and turns the accents of Excel's Windows-1252 into "�".
+    const decoded = decodeCsvBytes(bytes);
+    if (!decoded.ok) {
+      setState(null);
+      setFailure(`«${file.name}»: ${decoded.message}`);
+      return;
+    }
+    await run(file.name, decoded.text, decoded.encoding, 'all_or_nothing');
   };
 
   return {
@@ -165,7 +194,7 @@ export function useProductImport({ onImported }: ProductImportProps): ProductImp
     failure,
     chosen,
     importGoodRows: () => {
-      if (state) void run(state.fileName, state.csv, 'good_rows');
+      if (state) void run(state.fileName, state.csv, state.encoding, 'good_rows');
     },
     close: () => {
       setState(null);
