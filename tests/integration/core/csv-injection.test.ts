@@ -80,6 +80,11 @@ describe('CSV exports neutralise formulas (issue 28)', () => {
       bySession: [{ label: "+1+1 caja", sessionId: null, ...tally }, { label: '-2+3', sessionId: null, ...tally }],
       discounts: [],
       notDeclared: [],
+      voided: [],
+      returns: [],
+      returnsByMethod: [],
+      debitNotes: [],
+      net: [],
     } as unknown as SalesReport;
     const csv = salesReportCsv(report);
     const rows = parseCsv(csv.replace(/^\uFEFF/, ''));
