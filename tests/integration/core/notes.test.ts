@@ -81,12 +81,13 @@ describe.each(['document', 'factiliza'] as const)('credit and debit notes (%s di
   it('a whole return (06) takes every line; a debit note (08) goes to BD01; a factura\'s note to FC01', async () => {
     const r = await rig();
     const sale = await acceptedSale(r);
-    const whole = await r.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
-    expect(whole).toMatchObject({ series: 'BC01', total: sale.total });
-    const debit = await r.call<DocumentSummary>('issueNote', { of: sale.id, type: '08', reason: '02', description: 'Aumento en el valor', amount: '3.00' });
+    // The debit note first: a document returned whole takes no more notes.
+    const debit = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '08', reason: '02', description: 'Aumento en el valor', amount: '3.00' });
     expect(debit).toMatchObject({ docType: '08', series: 'BD01', number: 1, total: '3.00' });
+    const whole = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
+    expect(whole).toMatchObject({ series: 'BC01', total: sale.total });
     const factura = await acceptedSale(r, { docType: '01', customer: RUC_BUYER });
-    const fnote = await r.call<DocumentSummary>('issueNote', { of: factura.id, type: '07', reason: '01', description: 'Anulación de la operación' });
+    const fnote = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: factura.id, type: '07', reason: '01', description: 'Anulación de la operación' });
     expect(fnote).toMatchObject({ series: 'FC01', number: 1, customerDocNumber: RUC_BUYER.docNumber });
     expect(payloadOf(r, fnote.id)).toMatchObject({ afectado_Tipo_Doc: '01', afectado_Num_Doc: `F001-${factura.number}` });
     await r.core.outbox.drain();
@@ -116,8 +117,8 @@ describe('a note\'s answers take the same decision as an invoice\'s (docs/api/de
     await until(r, () => statusOf(r, note.id) === 'attention');
     // Declared once at the authority, whatever the resends.
     expect(r.sandbox.declarations().filter((d) => d.key.includes('-07-BC01-1'))).toHaveLength(1);
-    // Still counted against the limit: the sale cannot be credited twice while the note is unresolved.
-    expect(await r.raw('issueNote', { of: sale.id, type: '07', reason: '09', description: 'Rebaja', amount: '0.10' })).toMatchObject({ ok: false, error: { code: 'note_exceeds' } });
+    // Still counted: the sale cannot be credited again while the whole return is unresolved.
+    expect(await r.raw('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '09', description: 'Rebaja', amount: '0.10' })).toMatchObject({ ok: false, error: { code: 'not_notable' } });
   });
 });
 
@@ -148,9 +149,9 @@ describe('note series per till (issue 24)', () => {
     await r.call('saveSettings', { series: { boleta: 'B002', factura: 'F002' } });
     const sale = await acceptedSale(r);
     expect(sale.series).toBe('B002');
-    const note = await r.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
-    expect(note).toMatchObject({ series: 'BC02', number: 1 });
-    const debit = await r.call<DocumentSummary>('issueNote', { of: sale.id, type: '08', reason: '01', description: 'Intereses', amount: '1.00' });
+    const debit = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '08', reason: '01', description: 'Intereses', amount: '1.00' });
     expect(debit).toMatchObject({ series: 'BD02', number: 1 });
+    const note = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
+    expect(note).toMatchObject({ series: 'BC02', number: 1 });
   });
 });
