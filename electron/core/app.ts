@@ -50,6 +50,7 @@ import type { CoreContext } from './handlers/context';
 import { backOfficeHandlers } from './handlers/back-office';
 import { documentHandlers } from './handlers/documents';
 import { settingsAndShopHandlers } from './handlers/settings-and-shop';
+import { withIdempotency } from './handlers/idempotency';
 
 export type { Core, CoreOptions } from './core-api';
 
@@ -343,7 +344,19 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     exporter, cash, checkpoint, emit, emitStatusSoon, status, kickDrawer, afterCommit, afterAnswer, salesReport, saveSettings,
   };
   const dispatch = createDispatcher(
-    { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context) },
+    // Every keyed write answers a repeated key with its first result (handlers/idempotency.ts, shared/bridge/writes.ts).
+    withIdempotency(
+      { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context) },
+      {
+        sqlite: db.sqlite,
+        now,
+        documentKindOf: (key) => {
+          const row = documentsRepo.getByClientKey(key);
+          return row ? (row.doc_type === '07' || row.doc_type === '08' ? 'note' : 'sale') : null;
+        },
+        afterAnswer,
+      },
+    ),
     log,
     (method) => auth.authorize(method),
   );

@@ -4,6 +4,7 @@ import { CashMovementSchema, CashReportSchema, CashSessionSchema, CASH_MOVEMENT_
 import { SalesReportInputSchema, SalesReportSchema } from '../cash';
 import { FileSchema } from './documents';
 import { ApprovalSchema } from './users';
+import { clientKeyField } from './client-key';
 
 const NoInput = z.strictObject({});
 
@@ -15,7 +16,9 @@ export const CashStateSchema = z.object({
 });
 export type CashState = z.infer<typeof CashStateSchema>;
 
-export const OpenCashSessionInputSchema = z.strictObject({ openingFloat: cashAmount('el fondo de caja') });
+// Each write carries the window's idempotency key (shared/bridge/writes.ts): a retry after the core died answers the
+// same session, movement or Z instead of opening, recording or closing again.
+export const OpenCashSessionInputSchema = z.strictObject({ openingFloat: cashAmount('el fondo de caja'), ...clientKeyField });
 
 export const CashMovementInputSchema = z.strictObject({
   kind: z.enum(CASH_MOVEMENT_KINDS, { error: 'Elija ingreso o retiro' }),
@@ -23,6 +26,7 @@ export const CashMovementInputSchema = z.strictObject({
   reason: MovementReasonSchema,
   /** A cash out by a cashier needs a supervisor's PIN. */
   approval: ApprovalSchema.optional(),
+  ...clientKeyField,
 });
 export type CashMovementInput = z.input<typeof CashMovementInputSchema>;
 
@@ -33,6 +37,7 @@ export const CloseCashSessionInputSchema = z
     denominations: DenominationCountSchema.optional(),
     /** Closing a session another cashier opened needs a supervisor's PIN. */
     approval: ApprovalSchema.optional(),
+    ...clientKeyField,
   })
   .refine((v) => v.countedCash !== undefined || v.denominations !== undefined, {
     path: ['countedCash'],

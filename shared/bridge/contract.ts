@@ -8,6 +8,7 @@ import {
   DocumentListSchema,
   DocumentSummarySchema,
   FileSchema,
+  KeyedDocumentIdSchema,
 } from './documents';
 import {
   AppStatusSchema,
@@ -32,7 +33,7 @@ import { UnappliedChangeSchema } from '../server/unapplied';
 import { ShopRefusalsSchema } from '../server/refusals';
 import { cashContract } from './cash';
 import { NoteInputSchema, ShopNoteInputSchema, ShopSaleRefSchema, ShopSaleSchema } from './notes';
-import { VoidDeadlinesSchema, VoidInputSchema, VoidOfSchema, VoidSettingsViewSchema, VoidStateRowSchema, VoidStatesInputSchema, VoidViewSchema } from './voids';
+import { VoidDeadlinesSchema, VoidInputSchema, VoidOfSchema, VoidRetryInputSchema, VoidSettingsViewSchema, VoidStateRowSchema, VoidStatesInputSchema, VoidViewSchema } from './voids';
 import { SaleInputSchema } from './sale';
 import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, ShopServerPasswordInputSchema, TokenInputSchema, TokenStatusSchema } from './settings';
 import { serverHostContract } from './server-host';
@@ -54,7 +55,7 @@ export const bridgeContract = {
   listDocuments: { input: DocumentFilterSchema, output: DocumentListSchema },
   getDocument: { input: DocumentIdSchema, output: DocumentDetailSchema },
   retryDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
-  reissueDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
+  reissueDocument: { input: KeyedDocumentIdSchema, output: DocumentSummarySchema },
   /** A credit (07) or debit (08) note on a document of this till (issue 24): answers like issueSale. */
   issueNote: { input: NoteInputSchema, output: DocumentSummarySchema },
   /** A return of a sale made at another till (issue 24): found through the shop server, and a note issued on it. */
@@ -67,7 +68,7 @@ export const bridgeContract = {
   /** Records the void (once per document) for the void outbox; answers its state. */
   voidDocument: { input: VoidInputSchema, output: VoidViewSchema },
   /** Sends again a void the API refused (the same stored request). */
-  retryVoid: { input: VoidOfSchema, output: VoidViewSchema },
+  retryVoid: { input: VoidRetryInputSchema, output: VoidViewSchema },
   getVoidSettings: { input: NoInput, output: VoidSettingsViewSchema },
   saveVoidSettings: { input: VoidDeadlinesSchema, output: VoidSettingsViewSchema },
   /** An 'invalid' document with corrected customer data, sent again under the same number (issue 23). */
@@ -75,7 +76,7 @@ export const bridgeContract = {
   retryAll: { input: NoInput, output: z.object({ count: z.number().int() }) },
   /** Checks the configured API's addresses and tokens without declaring anything. */
   testConnection: { input: NoInput, output: ConnectionTestSchema },
-  registerReprint: { input: DocumentIdSchema, output: DocumentSummarySchema },
+  registerReprint: { input: KeyedDocumentIdSchema, output: DocumentSummarySchema },
   getCdrZip: { input: DocumentIdSchema, output: FileSchema },
   lookupCustomer: { input: CustomerLookupInputSchema, output: CustomerLookupResultSchema },
   searchCustomers: { input: CustomerSearchInputSchema, output: z.array(CustomerSchema) },

@@ -5,6 +5,7 @@ import { CustomerSchema } from '../billing/sale-draft-schema';
 import { DOC_STATUSES, NEEDS_ATTENTION_FILTER } from './status';
 import { ISSUED_DOC_TYPES } from '../catalog/doc-types';
 import { NoteLinkSchema } from './notes';
+import { clientKeyField } from './client-key';
 
 
 export const DocumentFilterSchema = z.strictObject({
@@ -101,6 +102,8 @@ export const DocumentListSchema = z.object({
 export type DocumentList = z.infer<typeof DocumentListSchema>;
 
 export const DocumentIdSchema = z.strictObject({ id: z.number().int().positive() });
+/** A write on one document (a re-issue, a reprint counted): with the window's idempotency key. */
+export const KeyedDocumentIdSchema = z.strictObject({ id: z.number().int().positive(), ...clientKeyField });
 
 /**
  * "Corregir y reenviar" (issue 23): new customer data for a document the API refused ('invalid'), sent again under
@@ -110,6 +113,7 @@ export const DocumentIdSchema = z.strictObject({ id: z.number().int().positive()
 export const CorrectDocumentInputSchema = z.strictObject({
   id: z.number().int().positive(),
   customer: CustomerSchema,
+  ...clientKeyField,
 });
 export type CorrectDocumentInput = z.input<typeof CorrectDocumentInputSchema>;
 

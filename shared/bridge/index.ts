@@ -4,6 +4,8 @@ export * from './contract';
 export * from './documents';
 export * from './lookups';
 export * from './methods';
+export * from './writes';
+export * from './client-key';
 export * from './notes';
 export * from './voids';
 export * from './print';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { NOTE_DOC_TYPES } from '../api/note';
 import { noteReason, type NoteDocType } from '../catalog/note-reasons';
 import { TenderSchema } from '../payments';
+import { ClientKeySchema } from './client-key';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,10})?$/;
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
@@ -42,8 +43,11 @@ const noteFields = {
   confirmed: z.array(z.enum(['numbering_jump'])).max(1).optional(),
   /** How a credit note's refund is paid out (cash leaves the drawer), as a sale's tenders. Absent: no refund. */
   refund: z.array(TenderSchema, { error: 'Pagos no válidos' }).max(10).optional(),
-  /** Idempotency key per return, as a sale's clientKey. */
-  clientKey: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Clave no válida' }).optional(),
+  /**
+   * Idempotency key per note (required: a note retried after the core died must not credit, or charge, twice), made
+   * when the form opens and kept across its retries, as a sale's clientKey.
+   */
+  clientKey: ClientKeySchema,
 };
 
 function refineNote(

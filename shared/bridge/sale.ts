@@ -3,6 +3,7 @@ import { CustomerSchema, SaleLegendSchema, SaleLineSchema, SalePaymentSchema } f
 import { TenderSchema } from '../payments';
 import { DiscountSchema, LineDiscountSchema } from '../discounts/schema';
 import { ApprovalSchema } from './users';
+import { ClientKeySchema } from './client-key';
 
 /**
  * What the till sends to issue a sale. The core adds the terminal's series, the next number, the issue time and
@@ -32,13 +33,10 @@ export const SaleInputSchema = z.object({
   /** A supervisor's PIN, when the discounts go beyond the limit of Ajustes → Caja. */
   approval: ApprovalSchema.optional(),
   /**
-   * Idempotency key: the till makes one per sale and sends it again if it retries the same sale, so a second press
-   * of F12 after an error can never issue a second document.
+   * Idempotency key (required, as on every write: shared/bridge/writes.ts): the till makes one per sale and sends it
+   * again if it retries the same sale, so a second press of F12 after an error can never issue a second document.
    */
-  clientKey: z
-    .string({ error: 'Clave de venta no válida' })
-    .regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Clave de venta no válida' })
-    .optional(),
+  clientKey: ClientKeySchema,
   /**
    * What the cashier confirmed after the core asked (issue 29), sent again on the retry of the same sale: 'clock'
    * (issue with a doubtful clock: error code clock_confirm) and 'numbering_jump' (skip ahead past a safe margin when

@@ -3,6 +3,7 @@
 // Offered only for a document SUNAT accepted and within the deadline kept in Ajustes (docs/sunat/notes.md, § Deadlines
 // (unsettled: keep them in settings)). One schema, imported by the renderer, the bridge and the core.
 import { z } from 'zod';
+import { clientKeyField } from './client-key';
 
 export const VoidInputSchema = z.strictObject({
   /** The boleta or factura to void (documents.id). */
@@ -13,10 +14,13 @@ export const VoidInputSchema = z.strictObject({
     .trim()
     .min(3, { error: 'Indique el motivo de la anulación (al menos 3 caracteres)' })
     .max(100, { error: 'Como máximo 100 caracteres' }),
+  ...clientKeyField,
 });
 export type VoidInput = z.input<typeof VoidInputSchema>;
 
 export const VoidOfSchema = z.strictObject({ of: z.number().int().positive() });
+/** "Reintentar" a void the API refused: a write, so it carries the dialog's key like the void itself. */
+export const VoidRetryInputSchema = z.strictObject({ of: z.number().int().positive(), ...clientKeyField });
 
 export const VOID_REQUEST_STATUSES = ['pending', 'sending', 'voided', 'refused', 'invalid', 'attention'] as const;
 export type VoidRequestStatus = (typeof VOID_REQUEST_STATUSES)[number];

@@ -42,7 +42,7 @@ const sale = (i: number) => ({
 });
 
 async function issue(core: Core, i: number): Promise<void> {
-  const res = await core.dispatch('issueSale', sale(i));
+  const res = await core.dispatch('issueSale', { clientKey: crypto.randomUUID(), ...sale(i) });
   if (!res.ok) throw new Error(JSON.stringify(res.error));
 }
 

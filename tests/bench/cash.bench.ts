@@ -23,23 +23,24 @@ export async function run(sales = 5_000): Promise<void> {
     return r.value;
   };
   await must('createFirstAdmin', { name: 'Bench', pin: '135790' });
-  await must('openCashSession', { openingFloat: '200' });
+  await must('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '200' });
   for (let i = 0; i < sales; i++) {
     const quantity = String(1 + (i % 4));
     const total = (Number(quantity) * 4.2).toFixed(2); // display only: picks the cash tendered, the core settles exactly
     await must('issueSale', {
+      clientKey: crypto.randomUUID(),
       docType: '03',
       customer: { docType: '0', docNumber: '', name: '', address: '' },
       lines: [{ code: 'P1', description: 'Producto', unit: 'NIU', quantity, unitPrice: '4.20', affectation: '10' }],
       tenders: TENDERS[i % TENDERS.length]!(total),
     });
-    if (i % 1000 === 0) await must('addCashMovement', { kind: 'in', amount: '10', reason: 'Sencillo' });
+    if (i % 1000 === 0) await must('addCashMovement', { clientKey: crypto.randomUUID(), kind: 'in', amount: '10', reason: 'Sencillo' });
   }
   await timeEach(3, () => must('getCashReport', {}));
   const x = await timeEach(20, () => must('getCashReport', {}));
   report(`X report over ${sales.toLocaleString('en')} sales`, { p50_ms: percentile(x, 50), max_ms: Math.max(...x), target_ms: 200 });
   const t = performance.now();
-  const z = (await must('closeCashSession', { countedCash: '0' })) as { sales: { count: number; total: string }[] };
+  const z = (await must('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '0' })) as { sales: { count: number; total: string }[] };
   report(`Z close over ${sales.toLocaleString('en')} sales`, { ms: performance.now() - t, target_ms: 200, counted: z.sales[0]?.count ?? 0 });
   core.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -40,7 +40,7 @@ function tempCore(demoEndpoint: ApiConfig | undefined, concurrency = 4): { core:
 }
 
 async function issue(core: Core, i: number) {
-  const res = await core.dispatch('issueSale', sale(i));
+  const res = await core.dispatch('issueSale', { clientKey: crypto.randomUUID(), ...sale(i) });
   if (!res.ok) throw new Error(JSON.stringify(res.error));
 }
 
@@ -285,12 +285,12 @@ export async function benchZ(sales = 5_000): Promise<void> {
     return r.value;
   };
   await must('createFirstAdmin', { name: 'Bench', pin: '135790' });
-  await must('openCashSession', { openingFloat: '200' });
+  await must('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '200' });
   for (let i = 0; i < sales; i++) {
-    await must('issueSale', { ...sale(i), tenders: [{ method: 'efectivo', amount: '100' }] });
+    await must('issueSale', { clientKey: crypto.randomUUID(), ...sale(i), tenders: [{ method: 'efectivo', amount: '100' }] });
   }
   const t = performance.now();
-  const { stallMs } = await longestStall(() => must('closeCashSession', { countedCash: '0' }));
+  const { stallMs } = await longestStall(() => must('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '0' }));
   report(`Z over ${sales.toLocaleString('en')} sales`, { ms: performance.now() - t, longest_stall_ms: stallMs, target_ms: 16 });
   core.close();
   fs.rmSync(dir, { recursive: true, force: true });

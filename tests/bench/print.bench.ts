@@ -50,7 +50,7 @@ export async function run(n: number): Promise<void> {
       for (let i = 0; i < n + 1; i++) {
         const firstByte = printer.nextFirstByte();
         const enter = performance.now();
-        const doc = await call('issueSale', sale(i));
+        const doc = await call('issueSale', { clientKey: crypto.randomUUID(), ...sale(i) });
         const printed = call('printDocument', { source: { kind: 'document', id: doc.id }, action: 'print', cashReceived: '200' });
         samples.push((await firstByte) - enter);
         await printed;

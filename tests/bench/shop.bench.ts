@@ -53,7 +53,7 @@ export async function run(documents = 10_000, online = 100, outage = 300): Promi
     const lags: number[] = [];
     for (let i = 0; i < online; i++) {
       const t = performance.now();
-      const doc = (await must(core, 'issueSale', sale)) as { idBaseDato: string };
+      const doc = (await must(core, 'issueSale', { clientKey: crypto.randomUUID(), ...sale })) as { idBaseDato: string };
       while ((await visible([doc.idBaseDato])) === 0) await new Promise((r) => setTimeout(r, 5));
       lags.push(performance.now() - t);
     }
@@ -62,7 +62,7 @@ export async function run(documents = 10_000, online = 100, outage = 300): Promi
     // Outage: sales wait on the till; after the server returns, how long each waited from its return.
     cluster.stop();
     const waiting: string[] = [];
-    for (let i = 0; i < outage; i++) waiting.push(((await must(core, 'issueSale', sale)) as { idBaseDato: string }).idBaseDato);
+    for (let i = 0; i < outage; i++) waiting.push(((await must(core, 'issueSale', { clientKey: crypto.randomUUID(), ...sale })) as { idBaseDato: string }).idBaseDato);
     cluster.start();
     const back = performance.now();
     const seen = new Map<string, number>();

@@ -102,7 +102,7 @@ export async function benchWorkerDrain(count = 10_000, latencyMs = 20, concurren
   const sandbox = await spawnSandbox(latencyMs);
   const dir = tempDir();
   const seeding = createCore({ dataDir: dir, fetch: globalThis.fetch, secrets: memorySecretStore(), demoEndpoint: sandbox.endpoint, dailyBackups: false });
-  await seedBacklog(seeding.db, count, async () => void (await seeding.dispatch('issueSale', sale(0))));
+  await seedBacklog(seeding.db, count, async () => void (await seeding.dispatch('issueSale', { clientKey: crypto.randomUUID(), ...sale(0) })));
   seeding.close();
   const h = await host(dir, sandbox.endpoint, concurrency);
   const cpu0 = process.cpuUsage();
@@ -168,17 +168,17 @@ export async function benchWorkerZ(sales = 5_000): Promise<void> {
   const dir = tempDir();
   const h = await host(dir, undefined, 4);
   await must(h, 'createFirstAdmin', { name: 'Bench', pin: '135790' });
-  await must(h, 'openCashSession', { openingFloat: '200' });
+  await must(h, 'openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '200' });
   const issue: number[] = [];
   const { stallMs: sellingStall, busyPct: sellingBusy, floorMs: sellingFloor } = await stallDuring(async () => {
     for (let i = 0; i < sales; i++) {
       const t = performance.now();
-      await must(h, 'issueSale', sale(i));
+      await must(h, 'issueSale', { clientKey: crypto.randomUUID(), ...sale(i) });
       issue.push(performance.now() - t);
     }
   });
   const t = performance.now();
-  const { stallMs, busyPct, floorMs } = await stallDuring(() => must(h, 'closeCashSession', { countedCash: '0' }));
+  const { stallMs, busyPct, floorMs } = await stallDuring(() => must(h, 'closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '0' }));
   report(`worker: ${sales.toLocaleString('en')} sales then their Z`, {
     issue_p50_ms: percentile(issue, 50), issue_p99_ms: percentile(issue, 99), main_loop_stall_selling_ms: sellingStall,
     main_loop_busy_selling_pct: sellingBusy, idle_process_stall_selling_ms: sellingFloor, z_ms: performance.now() - t,

@@ -19,6 +19,7 @@ test('a sale of till 2 is found at till 1 by number or customer and reprinted fr
   const till2 = await harness.otherTill();
   await goLive(till2, sandbox, 'B002', { cluster, name: 'Caja 2' });
   await must(till2, 'issueSale', {
+    clientKey: crypto.randomUUID(),
     docType: '03',
     customer: { docType: '1', docNumber: '45678912', name: 'María Quispe Huamán', address: '' },
     lines: [{ code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', quantity: '2', unitPrice: '5.75', affectation: '10' }],
@@ -60,6 +61,7 @@ test('a document the server refused is set aside, shown on the till and for ever
   const { page, sandbox } = harness;
   await goLive(harness.core, sandbox, 'B003', { cluster, name: 'Caja 3' });
   const sale = (await must(harness.core, 'issueSale', {
+    clientKey: crypto.randomUUID(),
     docType: '03',
     customer: { docType: '0', docNumber: '', name: '', address: '' },
     lines: [{ code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', quantity: '1', unitPrice: '5.75', affectation: '10' }],

@@ -248,7 +248,7 @@ test.describe('with the till closed', () => {
     await expect(lineField(page, 'Código', 2)).toBeFocused();
     await page.keyboard.press('F12');
     await expect(page.getByText('La caja está cerrada: ábrala con el fondo de caja antes de vender.')).toBeVisible();
-    const opened = await core.dispatch('openCashSession', { openingFloat: '0' });
+    const opened = await core.dispatch('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
     expect(opened.ok).toBe(true);
     await page.keyboard.press('F6');
     await page.keyboard.press('F1');

@@ -171,7 +171,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }, { server:
       const signedIn = await core.dispatch('createFirstAdmin', { name: 'Admin Pruebas', pin: '135790' });
       if (!signedIn.ok) throw new Error(`harness: could not create the administrator: ${JSON.stringify(signedIn.error)}`);
       if (cash === 'open') {
-        const opened = await core.dispatch('openCashSession', { openingFloat: '0' });
+        const opened = await core.dispatch('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
         if (!opened.ok) throw new Error(`harness: could not open the cash session: ${JSON.stringify(opened.error)}`);
       }
     }

@@ -10,6 +10,7 @@ const LONG = 'Galletas de avena con chispas de chocolate bitter al 70 % paquete 
 test('A4: short units, 13-digit codes whole in their column, long descriptions wrap inside theirs', async ({ harness }) => {
   const { page, core } = harness;
   const doc = await call<DocumentSummary>(core.dispatch.bind(core), 'issueSale', {
+    clientKey: crypto.randomUUID(),
     docType: '03',
     customer: { docType: '0', docNumber: '', name: '', address: '' },
     lines: [

@@ -40,6 +40,7 @@ async function measure(page: import('@playwright/test').Page) {
 test('the 80 mm and 58 mm tickets never overflow their paper, with 50 long lines', async ({ harness }) => {
   const { page, core } = harness;
   const doc = await call<DocumentSummary>(core.dispatch.bind(core), 'issueSale', {
+    clientKey: crypto.randomUUID(),
     docType: '03',
     customer: { docType: '1', docNumber: '47111222', name: 'QUISPEHUAMANRAMIREZLOPEZ'.repeat(6), address: 'JR.'.padEnd(200, 'X') },
     lines: lines(50),

@@ -23,6 +23,7 @@ test('a boleta prints at once without hash; after acceptance its copy carries th
   const settings = await call<SettingsView>(dispatch, 'getSettings', {});
   sandbox.faults.reset(Infinity, 'send'); // the API is down: the ticket must not wait for it
   const doc = await call<DocumentSummary>(dispatch, 'issueSale', {
+    clientKey: crypto.randomUUID(),
     docType: '03', customer: anonymous, payment: { method: 'CONTADO' },
     lines: [line('ARZ', 'Arroz extra 1 kg', '2', '5.90'), line('ACE', 'Aceite vegetal 1 L', '1', '8.50')],
     legends: [{ code: '2005', value: 'Venta realizada por emisor itinerante' }],
@@ -76,6 +77,7 @@ test('a factura on credit prints the customer and its instalment table (80 mm an
   const dispatch = core.dispatch.bind(core);
   const [due1, due2] = [inDays(30), inDays(60)];
   const doc = await call<DocumentSummary>(dispatch, 'issueSale', {
+    clientKey: crypto.randomUUID(),
     docType: '01',
     customer: { docType: '6', docNumber: '20200000006', name: 'DISTRIBUIDORA ANDINA DEMO S.A.', address: 'JR. COMERCIO 250, AREQUIPA' },
     lines: [line('ARZ50', 'Arroz extra saco 50 kg', '2', '177.00')],
@@ -103,6 +105,7 @@ test('a plastic-bag line prints ICBPER, and an exonerated line its own total', a
   const { page, core } = harness;
   const dispatch = core.dispatch.bind(core);
   const doc = await call<DocumentSummary>(dispatch, 'issueSale', {
+    clientKey: crypto.randomUUID(),
     docType: '03', customer: { docType: '1', docNumber: '47111222', name: 'RAMIREZ LOPEZ, ANA SOFIA', address: '' }, payment: { method: 'CONTADO' },
     lines: [
       line('PAN', 'Pan francés', '5', '0.20'),

@@ -49,6 +49,7 @@ test('a demo office till becomes the shop server; a till joins with the code and
   await goLive(till2, sandbox, 'B002');
   await must(till2, 'joinShopServer', { host: '127.0.0.1', port, code, terminalName: 'Caja 2' });
   await must(till2, 'issueSale', {
+    clientKey: crypto.randomUUID(),
     docType: '03',
     customer: { docType: '1', docNumber: '45678912', name: 'María Quispe Huamán', address: '' },
     lines: [{ code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', quantity: '2', unitPrice: '5.75', affectation: '10' }],

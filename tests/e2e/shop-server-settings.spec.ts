@@ -97,6 +97,7 @@ test('a till set up with a series another till owns is told so in Ajustes and ca
   await expect(page.getByTestId('shop-server')).toHaveText(/serie en uso por otra caja/);
 
   const sale = await harness.core.dispatch('issueSale', {
+    clientKey: crypto.randomUUID(),
     docType: '03',
     customer: { docType: '0', docNumber: '', name: '', address: '' },
     lines: [{ code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', quantity: '1', unitPrice: '5.75', affectation: '10' }],

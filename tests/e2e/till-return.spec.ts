@@ -56,7 +56,7 @@ test('till return: scan the QR, return 1 of 3 lines in cash, the note prints, th
   await expect(dialog).toHaveCount(0);
 
   // The Z: sales 29.30, the return apart (7.50 in cash), cash netted: 0 + 29.30 - 7.50.
-  const z = await core.dispatch('closeCashSession', { countedCash: '21.80' });
+  const z = await core.dispatch('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '21.80' });
   expect(z.ok).toBe(true);
   const report = (z as { value: CashReport }).value;
   expect(report.returns).toEqual([{ currency: 'PEN', count: 1, total: '7.50', cash: '7.50' }]);

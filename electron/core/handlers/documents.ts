@@ -38,7 +38,7 @@ export function documentHandlers(c: CoreContext) {
     issueSale: async (input) => {
       const { confirmed = [], ...sale } = input;
       // A retry of a sale already issued (same key) returns it: nothing to confirm again.
-      const repeat = sale.clientKey !== undefined && documentsRepo.getByClientKey(sale.clientKey) !== undefined;
+      const repeat = documentsRepo.getByClientKey(sale.clientKey) !== undefined;
       let clockDoubt: ReturnType<ClockGuard['check']> = null;
       if (!repeat) {
         const names = settings.seriesNames();

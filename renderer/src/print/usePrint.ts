@@ -3,6 +3,7 @@
 // document is still counted.
 import { useCallback, useState } from 'react';
 import type { Paper, PrintResult, PrintSource } from '../../../shared/bridge';
+import { newIntentKey } from '../intent-key';
 import { call } from '../pos';
 
 export type PrintAction = 'print' | 'pdf';
@@ -54,7 +55,7 @@ export function usePrint({ source, copy, cashReceived, onPrinted }: UsePrintOpti
         window.print();
         let counted = '';
         if (copy && source.kind === 'document') {
-          const reprint = await call((api) => api.registerReprint({ id: source.id }));
+          const reprint = await call((api) => api.registerReprint({ id: source.id, clientKey: newIntentKey() }));
           if (reprint.ok) counted = ` (reimpresión n.º ${reprint.value.reprints})`;
         }
         const text = `Se abrió la impresión del navegador${counted}.${action === 'pdf' ? ' Para un PDF elija «Guardar como PDF».' : ''}`;

@@ -191,7 +191,7 @@ describe('export for the accountant', () => {
     setDay(2);
     await rig.call('issueSale', anonymousBoleta()); // outside the range
     setDay(1);
-    const inRange = [await rig.call<DocumentSummary>('issueSale', anonymousBoleta({ confirmed })), await rig.call<DocumentSummary>('issueSale', factura)];
+    const inRange = [await rig.call<DocumentSummary>('issueSale', anonymousBoleta({ confirmed })), await rig.call<DocumentSummary>('issueSale', { clientKey: crypto.randomUUID(), ...factura })];
     setDay(0);
     inRange.push(await rig.call<DocumentSummary>('issueSale', anonymousBoleta({ confirmed, customer: { docType: '1', docNumber: '45678912', name: 'Pérez\nJuan', address: '' } })));
     await until(rig, () => rig.core.outbox.status.online === true && rig.core.db.sqlite.prepare("SELECT COUNT(*) FROM documents WHERE status = 'pending'").pluck().get() === 0);

@@ -28,16 +28,16 @@ describe('the cash session (issue 13)', () => {
     await signIn(r, cajero, '1234');
     expect(await r.call<CashState>('getCashState')).toEqual({ session: null, required: true });
     expect(await r.raw('issueSale', anonymousBoleta())).toMatchObject({ ok: false, error: { code: 'cash_closed', message: 'La caja está cerrada: ábrala con el fondo de caja antes de vender.' } });
-    expect(await r.raw('openCashSession', { openingFloat: '-5' })).toMatchObject({ ok: false, error: { fields: [{ path: 'openingFloat', message: 'El fondo de caja no puede ser negativo' }] } });
-    const session = await r.call<CashSession>('openCashSession', { openingFloat: '100' });
+    expect(await r.raw('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '-5' })).toMatchObject({ ok: false, error: { fields: [{ path: 'openingFloat', message: 'El fondo de caja no puede ser negativo' }] } });
+    const session = await r.call<CashSession>('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '100' });
     expect(session).toMatchObject({ openedBy: 'Luis Cajero', openingFloat: '100.00', terminal: 'B001', closedAt: null });
-    expect(await r.raw('openCashSession', { openingFloat: '1' })).toMatchObject({ ok: false, error: { code: 'cash_open' } });
+    expect(await r.raw('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '1' })).toMatchObject({ ok: false, error: { code: 'cash_open' } });
 
     // 11.80 each: cash with change, card, Yape + cash split.
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'debito', amount: '11.80', reference: '8841' }] }));
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'yape', amount: '5' }, { method: 'efectivo', amount: '10' }] }));
-    await r.call('addCashMovement', { kind: 'in', amount: '30', reason: 'Sencillo del banco' });
+    await r.call('addCashMovement', { clientKey: crypto.randomUUID(), kind: 'in', amount: '30', reason: 'Sencillo del banco' });
 
     const x = await r.call<CashReport>('getCashReport', {});
     expect(x.kind).toBe('X');
@@ -59,12 +59,12 @@ describe('the cash session (issue 13)', () => {
     const r = await rig();
     const { cajero, supervisor } = await staffed(r);
     await signIn(r, cajero, '1234');
-    await r.call('openCashSession', { openingFloat: '50' });
+    await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '50' });
     const out = { kind: 'out', amount: '20', reason: 'Pago a proveedor' };
-    expect(await r.raw('addCashMovement', out)).toMatchObject({ ok: false, error: { code: 'approval_required', message: 'Un retiro de efectivo necesita la autorización de un supervisor: ingrese su PIN.' } });
-    expect(await r.raw('addCashMovement', { ...out, approval: { userId: supervisor.id, pin: '0000' } })).toMatchObject({ ok: false, error: { code: 'auth' } });
-    expect(await r.raw('addCashMovement', { ...out, approval: { userId: cajero.id, pin: '1234' } })).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'Luis Cajero no puede autorizar esto: se necesita un supervisor.' } });
-    const done = await r.call<CashMovement>('addCashMovement', { ...out, approval: { userId: supervisor.id, pin: '5678' } });
+    expect(await r.raw('addCashMovement', { clientKey: crypto.randomUUID(), ...out })).toMatchObject({ ok: false, error: { code: 'approval_required', message: 'Un retiro de efectivo necesita la autorización de un supervisor: ingrese su PIN.' } });
+    expect(await r.raw('addCashMovement', { clientKey: crypto.randomUUID(), ...out, approval: { userId: supervisor.id, pin: '0000' } })).toMatchObject({ ok: false, error: { code: 'auth' } });
+    expect(await r.raw('addCashMovement', { clientKey: crypto.randomUUID(), ...out, approval: { userId: cajero.id, pin: '1234' } })).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'Luis Cajero no puede autorizar esto: se necesita un supervisor.' } });
+    const done = await r.call<CashMovement>('addCashMovement', { clientKey: crypto.randomUUID(), ...out, approval: { userId: supervisor.id, pin: '5678' } });
     expect(done).toMatchObject({ kind: 'out', amount: '20.00', userName: 'Luis Cajero', approvedBy: 'Ana Supervisora' });
     expect((await r.call<CashReport>('getCashReport', {})).cash.expected).toBe('30.00');
     // The bridge refuses the drawer to a cashier: a supervisor's action.
@@ -75,17 +75,18 @@ describe('the cash session (issue 13)', () => {
     const r = await rig();
     const { cajero, supervisor, otra } = await staffed(r);
     await signIn(r, cajero, '1234');
-    const session = await r.call<CashSession>('openCashSession', { openingFloat: '100' });
+    const session = await r.call<CashSession>('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '100' });
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '50' }] }));
-    expect(await r.raw('closeCashSession', { denominations: { '100': 1, '10': 1, '1': 1, '0.50': 1, '0.20': 1 }, countedCash: '120' })).toMatchObject({
+    expect(await r.raw('closeCashSession', { clientKey: crypto.randomUUID(), denominations: { '100': 1, '10': 1, '1': 1, '0.50': 1, '0.20': 1 }, countedCash: '120' })).toMatchObject({
       ok: false, error: { message: 'El conteo por denominación suma S/ 111.70, no S/ 120.00.' },
     });
     // A different cashier closing Luis's session needs a supervisor.
     await signIn(r, otra, '4321');
-    expect(await r.raw('closeCashSession', { countedCash: '111.70' })).toMatchObject({ ok: false, error: { code: 'approval_required' } });
+    expect(await r.raw('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '111.70' })).toMatchObject({ ok: false, error: { code: 'approval_required' } });
 
     // 100 + 11.80 = 111.80 expected; counted 111.70 by denomination: S/ 0.10 short.
     const z = await r.call<CashReport>('closeCashSession', {
+      clientKey: crypto.randomUUID(),
       denominations: { '100': 1, '10': 1, '1': 1, '0.50': 1, '0.20': 1 },
       approval: { userId: supervisor.id, pin: '5678' },
     });
@@ -101,16 +102,16 @@ describe('the cash session (issue 13)', () => {
     expect(() => sqlite.prepare("UPDATE cash_sessions SET counted_cash = '999.00' WHERE id = ?").run(session.id)).toThrow(/cash session is closed/);
     expect(() => sqlite.prepare("INSERT INTO cash_movements (session_id, kind, amount, reason, at, user_name) VALUES (?, 'in', '1.00', 'tarde', 'x', 'x')").run(session.id)).toThrow(/cash session is closed/);
     expect(() => sqlite.prepare('DELETE FROM cash_sessions WHERE id = ?').run(session.id)).toThrow(/cash sessions are kept/);
-    expect(await r.raw('addCashMovement', { kind: 'in', amount: '1', reason: 'Tarde' })).toMatchObject({ ok: false, error: { code: 'cash_closed' } });
+    expect(await r.raw('addCashMovement', { clientKey: crypto.randomUUID(), kind: 'in', amount: '1', reason: 'Tarde' })).toMatchObject({ ok: false, error: { code: 'cash_closed' } });
   });
 
   it('a re-issued document counts once, in the session of the sale it replaces', async () => {
     const r = await rig();
     await staffed(r);
-    await r.call('openCashSession', { openingFloat: '0' });
+    await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
     const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
     r.core.db.sqlite.prepare("UPDATE documents SET status = 'conflict' WHERE id = ?").run(doc.id);
-    await r.call('reissueDocument', { id: doc.id });
+    await r.call('reissueDocument', { clientKey: crypto.randomUUID(), id: doc.id });
     const x = await r.call<CashReport>('getCashReport', {});
     expect(x.sales).toEqual([{ currency: 'PEN', count: 1, total: '11.80' }]);
     expect(x.cash.cashSales).toBe('11.80');
@@ -131,10 +132,10 @@ describe('sales of a day or a range (issue 13)', () => {
   it('counts every sale once by method, cashier, type, status and session, to the cent; CSV for the accountant; not a cashier\'s', async () => {
     const r = await rig();
     const { cajero, supervisor } = await staffed(r);
-    await r.call('openCashSession', { openingFloat: '0' });
+    await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'yape', amount: '11.00' }], saleDiscount: { kind: 'amount', value: '0.80' } }));
-    await r.call('closeCashSession', { countedCash: '11.80' });
+    await r.call('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '11.80' });
     // The owner lets a sale go outside any session.
     const settings = await r.call<{ shift: Record<string, unknown> }>('getSettings');
     await r.call('saveSettings', { shift: { ...settings.shift, requireSession: false } });

@@ -12,7 +12,7 @@ async function staffedRig() {
   await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
   const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
   const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
-  await r.call('openCashSession', { openingFloat: '0' });
+  await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
   await r.call('lock');
   await r.call('login', { userId: cajero.id, pin: '1234' });
   return { r, supervisor };

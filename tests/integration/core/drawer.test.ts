@@ -49,7 +49,7 @@ describe('the cash drawer pulse (issue 13)', () => {
     closers.push(printer.close);
     const r: Rig = await startRig();
     closers.push(() => r.dispose());
-    await r.call('openCashSession', { openingFloat: '0' });
+    await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
     const settings = await r.call<SettingsView>('getSettings');
     await r.call('saveSettings', { shift: { ...settings.shift, drawer: { mode: 'network', host: '127.0.0.1', port: printer.port } } });
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'debito', amount: '11.80' }] }));
@@ -57,7 +57,7 @@ describe('the cash drawer pulse (issue 13)', () => {
     expect(printer.received).toHaveLength(0);
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
     await until(r, () => printer.received.length === 1);
-    await r.call('addCashMovement', { kind: 'out', amount: '5', reason: 'Compra de bolsas' });
+    await r.call('addCashMovement', { clientKey: crypto.randomUUID(), kind: 'out', amount: '5', reason: 'Compra de bolsas' });
     await until(r, () => printer.received.length === 2);
     expect(printer.received.map((b) => b.toString('hex'))).toEqual(['1b700019fa', '1b700019fa']);
   });

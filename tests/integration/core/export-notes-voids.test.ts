@@ -17,9 +17,9 @@ describe('exports with notes and voids', () => {
     const sale = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
     const voided = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
     await r.core.outbox.drain();
-    const credit = await r.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '07', description: 'Devolución de uno', lines: [{ line: 1, quantity: '1' }] });
-    const debit = await r.call<DocumentSummary>('issueNote', { of: sale.id, type: '08', reason: '01', description: 'Intereses', amount: '1.00' });
-    await r.call('voidDocument', { of: voided.id, reason: 'Venta duplicada' });
+    const credit = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '07', description: 'Devolución de uno', lines: [{ line: 1, quantity: '1' }] });
+    const debit = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '08', reason: '01', description: 'Intereses', amount: '1.00' });
+    await r.call('voidDocument', { clientKey: crypto.randomUUID(), of: voided.id, reason: 'Venta duplicada' });
     await r.core.outbox.drain();
     await r.core.voids.drain();
     expect([credit.id, debit.id].map((id) => statusOf(r, id))).toEqual(['accepted', 'accepted']);

@@ -97,7 +97,12 @@ export const line = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/**
+ * A sale's input, with a fresh idempotency key (each call is a new sale; pass `clientKey` to retry one). Typed as
+ * optional so `{ clientKey, ...anonymousBoleta() }` still compiles; the fixture always sets one.
+ */
 export const anonymousBoleta = (over: Record<string, unknown> = {}) => ({
+  ...({ clientKey: crypto.randomUUID() } as { clientKey?: string }),
   docType: '03',
   currency: 'PEN',
   customer: { docType: '0', docNumber: '', name: '', address: '' },

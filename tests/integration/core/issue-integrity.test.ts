@@ -38,7 +38,7 @@ describe('idempotent issuing', () => {
   it('refuses a malformed client key with a Spanish message', async () => {
     const r = await rig();
     const res = await r.raw('issueSale', anonymousBoleta({ clientKey: 'x' }));
-    expect(res).toMatchObject({ ok: false, error: { fields: [{ path: 'clientKey', message: 'Clave de venta no válida' }] } });
+    expect(res).toMatchObject({ ok: false, error: { fields: [{ path: 'clientKey', message: 'Clave de la operación no válida' }] } });
   });
 });
 
@@ -51,16 +51,16 @@ describe('reissue after a conflict', () => {
     const mine = await ours.call<DocumentSummary>('issueSale', anonymousBoleta());
     await ours.core.outbox.drain();
     expect(statusOf(ours, mine.id)).toBe('conflict');
-    const redo = await ours.call<DocumentSummary>('reissueDocument', { id: mine.id });
+    const redo = await ours.call<DocumentSummary>('reissueDocument', { clientKey: crypto.randomUUID(), id: mine.id });
     expect(redo.number).toBe(mine.number + 1);
-    const twice = await ours.call<DocumentSummary>('reissueDocument', { id: mine.id });
+    const twice = await ours.call<DocumentSummary>('reissueDocument', { clientKey: crypto.randomUUID(), id: mine.id });
     expect(twice.id).toBe(redo.id);
     await until(ours, () => statusOf(ours, redo.id) === 'accepted');
     const d = await ours.call<DocumentDetail>('getDocument', { id: redo.id });
     expect(d.reissueOf).toBe(mine.id);
     expect(statusOf(ours, mine.id)).toBe('conflict');
     // only a conflict can be reissued
-    expect(await ours.raw('reissueDocument', { id: redo.id })).toMatchObject({ ok: false, error: { code: 'not_reissuable' } });
+    expect(await ours.raw('reissueDocument', { clientKey: crypto.randomUUID(), id: redo.id })).toMatchObject({ ok: false, error: { code: 'not_reissuable' } });
   });
 });
 

@@ -20,7 +20,7 @@ describe.each(['document', 'factiliza'] as const)('a note\'s lost answer, reconc
     const sale = await r.call<DocumentSummary>('issueSale', anonymousBoleta({ lines: [line(), line({ code: 'P002', description: 'Azúcar 1 kg', quantity: '3', unitPrice: '2.50' })] }));
     await until(r, () => statusOf(r, sale.id) === 'accepted');
     r.sandbox.faults.declaredButLost(1);
-    const note = await r.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '07', description: 'Devuelve azúcar', lines: [{ line: 2, quantity: '1' }] });
+    const note = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '07', description: 'Devuelve azúcar', lines: [{ line: 2, quantity: '1' }] });
     await until(r, () => statusOf(r, note.id) !== 'pending' && statusOf(r, note.id) !== 'sending');
     const row = r.core.db.sqlite.prepare('SELECT status, uncertain, cdr_code, last_error FROM documents WHERE id = ?').get(note.id) as Record<string, unknown>;
     expect(row).toMatchObject({ status: 'accepted', uncertain: 1, cdr_code: '0' });

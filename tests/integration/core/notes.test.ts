@@ -52,26 +52,30 @@ describe.each(['document', 'factiliza'] as const)('credit and debit notes (%s di
     await r.core.outbox.drain();
     expect(statusOf(r, note.id)).toBe('accepted');
     // The same return again (same key) answers the same note and spends nothing.
-    const again = await r.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '07', description: 'Devolución de azúcar', lines: [{ line: 2, quantity: '3' }], clientKey: 'return-0001' });
+    const same = { of: sale.id, type: '07', reason: '07', description: 'Devolución de azúcar', lines: [{ line: 2, quantity: '3' }], refund: [{ method: 'efectivo', amount: '7.50' }] };
+    const again = await r.call<DocumentSummary>('issueNote', { ...same, clientKey: 'return-0001' });
     expect(again.id).toBe(note.id);
     expect(lastNumber(r, '07', 'BC01')).toBe(1);
+    // The same key with another request (here without the refund) is refused, not answered with this note.
+    const { refund: _refund, ...noRefund } = same;
+    expect(await r.raw('issueNote', { ...noRefund, clientKey: 'return-0001' })).toMatchObject({ ok: false, error: { code: 'idempotency_conflict' } });
   });
 
   it('refuses a second return beyond what is left, a whole return after a partial one, and an amount over the rest, spending no number', async () => {
     const r = await rig();
     const sale = await acceptedSale(r);
-    await r.call('issueNote', { of: sale.id, type: '07', reason: '07', description: 'Devuelve 2 azúcar', lines: [{ line: 2, quantity: '2' }] });
-    const over = await r.raw('issueNote', { of: sale.id, type: '07', reason: '07', description: 'Devuelve 2 azúcar más', lines: [{ line: 2, quantity: '2' }] });
+    await r.call('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '07', description: 'Devuelve 2 azúcar', lines: [{ line: 2, quantity: '2' }] });
+    const over = await r.raw('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '07', description: 'Devuelve 2 azúcar más', lines: [{ line: 2, quantity: '2' }] });
     expect(over).toMatchObject({ ok: false, error: { code: 'note_exceeds', fields: [{ path: 'lines.0.quantity', message: 'De la línea 2 quedan 1 por devolver' }] } });
-    const whole = await r.raw('issueNote', { of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
+    const whole = await r.raw('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
     expect(whole).toMatchObject({ ok: false, error: { code: 'note_exceeds' } });
     // 29.30 - 5.00 = 24.30 left.
-    const amount = await r.raw('issueNote', { of: sale.id, type: '07', reason: '09', description: 'Rebaja', amount: '24.31' });
+    const amount = await r.raw('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '09', description: 'Rebaja', amount: '24.31' });
     expect(amount).toMatchObject({ ok: false, error: { code: 'note_exceeds', message: expect.stringContaining('quedan 24.30') } });
     expect(lastNumber(r, '07', 'BC01')).toBe(1);
-    const rest = await r.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '09', description: 'Rebaja', amount: '24.30' });
+    const rest = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '09', description: 'Rebaja', amount: '24.30' });
     expect(rest).toMatchObject({ number: 2, total: '24.30' });
-    const more = await r.raw('issueNote', { of: sale.id, type: '07', reason: '07', description: 'Una más', lines: [{ line: 1, quantity: '1' }] });
+    const more = await r.raw('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '07', description: 'Una más', lines: [{ line: 1, quantity: '1' }] });
     expect(more).toMatchObject({ ok: false, error: { code: 'note_exceeds' } });
     expect(lastNumber(r, '07', 'BC01')).toBe(2);
     await r.core.outbox.drain();
@@ -97,13 +101,13 @@ describe.each(['document', 'factiliza'] as const)('credit and debit notes (%s di
   it('refuses a note on a document SUNAT has not accepted, an unknown reason, and a note on a note', async () => {
     const r = await rig();
     const pending = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
-    expect(await r.raw('issueNote', { of: pending.id, type: '07', reason: '06', description: 'Devolución total' })).toMatchObject({ ok: false, error: { code: 'not_notable' } });
+    expect(await r.raw('issueNote', { clientKey: crypto.randomUUID(), of: pending.id, type: '07', reason: '06', description: 'Devolución total' })).toMatchObject({ ok: false, error: { code: 'not_notable' } });
     await r.core.outbox.drain();
-    expect(await r.raw('issueNote', { of: pending.id, type: '07', reason: '99', description: 'Otro' })).toMatchObject({ ok: false, error: { fields: [{ path: 'reason' }] } });
-    expect(await r.raw('issueNote', { of: pending.id, type: '08', reason: '06', description: 'Otro', amount: '1' })).toMatchObject({ ok: false });
-    const note = await r.call<DocumentSummary>('issueNote', { of: pending.id, type: '07', reason: '06', description: 'Devolución total' });
+    expect(await r.raw('issueNote', { clientKey: crypto.randomUUID(), of: pending.id, type: '07', reason: '99', description: 'Otro' })).toMatchObject({ ok: false, error: { fields: [{ path: 'reason' }] } });
+    expect(await r.raw('issueNote', { clientKey: crypto.randomUUID(), of: pending.id, type: '08', reason: '06', description: 'Otro', amount: '1' })).toMatchObject({ ok: false });
+    const note = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: pending.id, type: '07', reason: '06', description: 'Devolución total' });
     await r.core.outbox.drain();
-    expect(await r.raw('issueNote', { of: note.id, type: '07', reason: '06', description: 'Devolución total' })).toMatchObject({ ok: false, error: { code: 'not_notable' } });
+    expect(await r.raw('issueNote', { clientKey: crypto.randomUUID(), of: note.id, type: '07', reason: '06', description: 'Devolución total' })).toMatchObject({ ok: false, error: { code: 'not_notable' } });
     expect(lastNumber(r, '07', 'BC01')).toBe(1);
   });
 });
@@ -113,7 +117,7 @@ describe('a note\'s answers take the same decision as an invoice\'s (docs/api/de
     const r = await rig({ sandbox: { resendMode: 'sunat1033' } });
     const sale = await acceptedSale(r);
     r.sandbox.faults.declaredButLost(1);
-    const note = await r.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
+    const note = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
     await until(r, () => statusOf(r, note.id) === 'attention');
     // Declared once at the authority, whatever the resends.
     expect(r.sandbox.declarations().filter((d) => d.key.includes('-07-BC01-1'))).toHaveLength(1);
@@ -127,9 +131,9 @@ describe('returns in the shift (issue 24)', () => {
     const r = await rig();
     const admin = (await r.call<{ user: { id: number } }>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' })).user;
     expect(admin).toBeTruthy();
-    await r.call('openCashSession', { openingFloat: '100' });
+    await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '100' });
     const sale = await acceptedSale(r, { tenders: [{ method: 'efectivo', amount: '29.30' }] });
-    await r.call('issueNote', { of: sale.id, type: '07', reason: '07', description: 'Devolución de azúcar', lines: [{ line: 2, quantity: '1' }], refund: [{ method: 'efectivo', amount: '2.50' }] });
+    await r.call('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '07', description: 'Devolución de azúcar', lines: [{ line: 2, quantity: '1' }], refund: [{ method: 'efectivo', amount: '2.50' }] });
     const x = await r.call<CashReport>('getCashReport', {});
     expect(x).toMatchObject({ sales: [{ currency: 'PEN', count: 1, total: '29.30' }], returns: [{ currency: 'PEN', count: 1, total: '2.50', cash: '2.50', igv: expect.any(String) }] });
     // The sales by method add up to the sales; the refund is listed under the returns, by its method.
@@ -137,7 +141,7 @@ describe('returns in the shift (issue 24)', () => {
     expect(x.returnsByMethod).toEqual([expect.objectContaining({ method: 'efectivo', total: '2.50' })]);
     expect(x.net).toEqual([{ currency: 'PEN', total: '26.80' }]);
     expect(x.cash).toMatchObject({ cashSales: '29.30', cashRefunds: '2.50', expected: '126.80' });
-    const z = await r.call<CashReport>('closeCashSession', { countedCash: '126.80' });
+    const z = await r.call<CashReport>('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '126.80' });
     expect(z.cash).toMatchObject({ expected: '126.80', difference: '0.00' });
     expect(z.returns).toEqual([{ currency: 'PEN', count: 1, total: '2.50', cash: '2.50', igv: expect.any(String) }]);
   });

@@ -110,8 +110,8 @@ describe('the sign-in lockout (issue 25)', () => {
     const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
     await r.call('lock');
     await r.call('login', { userId: cajero.id, pin: '1234' });
-    await r.call('openCashSession', { openingFloat: '100' });
-    const cashOut = (pin: string) => r.raw('addCashMovement', { kind: 'out', amount: '5', reason: 'Pago de agua', approval: { userId: supervisor.id, pin } });
+    await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '100' });
+    const cashOut = (pin: string) => r.raw('addCashMovement', { clientKey: crypto.randomUUID(), kind: 'out', amount: '5', reason: 'Pago de agua', approval: { userId: supervisor.id, pin } });
     for (let i = 0; i < 4; i++) expect(await cashOut('0000')).toMatchObject({ ok: false, error: { code: 'auth' } });
     expect(await cashOut('0000')).toMatchObject({ ok: false, error: { code: 'throttled', message: 'Demasiados intentos fallidos: espere 60 s e intente de nuevo.' } });
     expect(await cashOut('5678')).toMatchObject({ ok: false, error: { code: 'throttled' } });

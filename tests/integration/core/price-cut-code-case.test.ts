@@ -16,7 +16,7 @@ async function staffedRig() {
   const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
   await r.call('saveProduct', { code: 'TV55A', description: 'Televisor 55 pulgadas', unit: 'NIU', price: '2000', affectation: '10' });
   // Opened with an idempotency key where the bridge asks for one, without where it refuses unknown fields.
-  const open = await r.raw('openCashSession', { openingFloat: '0' });
+  const open = await r.raw('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
   if (!open.ok) await r.call('openCashSession', { openingFloat: '0', clientKey: randomUUID() });
   await r.call('lock');
   await r.call('login', { userId: cajero.id, pin: '1234' });

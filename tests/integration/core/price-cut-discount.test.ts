@@ -15,7 +15,7 @@ async function staffedRig() {
   const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
   await r.call('saveProduct', { code: 'TV55', description: 'Televisor 55 pulgadas', unit: 'NIU', price: '2000', affectation: '10' });
   await r.call('saveProduct', { code: 'PAPA', description: 'Papa del día (kg)', unit: 'KGM', price: '4.50', affectation: '10', freePrice: true });
-  await r.call('openCashSession', { openingFloat: '0' });
+  await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
   await r.call('lock');
   await r.call('login', { userId: cajero.id, pin: '1234' });
   return { r, supervisor };

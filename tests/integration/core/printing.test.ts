@@ -25,7 +25,7 @@ describe('printing through the core', () => {
 
     answer = { done: false };
     expect(await rig.call('printDocument', { source: { kind: 'document', id: doc.id }, action: 'print', copy: true })).toEqual({ done: false });
-    expect((await rig.call<DocumentSummary>('registerReprint', { id: doc.id })).reprints).toBe(2);
+    expect((await rig.call<DocumentSummary>('registerReprint', { clientKey: crypto.randomUUID(), id: doc.id })).reprints).toBe(2);
   });
 
   it('says so when there is no printer, and refuses unknown documents', async () => {

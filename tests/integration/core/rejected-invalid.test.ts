@@ -46,17 +46,17 @@ describe('an invalid document is loud and no dead end (issue 23)', () => {
     expect(statusOf(r, doc.id)).toBe('invalid');
 
     // "Corregir y reenviar" is for invalid documents only, in Spanish.
-    expect(await r.raw('correctDocument', { id: ok.id, customer: DNI_BUYER })).toMatchObject({
+    expect(await r.raw('correctDocument', { clientKey: crypto.randomUUID(), id: ok.id, customer: DNI_BUYER })).toMatchObject({
       ok: false, error: { code: 'not_correctable', message: expect.stringMatching(/^Solo se corrige y reenvía un comprobante que la API no aceptó/) },
     });
     // A bad DNI is refused on its field, and nothing changes.
-    expect(await r.raw('correctDocument', { id: doc.id, customer: { ...DNI_BUYER, docNumber: '123' } })).toMatchObject({
+    expect(await r.raw('correctDocument', { clientKey: crypto.randomUUID(), id: doc.id, customer: { ...DNI_BUYER, docNumber: '123' } })).toMatchObject({
       ok: false, error: { fields: [{ path: 'customer.docNumber', message: 'El DNI debe tener exactamente 8 dígitos' }] },
     });
     expect(statusOf(r, doc.id)).toBe('invalid');
 
     const before = await r.call<DocumentDetail>('getDocument', { id: doc.id });
-    const fixed = await r.call<DocumentSummary>('correctDocument', { id: doc.id, customer: { ...DNI_BUYER, name: 'Juan Pérez Quispe' } });
+    const fixed = await r.call<DocumentSummary>('correctDocument', { clientKey: crypto.randomUUID(), id: doc.id, customer: { ...DNI_BUYER, name: 'Juan Pérez Quispe' } });
     expect(fixed).toMatchObject({ status: 'pending', number: doc.number, series: doc.series, idBaseDato: doc.idBaseDato, customerName: 'Juan Pérez Quispe', customerDocNumber: '45678912' });
     const after = await r.call<DocumentDetail>('getDocument', { id: doc.id });
     expect(payloadOf(after)).toEqual({ ...payloadOf(before), cliente_Razon_Social: 'Juan Pérez Quispe' });
@@ -67,7 +67,7 @@ describe('an invalid document is loud and no dead end (issue 23)', () => {
     expect(r.sandbox.declarations().map((d) => d.key)).toContain(`20987654326-03-B001-${doc.number}`);
     expect(await r.call<AppStatus>('getStatus')).toMatchObject({ needsAttention: 0, invalid: 0 });
     // Accepted now: no second correction.
-    expect(await r.raw('correctDocument', { id: doc.id, customer: DNI_BUYER })).toMatchObject({ ok: false, error: { code: 'not_correctable' } });
+    expect(await r.raw('correctDocument', { clientKey: crypto.randomUUID(), id: doc.id, customer: DNI_BUYER })).toMatchObject({ ok: false, error: { code: 'not_correctable' } });
   });
 
   it('a factura is corrected only to a customer with RUC (the sale rule), and its payload keeps the rest', async () => {
@@ -77,12 +77,12 @@ describe('an invalid document is loud and no dead end (issue 23)', () => {
     await r.core.outbox.drain();
     expect(statusOf(r, doc.id)).toBe('invalid');
     const stored = (await r.call<DocumentDetail>('getDocument', { id: doc.id })).payload;
-    expect(await r.raw('correctDocument', { id: doc.id, customer: DNI_BUYER })).toMatchObject({
+    expect(await r.raw('correctDocument', { clientKey: crypto.randomUUID(), id: doc.id, customer: DNI_BUYER })).toMatchObject({
       ok: false,
       error: { code: 'validation', message: 'Revise los datos del cliente: Una factura requiere un cliente con RUC.', fields: [{ path: 'customer.docType', message: 'Una factura requiere un cliente con RUC' }] },
     });
     expect((await r.call<DocumentDetail>('getDocument', { id: doc.id })).payload).toBe(stored);
-    await r.call('correctDocument', { id: doc.id, customer: RUC_BUYER });
+    await r.call('correctDocument', { clientKey: crypto.randomUUID(), id: doc.id, customer: RUC_BUYER });
     await r.core.outbox.drain();
     expect(statusOf(r, doc.id)).toBe('accepted');
   });
@@ -91,13 +91,13 @@ describe('an invalid document is loud and no dead end (issue 23)', () => {
     const r = await rig();
     // Refused for a field the till's own rules never write (as an account problem would be): a new number fixes it.
     const doc = await refusedSale(r, {}, (p) => (p.campo_extra = 'x'));
-    const redo = await r.call<DocumentSummary>('reissueDocument', { id: doc.id });
+    const redo = await r.call<DocumentSummary>('reissueDocument', { clientKey: crypto.randomUUID(), id: doc.id });
     expect(redo).toMatchObject({ number: doc.number + 1, status: 'pending', customerName: DNI_BUYER.name });
     expect((await r.call<DocumentDetail>('getDocument', { id: doc.id })).reissuedAs).toEqual({ id: redo.id, series: 'B001', number: redo.number });
     expect(await r.call<AppStatus>('getStatus')).toMatchObject({ needsAttention: 0, invalid: 0 });
     expect((await r.call<DocumentList>('listDocuments', { status: 'needs_attention' })).rows).toEqual([]);
     expect(await r.raw('retryDocument', { id: doc.id })).toMatchObject({ ok: false, error: { code: 'not_retryable', message: `Este comprobante ya se reemitió como B001-0000000${redo.number}: no se reenvía.` } });
-    expect(await r.raw('correctDocument', { id: doc.id, customer: DNI_BUYER })).toMatchObject({ ok: false, error: { code: 'not_correctable' } });
+    expect(await r.raw('correctDocument', { clientKey: crypto.randomUUID(), id: doc.id, customer: DNI_BUYER })).toMatchObject({ ok: false, error: { code: 'not_correctable' } });
     expect((await r.call<{ count: number }>('retryAll', {})).count).toBe(0);
     expect(statusOf(r, doc.id)).toBe('invalid');
     await r.core.outbox.drain();
@@ -106,7 +106,7 @@ describe('an invalid document is loud and no dead end (issue 23)', () => {
 
   it('is kept apart in the X and the sales report, while its cash stays in the drawer', async () => {
     const r = await rig();
-    await r.call('openCashSession', { openingFloat: '50' });
+    await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '50' });
     const sold = await r.call<DocumentSummary>('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
     await refusedSale(r, { tenders: [{ method: 'efectivo', amount: '11.80' }] });
     const x = await r.call<CashReport>('getCashReport', {});
@@ -144,7 +144,7 @@ describe('re-issue runs the rules of a new sale (issue 23)', () => {
     expect(await r.call<AppStatus>('getStatus')).toMatchObject({ needsAttention: 1, invalid: 0 });
     clock.at = '2026-03-05T15:00:00Z';
     const next = await nextFactura(r);
-    expect(await r.raw('reissueDocument', { id: doc.id })).toMatchObject({
+    expect(await r.raw('reissueDocument', { clientKey: crypto.randomUUID(), id: doc.id })).toMatchObject({
       ok: false,
       error: {
         code: 'not_reissuable',
@@ -157,7 +157,7 @@ describe('re-issue runs the rules of a new sale (issue 23)', () => {
 
     // The next day after the issue, every instalment is still ahead: the sale is re-issued with its instalments.
     clock.at = '2026-03-03T15:00:00Z';
-    const redo = await r.call<DocumentSummary>('reissueDocument', { id: doc.id });
+    const redo = await r.call<DocumentSummary>('reissueDocument', { clientKey: crypto.randomUUID(), id: doc.id });
     expect(redo).toMatchObject({ series: 'F001', number: next, issueDate: '2026-03-03', total: doc.total });
     const payload = payloadOf(await r.call<DocumentDetail>('getDocument', { id: redo.id }));
     expect(payload.fecha_Emision).toBe('2026-03-03T10:00:00-05:00');
@@ -170,7 +170,7 @@ describe('re-issue runs the rules of a new sale (issue 23)', () => {
     // The API refused it for a missing customer number: the same sale under a new number would be refused too.
     const doc = await refusedSale(r, {}, (p) => (p.cliente_Num_Doc = ''));
     const next = (await r.call<SettingsView>('getSettings')).series.boleta.nextNumber;
-    expect(await r.raw('reissueDocument', { id: doc.id })).toMatchObject({
+    expect(await r.raw('reissueDocument', { clientKey: crypto.randomUUID(), id: doc.id })).toMatchObject({
       ok: false, error: { code: 'not_reissuable', message: 'No se puede reemitir B001-00000001: Ingrese el número de documento del cliente. Corrija la venta emitiendo una nueva.' },
     });
     expect((await r.call<SettingsView>('getSettings')).series.boleta.nextNumber).toBe(next);
@@ -179,7 +179,7 @@ describe('re-issue runs the rules of a new sale (issue 23)', () => {
   it('only a conflict, a rejected or an invalid document is re-issued', async () => {
     const r = await rig();
     const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
-    expect(await r.raw('reissueDocument', { id: doc.id })).toMatchObject({
+    expect(await r.raw('reissueDocument', { clientKey: crypto.randomUUID(), id: doc.id })).toMatchObject({
       ok: false, error: { code: 'not_reissuable', message: 'Solo se reemite un comprobante rechazado por SUNAT, no aceptado por la API (inválido) o cuyo número está ocupado por otro.' },
     });
   });

@@ -147,7 +147,7 @@ describe('settings and documents', () => {
     const list = await r.call<DocumentList>('listDocuments', { customer: 'maria' });
     expect(list.rows.map((d) => d.customerName)).toEqual(['María Quispe']);
     expect(list.pending).toBe(2);
-    expect((await r.call<DocumentSummary>('registerReprint', { id: a.id })).reprints).toBe(1);
+    expect((await r.call<DocumentSummary>('registerReprint', { clientKey: crypto.randomUUID(), id: a.id })).reprints).toBe(1);
     await r.core.outbox.drain();
     expect(await r.raw('retryDocument', { id: a.id })).toMatchObject({ ok: false, error: { code: 'not_retryable' } });
     // Asked while the outbox is sending it: already being retried, nothing changes.

@@ -9,7 +9,7 @@ async function withStaff(r: Rig) {
   await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
   const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
   const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
-  await r.call('openCashSession', { openingFloat: '50' });
+  await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '50' });
   await r.call('lock');
   return { cajero, supervisor };
 }
@@ -60,7 +60,7 @@ describe('cashiers and roles (issue 13)', () => {
     const r = await rig();
     const { supervisor } = await withStaff(r);
     await r.call('login', { userId: supervisor.id, pin: '5678' });
-    expect(await r.raw('reissueDocument', { id: 99 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await r.raw('reissueDocument', { clientKey: crypto.randomUUID(), id: 99 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await r.raw('saveSettings', { sale: { allowPriceChange: true } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     await r.call('lock');
     const admin = (await r.call<{ id: number; name: string }[]>('listCashiers')).find((u) => u.name === 'Rosa Dueña')!;

@@ -35,7 +35,7 @@ describe.each(['document', 'factiliza'] as const)('voiding (%s dialect)', (diale
     const sale = await acceptedSale(r);
     const offered = await r.call<VoidView>('getVoid', { of: sale.id });
     expect(offered).toMatchObject({ offered: true, why: null, endpoint: 'summary', deadlineDays: 3, request: null });
-    const asked = await r.call<VoidView>('voidDocument', { of: sale.id, reason: 'Venta registrada por error' });
+    const asked = await r.call<VoidView>('voidDocument', { clientKey: crypto.randomUUID(), of: sale.id, reason: 'Venta registrada por error' });
     expect(asked.request).toMatchObject({ status: 'pending', label: 'Anulación pendiente', endpoint: 'summary' });
     // The status bar counts it until SUNAT settles it: a void waiting is a declaration still to make.
     expect(await r.call('getStatus', {})).toMatchObject({ voidsWaiting: 1 });
@@ -50,10 +50,10 @@ describe.each(['document', 'factiliza'] as const)('voiding (%s dialect)', (diale
     expect(await r.call('getStatus', {})).toMatchObject({ voidsWaiting: 0 });
     // The document's own status stays SUNAT's verdict on it; the void is beside it. Notes are refused now.
     expect(statusOf(r, sale.id)).toBe('accepted');
-    expect(await r.raw('issueNote', { of: sale.id, type: '07', reason: '06', description: 'Devolución total' })).toMatchObject({ ok: false, error: { code: 'voided' } });
+    expect(await r.raw('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '06', description: 'Devolución total' })).toMatchObject({ ok: false, error: { code: 'voided' } });
     // Asking again answers the same request: nothing more is sent.
     const sent = cancelRequests(r);
-    expect((await r.call<VoidView>('voidDocument', { of: sale.id, reason: 'Otra vez' })).request?.reason).toBe('Venta registrada por error');
+    expect((await r.call<VoidView>('voidDocument', { clientKey: crypto.randomUUID(), of: sale.id, reason: 'Otra vez' })).request?.reason).toBe('Venta registrada por error');
     await r.core.voids.drain();
     expect(cancelRequests(r)).toBe(sent);
     // The history says what happened.
@@ -65,7 +65,7 @@ describe.each(['document', 'factiliza'] as const)('voiding (%s dialect)', (diale
   it('voids a factura by voided/cancel', async () => {
     const r = await rig();
     const factura = await acceptedSale(r, { docType: '01', customer: RUC_BUYER });
-    const view = await r.call<VoidView>('voidDocument', { of: factura.id, reason: 'RUC equivocado' });
+    const view = await r.call<VoidView>('voidDocument', { clientKey: crypto.randomUUID(), of: factura.id, reason: 'RUC equivocado' });
     expect(view.request).toMatchObject({ endpoint: 'voided' });
     expect(view.deadlineDays).toBe(7);
     await r.core.voids.drain();
@@ -78,7 +78,7 @@ describe('a void\'s evidence (docs/api/decision-table.md § Voiding)', () => {
     const r = await rig();
     const sale = await acceptedSale(r);
     r.sandbox.faults.declaredButLost(1);
-    await r.call('voidDocument', { of: sale.id, reason: 'Venta duplicada' });
+    await r.call('voidDocument', { clientKey: crypto.randomUUID(), of: sale.id, reason: 'Venta duplicada' });
     const before = cancelRequests(r);
     // drain() stops when nothing is due now: the retry comes 1-5 ms later in the rig, so drain until it came.
     for (let round = 0; round < 100 && voidRow(r, sale.id)?.status !== 'voided'; round++) {
@@ -96,7 +96,7 @@ describe('a void\'s evidence (docs/api/decision-table.md § Voiding)', () => {
   it('a crash while sending (kill -9: left "sending") is possibly sent: at the next start the record decides', async () => {
     const r = await rig();
     const sale = await acceptedSale(r);
-    await r.call('voidDocument', { of: sale.id, reason: 'Venta duplicada' });
+    await r.call('voidDocument', { clientKey: crypto.randomUUID(), of: sale.id, reason: 'Venta duplicada' });
     // What a process killed after the claim's commit leaves behind, before any request went out.
     r.core.db.sqlite.prepare("UPDATE voids SET status = 'sending' WHERE document_id = ?").run(sale.id);
     // The next start's crash recovery (VoidSender.start runs exactly this before its loop).
@@ -112,11 +112,11 @@ describe('a void\'s evidence (docs/api/decision-table.md § Voiding)', () => {
   it('a refusal: a boleta with an accepted credit note is refused by SUNAT-like checks and stays valid', async () => {
     const r = await rig();
     const sale = await acceptedSale(r);
-    await r.call('voidDocument', { of: sale.id, reason: 'Venta duplicada' });
+    await r.call('voidDocument', { clientKey: crypto.randomUUID(), of: sale.id, reason: 'Venta duplicada' });
     // The core refuses to void a document with notes; to reach SUNAT's refusal, the note is declared at the
     // sandbox by another way (a second till with the same data folder would do the same).
     const other = await acceptedSale(r);
-    const note = await r.call<DocumentSummary>('issueNote', { of: other.id, type: '07', reason: '06', description: 'Devolución total' });
+    const note = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: other.id, type: '07', reason: '06', description: 'Devolución total' });
     const payload = JSON.parse(r.core.db.sqlite.prepare('SELECT payload FROM documents WHERE id = ?').pluck().get(note.id) as string) as Record<string, unknown>;
     await fetch(`${r.sandbox.billingBaseUrl}/note/send`, {
       method: 'POST',
@@ -133,11 +133,11 @@ describe('a void\'s evidence (docs/api/decision-table.md § Voiding)', () => {
     const r = await rig();
     const pending = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
     expect(await r.call<VoidView>('getVoid', { of: pending.id })).toMatchObject({ offered: false, why: expect.stringContaining('SUNAT aceptó') });
-    expect(await r.raw('voidDocument', { of: pending.id, reason: 'Error' })).toMatchObject({ ok: false, error: { code: 'not_voidable' } });
+    expect(await r.raw('voidDocument', { clientKey: crypto.randomUUID(), of: pending.id, reason: 'Error' })).toMatchObject({ ok: false, error: { code: 'not_voidable' } });
     await r.core.outbox.drain();
     // A document with a note is not voided.
     const noted = await acceptedSale(r);
-    await r.call('issueNote', { of: noted.id, type: '08', reason: '01', description: 'Intereses', amount: '1.00' });
+    await r.call('issueNote', { clientKey: crypto.randomUUID(), of: noted.id, type: '08', reason: '01', description: 'Intereses', amount: '1.00' });
     expect(await r.call<VoidView>('getVoid', { of: noted.id })).toMatchObject({ offered: false, why: expect.stringContaining('notas') });
     // The deadline: issued today, 1 day allowed -> offered; the setting is validated.
     expect(await r.call('saveVoidSettings', { boletaDays: 1, facturaDays: 7 })).toMatchObject({ deadlines: { boletaDays: 1, facturaDays: 7 }, noteSeries: { creditBoleta: 'BC01', debitFactura: 'FD01' } });
@@ -152,17 +152,17 @@ describe('a void\'s evidence (docs/api/decision-table.md § Voiding)', () => {
     const cashier = await r.call<{ id: number }>('saveUser', { name: 'Juan Cajero', pin: '135790', role: 'cajero' });
     await r.call('lock');
     await r.call('login', { userId: cashier.id, pin: '135790' });
-    expect(await r.raw('voidDocument', { of: noted.id, reason: 'Error' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await r.raw('voidDocument', { clientKey: crypto.randomUUID(), of: noted.id, reason: 'Error' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 
   it('a voided sale leaves the sales of the X and is counted apart', async () => {
     const r = await rig();
     await r.call('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
-    await r.call('openCashSession', { openingFloat: '0' });
+    await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
     const kept = await acceptedSale(r, { tenders: [{ method: 'efectivo', amount: '11.80' }] });
     const voided = await acceptedSale(r, { tenders: [{ method: 'efectivo', amount: '11.80' }] });
     expect(kept.total).toBe('11.80');
-    await r.call('voidDocument', { of: voided.id, reason: 'Venta duplicada' });
+    await r.call('voidDocument', { clientKey: crypto.randomUUID(), of: voided.id, reason: 'Venta duplicada' });
     await r.core.voids.drain();
     const x = await r.call<CashReport>('getCashReport', {});
     expect(x.sales).toEqual([{ currency: 'PEN', count: 1, total: '11.80' }]);
@@ -181,7 +181,7 @@ describe('voiding while the token is refused', () => {
     await r.core.outbox.drain();
     expect((await r.call<{ authBlocked: boolean }>('getStatus')).authBlocked).toBe(true);
     const before = r.sandbox.requests();
-    await r.call<VoidView>('voidDocument', { of: sale.id, reason: 'Venta registrada por error' });
+    await r.call<VoidView>('voidDocument', { clientKey: crypto.randomUUID(), of: sale.id, reason: 'Venta registrada por error' });
     await r.core.voids.drain();
     expect(r.sandbox.requests()).toBe(before);
     expect(voidRow(r, sale.id)).toMatchObject({ status: 'pending', attempts: 0 });

@@ -77,7 +77,7 @@ describe('the core in a worker thread', () => {
     host.onEvent((e) => events.push(e));
     const doc = await call<DocumentSummary>('issueSale', anonymousBoleta());
     expect(doc).toMatchObject({ status: 'pending', series: 'B001', number: 1 });
-    const refused = await host.dispatch('issueSale', { docType: '03' });
+    const refused = await host.dispatch('issueSale', { clientKey: crypto.randomUUID(), docType: '03' });
     expect(refused.ok).toBe(false); // errors cross as data, as in process
     await host.start();
     await waitFor(() => events.some((e) => e.type === 'document' && e.id === doc.id && e.status === 'accepted'));

@@ -80,7 +80,7 @@ describe('the shop server is the authority (issue 25)', () => {
     await office.call('saveProduct', { code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', price: '5.5', affectation: '10' });
     await waitFor(async () => tills.every((t) => userAt(t, 'Pedro Cajero') && priceAt(t) === '5.5'), 20_000);
     for (const t of [till2, till3]) await t.call('login', { userId: userAt(t, 'Rosa Dueña')!.id, pin: '246810' });
-    for (const t of tills) await t.call('openCashSession', { openingFloat: '50' });
+    for (const t of tills) await t.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '50' });
     await sellMany(office, SALES);
 
     // Till 3 goes offline; the office decides; till 3 edits the same records.
@@ -120,7 +120,7 @@ describe('the shop server is the authority (issue 25)', () => {
       if (now && now !== copiedLease) break;
     }
     const copy = await shop.till(db, 'Caja 2', 'B002', { login: login2, dataDir: copyDir, online: false, signIn: { name: 'Rosa Dueña', pin: '246810' }, core: { now: () => new Date(Date.now() + clock2) } });
-    await copy.raw('openCashSession', { openingFloat: '50' }); // the copied session may still be open
+    await copy.raw('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '50' }); // the copied session may still be open
     await sell(copy); // the same number as till 2's last sale, another document
     await shop.setOnline(copy, db, 'Caja 2', true, login2);
     await waitFor(async () => (await status(copy))?.state === 'conflict', 20_000);

@@ -34,6 +34,7 @@ const saleAt = db.prepare("SELECT id, status FROM documents WHERE doc_type = '03
 const open = db.prepare("SELECT COUNT(*) AS n FROM documents WHERE status IN ('pending','sending')");
 
 const sale = (i: number) => ({
+  clientKey: `drill-sale-${String(i).padStart(4, '0')}`,
   docType: '03',
   currency: 'PEN',
   customer: { docType: '0', docNumber: '', name: '', address: '' },
@@ -66,7 +67,7 @@ function noteInput(k: number, of: number) {
 
 async function issueNote(k: number, of: number): Promise<void> {
   if (k % 5 === 3) {
-    const whole = await core.dispatch('issueNote', { of, type: '07', reason: '06', description: 'Devolución total indebida' });
+    const whole = await core.dispatch('issueNote', { clientKey: crypto.randomUUID(), of, type: '07', reason: '06', description: 'Devolución total indebida' });
     if (whole.ok || whole.error.code !== 'note_exceeds') throw new Error(`a whole return after a partial one was not refused: ${JSON.stringify(whole)}`);
   }
   const res = await core.dispatch('issueNote', noteInput(k, of));

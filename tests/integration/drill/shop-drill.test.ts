@@ -133,7 +133,7 @@ describe('shop drill', () => {
       await fourth.call('setShopServerPassword', { password: cluster.password });
       await fourth.call('saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database: 'tienda', user: cluster.user, tls: 'off', terminalName: 'Caja 4' } });
       fourth.core.start();
-      await expect.poll(async () => (await fourth.raw('issueSale', { docType: '03', customer: { docType: '0', docNumber: '', name: '', address: '' }, lines: [{ code: 'X', description: 'X', unit: 'NIU', quantity: '1', unitPrice: '1', affectation: '10' }] })).ok === false
+      await expect.poll(async () => (await fourth.raw('issueSale', { clientKey: crypto.randomUUID(), docType: '03', customer: { docType: '0', docNumber: '', name: '', address: '' }, lines: [{ code: 'X', description: 'X', unit: 'NIU', quantity: '1', unitPrice: '1', affectation: '10' }] })).ok === false
         ? ((await fourth.raw('getStatus')) as { value: { shopServer: { state: string } } }).value.shopServer.state
         : 'sold', { timeout: 10_000 }).toBe('conflict');
     } finally {

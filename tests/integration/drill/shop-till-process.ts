@@ -68,6 +68,7 @@ async function main() {
   while (count('SELECT COUNT(*) AS n FROM documents') < args.target) {
     const i = count('SELECT COUNT(*) AS n FROM documents');
     await must('issueSale', {
+      clientKey: crypto.randomUUID(),
       docType: '03',
       customer: { docType: '0', docNumber: '', name: '', address: '' },
       lines: [{ code: `P${i % 20}`, description: `Producto ${i % 20}`, unit: 'NIU', quantity: String(1 + (i % 3)), unitPrice: '3.50', affectation: '10' }],

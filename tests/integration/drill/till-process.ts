@@ -35,7 +35,7 @@ const sale = (i: number) => ({
 
 async function main() {
   while (n(count) < target) {
-    const res = await core.dispatch('issueSale', sale(n(count)));
+    const res = await core.dispatch('issueSale', { clientKey: crypto.randomUUID(), ...sale(n(count)) });
     if (!res.ok) throw new Error(JSON.stringify(res.error));
     // A till's pace, not a loop's: keeps each life of the process short of the goal so the drill can kill it often.
     await new Promise((r) => setTimeout(r, 10));

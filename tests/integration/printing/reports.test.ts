@@ -25,7 +25,7 @@ async function shift(): Promise<{ r: Rig; printer: FakePrinter; session: CashSes
   const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
   await r.call('lock');
   await r.call('login', { userId: cajero.id, pin: '1234' });
-  const session = await r.call<CashSession>('openCashSession', { openingFloat: '100' });
+  const session = await r.call<CashSession>('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '100' });
   // 11.80 each: cash with change, and a card.
   await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
   await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'debito', amount: '11.80', reference: '8841' }] }));
@@ -65,6 +65,7 @@ describe('the X and the Z in raw ESC/POS (issue 26)', () => {
   it('prints the Z with the count, the faltante as a positive amount and the signature line; and a sales report', async () => {
     const { r, printer, session, supervisor } = await shift();
     const z = await r.call<CashReport>('closeCashSession', {
+      clientKey: crypto.randomUUID(),
       denominations: { '100': 1, '10': 1, '1': 1, '0.50': 1, '0.20': 1 },
       approval: { userId: supervisor.id, pin: '5678' },
     });

@@ -173,6 +173,7 @@ describe('raw ESC/POS tickets (issue 26)', () => {
     const sale = await r.call<DocumentSummary>('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '11.80' }] }));
     await r.core.outbox.drain();
     const note = await r.call<DocumentSummary>('issueNote', {
+      clientKey: crypto.randomUUID(),
       of: sale.id, type: '07', reason: '07', description: 'Devolución de arroz', lines: [{ line: 1, quantity: '1' }], refund: [{ method: 'efectivo', amount: '5.90' }],
     });
     const { job } = await printed(r, printer, { source: { kind: 'document', id: note.id } });

@@ -63,8 +63,8 @@ describe('note series and notes on the shop server (issue 24)', () => {
     // 2 × 5.90 + 3 × 2.50 = 19.30; a return of 2 of the 3 sugars (5.00), then a rebate of 1.00.
     const sale = await a.call<DocumentSummary>('issueSale', anonymousBoleta({ lines: [line(), line({ code: 'P002', description: 'Azúcar 1 kg', quantity: '3', unitPrice: '2.50' })] }));
     await until(a, () => statusOf(a, sale.id) === 'accepted');
-    const partial = await a.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '07', description: 'Devuelve azúcar', lines: [{ line: 2, quantity: '2' }] });
-    const rebate = await a.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '09', description: 'Rebaja', amount: '1.00' });
+    const partial = await a.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '07', description: 'Devuelve azúcar', lines: [{ line: 2, quantity: '2' }] });
+    const rebate = await a.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '09', description: 'Rebaja', amount: '1.00' });
     await until(a, () => statusOf(a, partial.id) === 'accepted' && statusOf(a, rebate.id) === 'accepted');
     await waitFor(async () => (await pool.query("SELECT COUNT(*)::int AS n FROM documents WHERE status = 'accepted'")).rows[0].n === 3);
     const notes = (await pool.query("SELECT series, number, modifies FROM documents WHERE doc_type = '07' ORDER BY number")).rows;

@@ -64,7 +64,7 @@ describe('the shop server (issue 15)', () => {
       const a = await till(name, 'Caja 1', 'B003');
       const sale = await a.call<DocumentSummary>('issueSale', anonymousBoleta());
       await until(a, () => statusOf(a, sale.id) === 'accepted');
-      const note = await a.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
+      const note = await a.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
       await until(a, () => statusOf(a, note.id) === 'accepted');
       await waitFor(async () => (await serverRows(pool)).filter((r) => r.status === 'accepted').length === 2);
       const rows = (await pool.query("SELECT doc_type, series, number, total::text AS total FROM documents ORDER BY doc_type")).rows;
@@ -183,7 +183,7 @@ describe('the day across every till (issue 15)', () => {
       const old = await a.call<DocumentSummary>('issueSale', anonymousBoleta({ tenders: [{ method: 'yape', amount: '11.80' }] }));
       // Its number turned out taken: re-issued under the next one; the shop counts the sale once.
       a.core.db.sqlite.prepare("UPDATE documents SET status = 'conflict' WHERE id = ?").run(old.id);
-      await a.call('reissueDocument', { id: old.id });
+      await a.call('reissueDocument', { clientKey: crypto.randomUUID(), id: old.id });
       await b.call('issueSale', anonymousBoleta({ tenders: [{ method: 'debito', amount: '11.80' }] }));
       await waitFor(async () => (await pool.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM documents')).rows[0]?.n === 4 && (await a.call<AppStatus>('getStatus')).shopServer?.pending === 0);
       const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
@@ -230,7 +230,7 @@ describe('refused and corrected documents across the shop (issue 23)', () => {
       expect(report.sales).toEqual([{ currency: 'PEN', count: 1, total: '11.80' }]);
       expect(report.notDeclared).toEqual([{ status: 'invalid', label: 'No aceptados por la API (inválidos)', currency: 'PEN', count: 1, total: '11.80', cash: '11.80' }]);
 
-      await a.call('correctDocument', { id: bad.id, customer: { ...buyer, name: 'Juan Pérez Quispe' } });
+      await a.call('correctDocument', { clientKey: crypto.randomUUID(), id: bad.id, customer: { ...buyer, name: 'Juan Pérez Quispe' } });
       await waitFor(async () => (await serverDoc())?.status === 'accepted');
       const row = await serverDoc();
       expect(row?.customer_name).toBe('Juan Pérez Quispe');

@@ -84,12 +84,12 @@ describe('a return at one till of a sale made at another (issue 24)', () => {
 
     // Caja 1, the sale's own till, counts Caja 2's note once the server holds it.
     await waitFor(onServer(pool, 'BC02', 1));
-    const overAtCaja1 = await a.raw('issueNote', { of: sale.id, type: '07', reason: '07', description: 'Devuelve azúcar', lines: [{ line: 2, quantity: '2' }] });
+    const overAtCaja1 = await a.raw('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '07', description: 'Devuelve azúcar', lines: [{ line: 2, quantity: '2' }] });
     expect(overAtCaja1).toMatchObject({ ok: false, error: { code: 'note_exceeds', message: expect.stringContaining('De la línea 2 quedan 1 por devolver') } });
     expect(lastNumber(a, 'BC01')).toBe(0);
 
     // Caja 1 returns both rice bags of its own sale; once on the server, Caja 2 counts it.
-    const own = await a.call<DocumentSummary>('issueNote', { of: sale.id, type: '07', reason: '07', description: 'Devuelve arroz', lines: [{ line: 1, quantity: '2' }] });
+    const own = await a.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '07', description: 'Devuelve arroz', lines: [{ line: 1, quantity: '2' }] });
     await until(a, () => statusOf(a, own.id) === 'accepted');
     await waitFor(onServer(pool, 'BC02', 1));
     await waitFor(onServer(pool, 'BC01', 1));
@@ -102,11 +102,11 @@ describe('a return at one till of a sale made at another (issue 24)', () => {
       { reason: '09', amount: '12.51', expect: 'quedan 12.50' },
     ];
     for (const { expect: text, ...over } of refusals) {
-      const res = await b.raw('issueShopNote', { sale: { series: 'B001', number: 1 }, type: '07', description: 'Otra devolución', ...over });
+      const res = await b.raw('issueShopNote', { clientKey: crypto.randomUUID(), sale: { series: 'B001', number: 1 }, type: '07', description: 'Otra devolución', ...over });
       expect(res, text).toMatchObject({ ok: false, error: { code: 'note_exceeds', message: expect.stringContaining(text) } });
     }
     expect(lastNumber(b, 'BC02')).toBe(1);
-    const rest = await b.call<DocumentSummary>('issueShopNote', { sale: { series: 'B001', number: 1 }, type: '07', reason: '09', description: 'Rebaja del resto', amount: '12.50' });
+    const rest = await b.call<DocumentSummary>('issueShopNote', { clientKey: crypto.randomUUID(), sale: { series: 'B001', number: 1 }, type: '07', reason: '09', description: 'Rebaja del resto', amount: '12.50' });
     expect(rest).toMatchObject({ series: 'BC02', number: 2, total: '12.50' });
     await until(b, () => statusOf(b, rest.id) === 'accepted');
     await waitFor(onServer(pool, 'BC02', 2));
@@ -124,7 +124,7 @@ describe('a return at one till of a sale made at another (issue 24)', () => {
     // The server's copy is the evidence: as long as it says "pending", no note (whatever Caja 1 knows by now).
     await a.core.stop();
     await pool.query("UPDATE documents SET status = 'pending' WHERE series = 'B001' AND number = $1", [sale.number]);
-    const pending = await b.raw('issueShopNote', { sale: { series: 'B001', number: sale.number }, type: '07', reason: '06', description: 'Devolución total' });
+    const pending = await b.raw('issueShopNote', { clientKey: crypto.randomUUID(), sale: { series: 'B001', number: sale.number }, type: '07', reason: '06', description: 'Devolución total' });
     expect(pending).toMatchObject({ ok: false, error: { code: 'not_notable', message: expect.stringContaining('no figura aceptado por SUNAT en el servidor de la tienda') } });
     const missing = await b.raw('findShopSale', { series: 'B001', number: 99 });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found', message: 'No se encontró la venta B001-00000099 en esta caja ni en el servidor de la tienda.' } });

@@ -31,7 +31,7 @@ describe('voids on the shop server (issue 24)', () => {
       const voided = await a.call<DocumentSummary>('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
       await a.core.outbox.drain();
       expect([statusOf(a, kept.id), statusOf(a, voided.id)]).toEqual(['accepted', 'accepted']);
-      await a.call('voidDocument', { of: voided.id, reason: 'Venta registrada por error' });
+      await a.call('voidDocument', { clientKey: crypto.randomUUID(), of: voided.id, reason: 'Venta registrada por error' });
       await a.core.voids.drain();
       const voidStatus = async () => (await pool.query<{ void_status: string | null }>('SELECT void_status FROM documents WHERE id_base_dato = $1', [voided.idBaseDato])).rows[0]?.void_status;
       await waitFor(async () => (await voidStatus()) === 'voided');

@@ -187,6 +187,7 @@ describe('the bridge', () => {
     const issued = await call({
       method: 'issueSale',
       input: {
+        clientKey: crypto.randomUUID(),
         docType: '03',
         customer: null,
         lines: [{ code: 'ARROZ1', description: 'ARROZ EXTRA 1 KG', unit: 'NIU', quantity: '2', unitPrice: '5.90', affectation: '10' }],
@@ -219,6 +220,7 @@ describe('closing', () => {
     const issued = await call({
       method: 'issueSale',
       input: {
+        clientKey: crypto.randomUUID(),
         docType: '03',
         customer: null,
         lines: [{ code: 'AZUCAR1', description: 'AZUCAR RUBIA 1 KG', unit: 'NIU', quantity: '1', unitPrice: '4.50', affectation: '10' }],

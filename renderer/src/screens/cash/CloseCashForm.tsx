@@ -7,6 +7,7 @@ import { Alert } from '../../components/Alert';
 import { ApprovalFields, approvalOf } from '../../components/ApprovalFields';
 import { Field, fieldAria } from '../../components/Field';
 import { formatMoney } from '../../format/money';
+import { useIntentKey } from '../../intent-key';
 import { call } from '../../pos';
 import { fieldErrorsOf, type FieldErrors } from './fields';
 
@@ -30,6 +31,8 @@ export function CloseCashForm({ onClosed }: { onClosed: (report: CashReport) => 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const count = byDenomination ? countOf(typed) : null;
+  // The close retried after an error answers the Z it made (the same key), never "la caja ya está cerrada".
+  const intent = useIntentKey();
 
   const submit = async () => {
     if (byDenomination && !count) {
@@ -39,8 +42,9 @@ export function CloseCashForm({ onClosed }: { onClosed: (report: CashReport) => 
     if (!window.confirm('¿Cerrar la caja? El cierre (Z) no se puede modificar.')) return;
     const given = approval ? approvalOf(approval) : undefined;
     const input = byDenomination && count ? { denominations: count } : { countedCash: counted.trim().replace(',', '.') };
-    const result = await call((api) => api.closeCashSession({ ...input, ...(given ? { approval: given } : {}) }));
+    const result = await call((api) => api.closeCashSession({ ...input, ...(given ? { approval: given } : {}), clientKey: intent.current() }));
     if (result.ok) {
+      intent.done();
       onClosed(result.value);
       return;
     }

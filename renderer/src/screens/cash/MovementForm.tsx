@@ -7,6 +7,7 @@ import { Alert } from '../../components/Alert';
 import { ApprovalFields, approvalOf } from '../../components/ApprovalFields';
 import { Field, fieldAria } from '../../components/Field';
 import { formatMoney } from '../../format/money';
+import { useIntentKey } from '../../intent-key';
 import { call } from '../../pos';
 import { fieldErrorsOf, type FieldErrors } from './fields';
 
@@ -17,11 +18,15 @@ export function MovementForm({ onDone }: { onDone: () => void }): React.JSX.Elem
   const [approval, setApproval] = useState<Partial<Approval> | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
+  // A movement retried after an error (the core restarted after recording it) carries the same key and is recorded
+  // once; the next movement, after this one succeeded, gets a new key.
+  const intent = useIntentKey();
 
   const submit = async () => {
     const given = approval ? approvalOf(approval) : undefined;
-    const result = await call((api) => api.addCashMovement({ kind, amount: amount.trim().replace(',', '.'), reason, ...(given ? { approval: given } : {}) }));
+    const result = await call((api) => api.addCashMovement({ kind, amount: amount.trim().replace(',', '.'), reason, ...(given ? { approval: given } : {}), clientKey: intent.current() }));
     if (result.ok) {
+      intent.done();
       setAmount('');
       setReason('');
       setApproval(null);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { CashSession } from '../../../../shared/cash';
 import { Alert } from '../../components/Alert';
 import { Field, fieldAria } from '../../components/Field';
+import { useIntentKey } from '../../intent-key';
 import { call } from '../../pos';
 import { fieldErrorsOf, type FieldErrors } from './fields';
 
@@ -10,10 +11,14 @@ export function OpenCashForm({ onOpened }: { onOpened: (session: CashSession) =>
   const [openingFloat, setOpeningFloat] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
+  // Opening retried after an error answers the session it opened (the same key), never "la caja ya está abierta".
+  const intent = useIntentKey();
   const submit = async () => {
-    const result = await call((api) => api.openCashSession({ openingFloat: openingFloat.trim().replace(',', '.') }));
-    if (result.ok) onOpened(result.value);
-    else {
+    const result = await call((api) => api.openCashSession({ openingFloat: openingFloat.trim().replace(',', '.'), clientKey: intent.current() }));
+    if (result.ok) {
+      intent.done();
+      onOpened(result.value);
+    } else {
       setErrors(fieldErrorsOf(result.error));
       setMessage(result.error.fields?.length ? null : result.error.message);
     }

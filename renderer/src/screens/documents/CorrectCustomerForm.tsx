@@ -12,6 +12,7 @@ import type { DocumentDetail, DocumentSummary } from '../../../../shared/bridge'
 import { IDENTITY_DOC_TYPES } from '../../../../shared/catalog';
 import { Alert } from '../../components/Alert';
 import { Field, fieldAria } from '../../components/Field';
+import { useIntentKey } from '../../intent-key';
 import { call } from '../../pos';
 import { CUSTOMER_DOC_TYPES } from '../sale/CustomerSection';
 
@@ -60,6 +61,8 @@ export function CorrectCustomerForm({ detail, onDone, onCancel }: { detail: Docu
   });
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One correction per opening of the form; its retries after an error carry the same key.
+  const intent = useIntentKey();
   const e = formState.errors;
   const docType = useWatch({ control, name: 'docType' });
   // A factura goes only to a RUC; a boleta offers the till's documents, plus the stored one when it is another.
@@ -68,9 +71,10 @@ export function CorrectCustomerForm({ detail, onDone, onCancel }: { detail: Docu
 
   const submit = async (customer: SaleCustomer) => {
     setBusy(true);
-    const result = await call((api) => api.correctDocument({ id: detail.id, customer }));
+    const result = await call((api) => api.correctDocument({ id: detail.id, customer, clientKey: intent.current() }));
     setBusy(false);
     if (result.ok) {
+      intent.done();
       onDone(result.value);
       return;
     }

@@ -14,6 +14,7 @@ import { downloadBase64 } from '../../components/download';
 import { StatusBadge } from '../../components/StatusBadge';
 import { documentNumber, formatDateTime, formatDay } from '../../format/dates';
 import { formatMoney } from '../../format/money';
+import { useIntentKey } from '../../intent-key';
 import { call, pos } from '../../pos';
 import { CorrectCustomerForm } from './CorrectCustomerForm';
 import { DocumentItems } from './DocumentItems';
@@ -143,6 +144,9 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
   const [version, setVersion] = useState(0);
   const [correcting, setCorrecting] = useState(false);
   const [noting, setNoting] = useState<'07' | '08' | null>(null);
+  // The re-issue of this document: one key until it succeeds; another document is another intention.
+  const reissueIntent = useIntentKey();
+  useEffect(() => reissueIntent.done(), [id, reissueIntent]);
   const { session } = useSession();
   // Issue 24: the void's state ("Anular", "Anulación pendiente", "Anulado"), read with the detail.
   const voidView = useVoidView(id, version + refresh);
@@ -192,7 +196,9 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
     onChanged();
   };
   const reissue = async () => {
-    const result = await call((api) => api.reissueDocument({ id }));
+    // A re-issue whose answer was lost, asked again, answers the document it made instead of a third number.
+    const result = await call((api) => api.reissueDocument({ id, clientKey: reissueIntent.current() }));
+    if (result.ok) reissueIntent.done();
     setMessage(
       result.ok
         ? `Reemitido como ${documentNumber(result.value.series, result.value.number)}: se enviará en unos segundos.`

@@ -7,6 +7,7 @@ import { NoteInputSchema, type DocumentDetail, type DocumentSummary, type NoteIn
 import type { NoteDocType } from '../../../../shared/catalog';
 import { offeredNoteReasons } from '../../../../shared/catalog/note-reasons';
 import { Alert } from '../../components/Alert';
+import { useIntentKey } from '../../intent-key';
 import { call } from '../../pos';
 
 interface NoteFormProps {
@@ -25,6 +26,9 @@ export function NoteForm({ detail, type, onDone, onCancel }: NoteFormProps): Rea
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One key per opening of the form, sent again on every retry of its submission: a note whose answer was lost (the
+  // core died after the commit) is answered again, never issued twice.
+  const intent = useIntentKey();
   const lines = (JSON.parse(detail.payload) as Invoice).detalle ?? [];
   const chosen = reasons.find((r) => r.code === reason);
   const mode = chosen?.mode ?? 'amount';
@@ -41,6 +45,7 @@ export function NoteForm({ detail, type, onDone, onCancel }: NoteFormProps): Rea
         ? { lines: Object.entries(quantities).filter(([, q]) => q.trim() !== '' && Number(q) > 0).map(([l, q]) => ({ line: Number(l), quantity: q.trim() })) }
         : {}),
       ...(mode === 'amount' ? { amount: amount.trim() } : {}),
+      clientKey: intent.current(),
     };
     const checked = NoteInputSchema.safeParse(input);
     if (!checked.success) {
@@ -50,8 +55,10 @@ export function NoteForm({ detail, type, onDone, onCancel }: NoteFormProps): Rea
     setBusy(true);
     const result = await call((api) => api.issueNote(input));
     setBusy(false);
-    if (result.ok) onDone(result.value);
-    else setMessage(result.error.message);
+    if (result.ok) {
+      intent.done();
+      onDone(result.value);
+    } else setMessage(result.error.message);
   };
 
   return (

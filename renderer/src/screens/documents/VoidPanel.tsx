@@ -6,6 +6,7 @@ import { METHOD_ACCESS, VoidInputSchema, hasRole, type DocumentDetail, type Void
 import { useSession } from '../../app/session-context';
 import { Alert } from '../../components/Alert';
 import { documentNumber, formatDateTime, formatDay } from '../../format/dates';
+import { useIntentKey } from '../../intent-key';
 import { call } from '../../pos';
 
 /** The void state of a document, read again whenever `version` changes. */
@@ -51,6 +52,9 @@ export function VoidPanel({ detail, view, onChanged }: VoidPanelProps): React.JS
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The void asked and each resend are intentions of their own; a retry of either after an error carries its key.
+  const voidIntent = useIntentKey();
+  const retryIntent = useIntentKey();
   if (!view || (detail.docType !== '01' && detail.docType !== '03')) return null;
   const role = METHOD_ACCESS.voidDocument;
   const mayVoid = role === 'public' || !session?.usersExist || (session.user !== null && hasRole(session.user.role, role));
@@ -59,24 +63,27 @@ export function VoidPanel({ detail, view, onChanged }: VoidPanelProps): React.JS
   const route = detail.docType === '01' ? 'una comunicación de baja' : 'el resumen diario';
 
   const submit = async () => {
-    const checked = VoidInputSchema.safeParse({ of: detail.id, reason });
+    const input = { of: detail.id, reason, clientKey: voidIntent.current() };
+    const checked = VoidInputSchema.safeParse(input);
     if (!checked.success) {
       setMessage(checked.error.issues[0]?.message ?? 'Indique el motivo de la anulación.');
       return;
     }
     setBusy(true);
-    const result = await call((api) => api.voidDocument({ of: detail.id, reason }));
+    const result = await call((api) => api.voidDocument(input));
     setBusy(false);
     if (!result.ok) {
       setMessage(result.error.message);
       return;
     }
+    voidIntent.done();
     setConfirming(false);
     setMessage(null);
     onChanged();
   };
   const retry = async () => {
-    const result = await call((api) => api.retryVoid({ of: detail.id }));
+    const result = await call((api) => api.retryVoid({ of: detail.id, clientKey: retryIntent.current() }));
+    if (result.ok) retryIntent.done();
     setMessage(result.ok ? null : result.error.message);
     onChanged();
   };

@@ -10,6 +10,7 @@ import { parseSaleReference } from '../../../../shared/ids/sale-reference';
 import { Alert } from '../../components/Alert';
 import { documentNumber } from '../../format/dates';
 import { formatMoney } from '../../format/money';
+import { useIntentKey } from '../../intent-key';
 import { call } from '../../pos';
 
 type Mode = 'whole' | 'lines' | 'price';
@@ -31,7 +32,8 @@ export function ReturnDialog({ onClose, onIssued }: { onClose: () => void; onIss
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [clientKey] = useState(() => `dev-${crypto.randomUUID()}`);
+  // One note per opening of the dialog: its retries after an error carry the same key, so a refund is never paid twice.
+  const intent = useIntentKey();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -67,7 +69,7 @@ export function ReturnDialog({ onClose, onIssued }: { onClose: () => void; onIss
   const issue = async () => {
     if (!sale) return;
     const reason = REASON[mode];
-    const input: Omit<NoteInput, 'of'> = {
+    const input: Omit<NoteInput, 'of' | 'clientKey'> & { clientKey: string } = {
       type: '07',
       reason: reason.code,
       description: reason.text,
@@ -77,15 +79,17 @@ export function ReturnDialog({ onClose, onIssued }: { onClose: () => void; onIss
       ...(mode === 'price' ? { amount: amount.trim() } : {}),
       // Exact cash for the note's total: it leaves the drawer, recorded in the open cash session.
       refund: [],
-      clientKey,
+      clientKey: intent.current(),
     };
     setBusy(true);
     const result = await call((api) =>
       sale.id === null ? api.issueShopNote({ ...input, sale: { series: sale.series, number: sale.number } }) : api.issueNote({ ...input, of: sale.id }),
     );
     setBusy(false);
-    if (result.ok) onIssued(result.value);
-    else setMessage(result.error.message);
+    if (result.ok) {
+      intent.done();
+      onIssued(result.value);
+    } else setMessage(result.error.message);
   };
 
   const lines = sale ? (JSON.parse(sale.payload) as Invoice).detalle : [];

@@ -72,7 +72,8 @@ export function decimalText(text: string): string {
 }
 
 export interface SaleInputWithMap {
-  input: SaleInput;
+  /** Without its idempotency key: the sale's key belongs to the sale being rung up (useIssueSale), not to its values. */
+  input: Omit<SaleInput, 'clientKey'>;
   /** Index in the form's `lines` of each line of `input.lines`. */
   lineIndex: number[];
   /** The discounts as read, and those typed wrong ('abc', '120%'): shown on their fields, the sale is not sent. */
@@ -100,7 +101,7 @@ export function toSaleInput(values: SaleFormValues, cashMethod = 'efectivo'): Sa
   });
   const { customer } = values;
   const anonymous = customer.docType === '0' && customer.docNumber.trim() === '';
-  const input: SaleInput = {
+  const input: Omit<SaleInput, 'clientKey'> = {
     docType: values.docType,
     currency: values.currency,
     customer: anonymous

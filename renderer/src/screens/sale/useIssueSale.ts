@@ -8,6 +8,7 @@ import type { DocumentSummary, SettingsView } from '../../../../shared/bridge';
 import { limaDateTime } from '../../../../shared/catalog';
 import Decimal from 'decimal.js';
 import { parseMoney } from '../../format/money';
+import { newIntentKey } from '../../intent-key';
 import { call } from '../../pos';
 import { placeErrors } from './field-errors';
 import { emptySale, toSaleInput, type SaleFormValues } from './form-values';
@@ -28,19 +29,13 @@ interface IssueOptions {
   onIssued: (summary: DocumentSummary, cashReceived: string, otherPaid: string) => void;
 }
 
-/** A fresh idempotency key (crypto.randomUUID needs a secure context; getRandomValues does not). */
-function newSaleKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<IssueFailure | null>(null);
   const [approvalAsked, setApprovalAsked] = useState(false);
   const inFlight = useRef(false);
   // One key per sale, sent again when the same sale is retried after an error: the core issues it at most once.
-  const saleKey = useRef(newSaleKey());
+  const saleKey = useRef(newIntentKey());
 
   const showErrors = useCallback(
     (message: string, errors: readonly { path: string; message: string }[], lineIndex: readonly number[]) => {
@@ -108,7 +103,7 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
         return;
       }
       setApprovalAsked(false);
-      saleKey.current = newSaleKey();
+      saleKey.current = newIntentKey();
       form.reset(emptySale());
       const contado = values.payment.method === 'CONTADO';
       // What card, Yape... paid: the change on the customer's screen comes from cash only.

@@ -1,0 +1,15 @@
+-- 0026_bridge_requests: the idempotency keys of the writes that cross the bridge. Every write method carries the
+-- window's key (clientKey); its row is written in the same transaction as the write, so a call retried after the core
+-- died (the commit made, the answer lost) finds it and answers the same result without writing again.
+--   method:      the bridge method the key was first used with;
+--   fingerprint: a hash of the request without its key and its authorisations (a supervisor's PIN, a confirmed
+--                clock), so the same key with different data is refused instead of answered with another result;
+--   result:      the answer, as JSON; NULL while a write that commits on its own (a sale, a note: the document's own
+--                client_key) has not answered yet.
+CREATE TABLE bridge_requests (
+  client_key  TEXT PRIMARY KEY CHECK (length(client_key) BETWEEN 8 AND 64),
+  method      TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  result      TEXT,
+  created_at  TEXT NOT NULL
+) STRICT;
