@@ -354,7 +354,6 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
           const row = documentsRepo.getByClientKey(key);
           return row ? (row.doc_type === '07' || row.doc_type === '08' ? 'note' : 'sale') : null;
         },
-        afterAnswer,
       },
     ),
     log,

@@ -8,10 +8,11 @@
 //   together or not at all. A repeated key answers the stored result without running the handler.
 // - Writes that await something before their own commit (a sale waits on the numbering and the clock check, a note on
 //   the shop server): the document's own client_key (documents.client_key, UNIQUE) is written inside the document's
-//   commit, and the handler answers the existing document for a repeated key (fresh, with its current status). Here
-//   the key's method and fingerprint are recorded after the answer (not inside the sale's fsync'd commit, which the
-//   bench measures), so a key reused for a different request is refused; in the moment between the commit and that
-//   record the document's type still tells a sale's key from a note's.
+//   commit, and the handler answers the existing document for a repeated key (fresh, with its current status). The
+//   key's row (method and fingerprint, so a key reused for a different request is refused) is written by a trigger on
+//   that same insert, from a temporary table this layer fills before the handler runs: it commits with the document,
+//   and costs the sale no commit of its own. For a document stored before 0026, its type still tells a sale's key
+//   from a note's.
 // A refused call (validation, a supervisor's PIN missing) keeps no row: the same key may carry the corrected or
 // authorised request. What the handler wrote before refusing (a wrong PIN counted) is kept, as without this layer.
 import { createHash } from 'node:crypto';
@@ -29,8 +30,6 @@ export interface IdempotencyDeps {
   now: () => Date;
   /** The kind of the document issued under this key, if any. */
   documentKindOf(clientKey: string): DocumentKind | null;
-  /** Work after the answer (the key's record of a sale or a note). */
-  afterAnswer(what: string, effect: () => void): void;
 }
 
 interface RequestRow {
@@ -67,13 +66,27 @@ export function withIdempotency(handlers: Handlers, deps: IdempotencyDeps): Hand
   const insert = sqlite.prepare<[string, string, string, string | null, string]>(
     'INSERT OR IGNORE INTO bridge_requests (client_key, method, fingerprint, result, created_at) VALUES (?, ?, ?, ?, ?)',
   );
+  // Temporary (this connection only, never synced): the request a sale or a note is being issued for. The trigger
+  // copies it into bridge_requests inside the document's own insert, so both commit together.
+  sqlite.exec(`
+    CREATE TEMP TABLE IF NOT EXISTS bridge_pending (
+      client_key TEXT PRIMARY KEY, method TEXT NOT NULL, fingerprint TEXT NOT NULL, created_at TEXT NOT NULL
+    );
+    CREATE TEMP TRIGGER IF NOT EXISTS bridge_request_of_document AFTER INSERT ON main.documents
+    WHEN NEW.client_key IS NOT NULL
+    BEGIN
+      INSERT OR IGNORE INTO bridge_requests (client_key, method, fingerprint, result, created_at)
+        SELECT client_key, method, fingerprint, NULL, created_at FROM bridge_pending WHERE client_key = NEW.client_key;
+    END;
+  `);
+  const pending = sqlite.prepare<[string, string, string, string]>(
+    'INSERT OR REPLACE INTO bridge_pending (client_key, method, fingerprint, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const settled = sqlite.prepare<[string]>('DELETE FROM bridge_pending WHERE client_key = ?');
   const wrapped: Record<string, (input: never) => unknown> = { ...handlers };
 
-  // Keys of sales and notes answered whose row is not written yet (it is written after the answer): a call that comes
-  // in between is checked against them as against a row.
-  const unrecorded = new Map<string, RequestRow>();
   const known = (clientKey: string, method: string, fingerprint: string): RequestRow | undefined => {
-    const row = unrecorded.get(clientKey) ?? select.get(clientKey);
+    const row = select.get(clientKey);
     if (row && (row.method !== method || row.fingerprint !== fingerprint)) throw conflict();
     return row;
   };
@@ -85,23 +98,16 @@ export function withIdempotency(handlers: Handlers, deps: IdempotencyDeps): Hand
       wrapped[method] = async (input: Keyed) => {
         const fingerprint = fingerprintOf(method, input);
         const row = known(input.clientKey, method, fingerprint);
-        // Committed but not yet recorded here (the core died in between): a sale's key never answers a note.
-        if (!row) {
-          const issued = deps.documentKindOf(input.clientKey);
-          if (issued !== null && issued !== kind) throw conflict();
+        if (row) return handler(input);
+        // A document stored under this key before its row existed (0026): a sale's key never answers a note.
+        const issued = deps.documentKindOf(input.clientKey);
+        if (issued !== null && issued !== kind) throw conflict();
+        pending.run(input.clientKey, method, fingerprint, deps.now().toISOString());
+        try {
+          return await handler(input);
+        } finally {
+          settled.run(input.clientKey);
         }
-        const value = await handler(input);
-        if (!row && !unrecorded.has(input.clientKey)) {
-          unrecorded.set(input.clientKey, { method, fingerprint, result: null });
-          deps.afterAnswer(`${method}: record its key`, () => {
-            try {
-              insert.run(input.clientKey, method, fingerprint, null, deps.now().toISOString());
-            } finally {
-              unrecorded.delete(input.clientKey);
-            }
-          });
-        }
-        return value;
       };
       continue;
     }

@@ -154,14 +154,17 @@ describe('idempotency of writes across the bridge', () => {
     expect((await till.r().call<DocumentSummary>('registerReprint', { ...reprint, clientKey: randomUUID() })).reprints).toBe(2);
   });
 
-  it('a sale\'s key is never answered with a note, even when the core died before recording the key', async () => {
+  it('a sale\'s key is recorded in the sale\'s own commit, and never answers a note, even for a sale stored before 0026', async () => {
     const till = await tillOn();
     const r = till.r();
     const clientKey = randomUUID();
     const sale = await r.call<DocumentSummary>('issueSale', anonymousBoleta({ clientKey }));
+    // Written by the document's insert, in its transaction: there before anything runs after the answer.
+    expect(r.core.db.sqlite.prepare('SELECT method, result FROM bridge_requests WHERE client_key = ?').get(clientKey)).toEqual({ method: 'issueSale', result: null });
+    expect(count(r, 'SELECT COUNT(*) FROM temp.bridge_pending')).toBe(0);
     await r.core.outbox.drain();
     await till.restart();
-    // The key's record is written after the answer: without it, the document's own key still tells a sale from a note.
+    // A sale stored before 0026 has no row: the document's own key still tells a sale from a note.
     till.r().core.db.sqlite.prepare('DELETE FROM bridge_requests').run();
     const note = await till.r().raw('issueNote', { of: sale.id, type: '08', reason: '01', description: 'Intereses por mora', amount: '5.00', clientKey });
     expect(note).toMatchObject({ ok: false, error: { code: 'idempotency_conflict' } });
