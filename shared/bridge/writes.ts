@@ -35,7 +35,7 @@ export const BRIDGE_WRITES = {
   listTicketPrinterTargets: 'read',
   listProducts: 'read',
   getProductByCode: 'read',
-  saveProduct: { nature: 'el código es único: repetirlo guarda el mismo producto con los mismos datos' },
+  saveProduct: { nature: 'el código es único: repetir un alta se rechaza (código en uso), nunca crea otro producto; una edición guarda los mismos datos' },
   setProductActive: { nature: SETS },
   importProducts: { nature: 'cada fila se guarda por su código (único): repetirla deja los mismos productos' },
   exportProducts: 'read',
