@@ -7,8 +7,9 @@ import { closeDialog, ticketDialog, typeLine, waitForStatus } from './sale-helpe
 /** The first answer to `method` is lost after the core committed it, as when its worker dies; every key sent is kept. */
 async function loseFirstAnswer(page: Page, method: string): Promise<void> {
   await page.evaluate((lost) => {
-    const w = window as unknown as { __posCall: (m: string, i: unknown) => Promise<unknown>; __keys: string[] };
-    const real = w.__posCall;
+    type Call = (m: string, i: unknown) => Promise<unknown>;
+    const w = window as unknown as { __posCall: Call; __realPosCall?: Call; __keys: string[] };
+    const real = (w.__realPosCall ??= w.__posCall);
     let dropped = false;
     w.__keys = [];
     w.__posCall = async (m: string, input: unknown) => {
@@ -83,5 +84,41 @@ test('a credit note and a cash movement retried after a lost answer are recorded
   expect(moves).toHaveLength(3);
   expect(moves[1]).toBe(moves[0]);
   expect(moves[2]).not.toBe(moves[0]);
+  expect(harness.pageErrors).toEqual([]);
+});
+
+test('a sale retried with F12 after a lost answer is issued once; a sale cancelled after one is rung up under a new key', async ({ harness }) => {
+  const { page, core } = harness;
+  const count = () => core.sqlite().prepare('SELECT COUNT(*) FROM documents').pluck().get() as number;
+  await harness.open();
+  await loseFirstAnswer(page, 'issueSale');
+  await typeLine(page, 1, { code: 'AG', description: 'Agua 625 ml', quantity: '1', price: '1.50' });
+  await page.keyboard.press('F12');
+  await expect(page.getByText('Caja se recuperó de un fallo interno. Intente de nuevo.')).toBeVisible();
+  await page.keyboard.press('F12');
+  await expect(ticketDialog(page).getByRole('heading', { name: 'Boleta B001-00000001 emitida' })).toBeVisible();
+  await closeDialog(page);
+  expect(count()).toBe(1);
+  const [first, retry] = await keysSent(page);
+  expect(retry).toBe(first);
+
+  // Lost again, and this time the cashier cancels the sale: what is rung up next is another sale.
+  await loseFirstAnswer(page, 'issueSale');
+  await typeLine(page, 1, { code: 'AG', description: 'Agua 625 ml', quantity: '2', price: '1.50' });
+  await page.keyboard.press('F12');
+  await expect(page.getByText('Caja se recuperó de un fallo interno. Intente de nuevo.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  const confirm = page.getByRole('dialog', { name: '¿Cancelar esta venta?' });
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(confirm).toHaveCount(0);
+  await typeLine(page, 1, { code: 'AG', description: 'Agua 625 ml', quantity: '3', price: '1.50' });
+  await page.keyboard.press('F12');
+  await expect(ticketDialog(page).getByRole('heading', { name: 'Boleta B001-00000003 emitida' })).toBeVisible();
+  const keys = await keysSent(page);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).not.toBe(keys[0]);
+  expect(count()).toBe(3);
   expect(harness.pageErrors).toEqual([]);
 });

@@ -71,7 +71,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
     },
     [reload],
   );
-  const { busy, failure, submit, approvalAsked, dismissFailure } = useIssueSale({ form, settings, onIssued });
+  const { busy, failure, submit, approvalAsked, dismissFailure, newSale } = useIssueSale({ form, settings, onIssued });
 
   // Coming back to the till (F1), an error about the last attempt is stale (issue 26): "La caja está cerrada" after
   // the till was opened in Caja. The fields keep their own errors until they are fixed.
@@ -134,8 +134,9 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   const cancelSale = useCallback(() => {
     setConfirmCancel(null);
     form.reset(emptySale(form.getValues('docType')));
+    newSale();
     requestAnimationFrame(() => focusById('line-0-code'));
-  }, [form]);
+  }, [form, newSale]);
 
   const closeIssued = useCallback(() => setIssued(null), []);
 

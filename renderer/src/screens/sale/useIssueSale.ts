@@ -122,5 +122,9 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
   }, [form, issue]);
 
   const dismissFailure = useCallback(() => setFailure(null), []);
-  return { busy, failure, submit, approvalAsked, dismissFailure };
+  /** The sale was cancelled: what the cashier rings up next is another sale, under a key of its own. */
+  const newSale = useCallback(() => {
+    saleKey.current = newIntentKey();
+  }, []);
+  return { busy, failure, submit, approvalAsked, dismissFailure, newSale };
 }
