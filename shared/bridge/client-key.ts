@@ -19,4 +19,4 @@ export const clientKeyField = { clientKey: ClientKeySchema };
 export const AUTHORISING_FIELDS = ['clientKey', 'approval', 'confirmed'] as const;
 
 export const IDEMPOTENCY_CONFLICT_MESSAGE =
-  'Esta operación ya se registró con otros datos: no se hizo nada nuevo. Revise si la primera quedó registrada y, para una operación distinta, cierre y vuelva a abrir el formulario.';
+  'Esta operación ya se registró con otros datos: no se hizo nada nuevo. Revise si la primera quedó registrada; para hacer otra distinta, cancele o cierre este formulario y empiece de nuevo.';
