@@ -1,5 +1,6 @@
-// Salvage of a damaged database (issue 29): every sale still readable from it, with everything that gives it its
-// meaning (carry-documents.ts DOCUMENT_LINKS: events, payments, discounts, a note's target and lines, voids...), copied into a clean file of this app's schema, so a restore (restore-apply.ts) or a recovery from a
+// Salvage of a damaged database: every sale still readable from it, with everything that gives it its meaning
+// (carry-documents.ts DOCUMENT_LINKS: events, payments, discounts, a note's target and lines, voids...), copied into a
+// clean file of this app's schema, so a restore (restore-apply.ts) or a recovery from a
 // damaged -wal (wal-recovery.ts) can carry them into the database that goes on. A flipped page loses the rows on
 // that page, not the file: rows are read by rowid ranges, and a range that fails is split until the unreadable rows
 // are isolated and skipped. What is read is stored through the schema's own checks (STRICT tables, CHECK

@@ -24,7 +24,7 @@ export function documentHandlers(c: CoreContext) {
     return documents.summaryOf(row);
   };
   /**
-   * A note's series held after a restore or a damaged -wal (issue 29): refused, or jumped ahead by the cashier's
+   * A note's series held after a restore or a damaged -wal: refused, or jumped ahead by the cashier's
    * choice, as a sale is; without this the note would meet the hold inside its transaction as a bare store error.
    */
   const beforeNote = async (type: '07' | '08', of: '01' | '03', clientKey: string | undefined, confirmed: readonly string[]) => {
