@@ -28,7 +28,7 @@ export const BRIDGE_WRITES = {
   lookupGuide: 'read',
   downloadGuideXml: 'read',
   queryCdr: { nature: 'guarda el CDR que SUNAT devuelve: repetirla guarda el mismo' },
-  printDocument: { nature: 'imprime lo pedido y no guarda nada: la reimpresión se cuenta aparte (registerReprint)' },
+  printDocument: { nature: 'cada llamada imprime de nuevo: una copia impresa dos veces se cuenta dos veces, como el papel entregado' },
   getTicketPrinter: 'read',
   saveTicketPrinter: { nature: SETS },
   testTicketPrinter: { nature: 'imprime una página de prueba y no guarda nada' },
