@@ -59,8 +59,11 @@ test('till return: scan the QR, return 1 of 3 lines in cash, the note prints, th
   const z = await core.dispatch('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '21.80' });
   expect(z.ok).toBe(true);
   const report = (z as { value: CashReport }).value;
-  expect(report.returns).toEqual([{ currency: 'PEN', count: 1, total: '7.50', cash: '7.50' }]);
-  expect(report.cash).toMatchObject({ expected: '21.80', difference: '0.00' });
-  expect(report.byMethod.find((m) => m.kind === 'cash')?.total).toBe('21.80');
+  expect(report.returns).toEqual([{ currency: 'PEN', count: 1, total: '7.50', cash: '7.50', igv: '1.14' }]);
+  expect(report.cash).toMatchObject({ cashSales: '29.30', cashRefunds: '7.50', expected: '21.80', difference: '0.00' });
+  // The sales by method add up to the sales; the refund is listed under the returns by its method; the net is both.
+  expect(report.byMethod.find((m) => m.kind === 'cash')?.total).toBe('29.30');
+  expect(report.returnsByMethod).toEqual([expect.objectContaining({ method: 'efectivo', total: '7.50' })]);
+  expect(report.net).toEqual([{ currency: 'PEN', total: '21.80' }]);
   expect(harness.pageErrors).toEqual([]);
 });
