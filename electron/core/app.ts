@@ -250,7 +250,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   // Issue 24, several tills: a return of a sale made at another till, found through the shop server.
   const shopReturns = new ShopReturns({
     db, documents: documentsRepo, notes, read: (fn) => shop.readServer(fn), ruc: () => settings.company().ruc, online: () => shop.status()?.state === 'online',
-    guardNote: (documentId) => voids.guardNote(documentId),
+    guardNote: (documentId) => voids.guardNote(documentId), api, apiReachable: () => outbox.status.online !== false,
   });
   // Issue 29: numbers confirmed before reuse after a restore or a damaged -wal; a doubtful clock asked about.
   const numberingRepo = new NumberingRepository(db, now);

@@ -5,6 +5,7 @@ import Decimal from 'decimal.js';
 import type pg from 'pg';
 import type { NoteLink } from '../../../shared/bridge/notes';
 import { noteReason } from '../../../shared/catalog';
+import { CDR_LIMITS } from '../cdr';
 import { clip, SHOP_BOUNDS } from './bounds';
 
 const B = SHOP_BOUNDS;
@@ -72,6 +73,19 @@ export async function findShopSale(pool: pg.Pool, series: string, number: number
     credited: counted.reduce((sum, n) => sum.plus(n.total), new Decimal(0)).toFixed(2),
     creditNotes: counted.map((n) => ({ idBaseDato: n.id_base_dato, series: n.series, number: n.number, total: n.total, status: n.status, payload: n.payload })),
   };
+}
+
+/**
+ * The CDR zip the server holds for a document (base64), within the bound a CDR is read with (cdr/read-cdr-zip.ts),
+ * else null: a till's role writes this column as it writes the status, so it is read as a claim to be checked.
+ */
+export async function shopSaleCdr(pool: pg.Pool, idBaseDato: string): Promise<string | null> {
+  const r = await pool.query<{ zip: string | null }>({
+    name: 'caja_shop_sale_cdr',
+    text: `SELECT CASE WHEN octet_length(cdr_zip) <= ${CDR_LIMITS.maxZipBytes} THEN encode(cdr_zip, 'base64') END AS zip FROM documents WHERE id_base_dato = $1`,
+    values: [idBaseDato],
+  });
+  return r.rows[0]?.zip ?? null;
 }
 
 interface LinkRow {

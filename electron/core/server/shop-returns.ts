@@ -2,9 +2,15 @@
 // the shop server, and a note is issued on it with the lines and totals of the server's copy: the payload its till
 // sent, byte for byte. The evidence a note stands on, checked again when the note is issued:
 //  - the server holds the sale under that number, its payload readable and naming that same type, series and number
-//    and this shop's RUC;
+//    and this shop's RUC, and the server's total is the payload's;
 //  - its till's status, as that till last pushed it to the server, is accepted or observed (a status the server has
 //    not heard yet is no evidence: the sale must be accepted per the server's copy);
+//  - SUNAT's word, which this till checks itself: a till's role writes its rows' status (and CDR) as it pleases, so a
+//    row "accepted" is only that till's claim, and a stolen role could write a sale nobody made and have it paid out
+//    in cash at another till. SUNAT's record of the sale (the API's lookup) must name it accepted and agree with the
+//    payload, field by field as record-match.ts compares them, its total included; when the API cannot be asked (this
+//    till offline), the CDR the server holds must be readable, accept it, and name this RUC, type, series, number and
+//    customer (a CDR carries no total: the payload's is then the one the note stands on);
 //  - what is left is counted over every till: this till's notes on it (its own store, pushed or not) and the other
 //    tills' credit notes the server holds (any status but rejected or conflict), their returned lines read from their
 //    payloads. A note of another till that cannot be read refuses the return: what is left cannot be proven.
@@ -17,8 +23,13 @@ import type { Db, DocumentRow, DocumentsRepository } from '../db';
 import { ShopNoteTargetsRepository, type ShopNoteSale } from '../db/repositories/shop-note-targets';
 import { CoreError } from '../services/errors';
 import { NOTE_TARGET_STATUSES, type NoteService, type NoteTarget, type OtherCredits } from '../services/issue-note';
+import { isApiError, type ApiClient } from '../api';
+import { classifyCdr, readCdrZip, type CdrInfo } from '../cdr';
+import { cdrEvidence } from '../outbox/reconcile';
+import { RECEIPT_STATE_TEXT, receiptStateOf } from '../outbox/receipt-state';
+import { compareAmount, compareRecord } from '../outbox/record-match';
 import type { ShopSale as ServerSale } from './shop-notes';
-import { findShopSale } from './shop-notes';
+import { findShopSale, shopSaleCdr } from './shop-notes';
 import type pg from 'pg';
 
 export interface ShopReturnsDeps {
@@ -33,6 +44,10 @@ export interface ShopReturnsDeps {
   online: () => boolean;
   /** Refuses a note on a document of this till while it is being voided (void-document.ts). */
   guardNote: (documentId: number) => void;
+  /** The invoicing API: SUNAT's record of another till's sale is asked there. */
+  api: Pick<ApiClient, 'receipt'>;
+  /** False while the outbox knows the API unreachable: the record is not asked (no wait at the counter), the CDR stands. */
+  apiReachable: () => boolean;
 }
 
 const printed = (series: string, number: number) => `${series}-${String(number).padStart(8, '0')}`;
@@ -104,8 +119,56 @@ export class ShopReturns {
           'Si esa caja ya lo declaró, espere a que lo informe al servidor.',
       );
     }
+    await this.sunatAccepted(sale, invoice);
     const others = otherTillsReturned(sale, invoice, new Set(this.targets.countedCredits(sale.idBaseDato).map((n) => n.id_base_dato)));
     return this.d.notes.issueOn(this.target(sale, invoice, others), fields);
+  }
+
+  /**
+   * SUNAT's evidence that the sale was accepted as the server's copy of it says, or a refusal in Spanish (before any
+   * number is spent). The record, when the API answers, decides: one that differs, is not accepted, or is not there
+   * refuses. Only when the API cannot be asked, or its record shows too little (no total), does the CDR stand.
+   */
+  private async sunatAccepted(sale: ServerSale, invoice: Invoice): Promise<void> {
+    const label = printed(sale.series, sale.number);
+    const refuse = (why: string) =>
+      new CoreError('not_notable', `No se emite la nota: no se puede comprobar con SUNAT que ${label} (de «${sale.terminal}») fue aceptada; ${why}.`);
+    if (compareAmount(sale.total, invoice.monto_Imp_Venta, 2) !== 'same') {
+      throw new CoreError('unreadable_payload', `Los datos de ${label} en el servidor de la tienda no cuadran (total S/ ${sale.total}, sus líneas S/ ${String(invoice.monto_Imp_Venta)}): no se puede emitir la nota.`);
+    }
+    let unavailable = 'no hay conexión con SUNAT';
+    if (this.d.apiReachable()) {
+      try {
+        const record = await this.d.api.receipt(sale.docType === '01' ? 'factura' : 'boleta', { ruc: invoice.empresa_Ruc, series: sale.series, number: String(sale.number) });
+        const checks = compareRecord(record, invoice);
+        const different = checks.filter((c) => c.verdict === 'different').map((c) => c.label);
+        if (different.length > 0) throw refuse(`SUNAT registra otros datos (${different.join(', ')})`);
+        const state = receiptStateOf(String(record.indicadorEstado ?? ''));
+        if (state !== 'accepted') throw refuse(`SUNAT la tiene ${RECEIPT_STATE_TEXT[state]}`);
+        const shown = (label: string) => checks.find((c) => c.label === label)?.verdict === 'same';
+        if (shown('serie') && shown('número') && shown('importe total')) return;
+        unavailable = 'el registro de SUNAT no muestra su importe';
+      } catch (e) {
+        if (e instanceof CoreError) throw e;
+        if (isApiError(e) && e.kind === 'not_found') throw refuse('SUNAT no tiene registro de esa venta');
+        unavailable = `no se pudo consultar a SUNAT (${isApiError(e) ? e.message : 'error inesperado'})`;
+      }
+    }
+    const zip = await this.d.read((pool) => shopSaleCdr(pool, sale.idBaseDato));
+    if (!zip) throw refuse(`${unavailable}, y el servidor de la tienda no tiene su constancia (CDR)`);
+    let cdr: CdrInfo;
+    try {
+      cdr = await readCdrZip(zip);
+    } catch {
+      throw refuse(`${unavailable}, y su constancia (CDR) en el servidor de la tienda no se puede leer`);
+    }
+    const verdict = classifyCdr(cdr);
+    if (verdict !== 'accepted' && verdict !== 'observed') throw refuse(`su constancia (CDR) no la acepta (código ${cdr.code})`);
+    const evidence = cdrEvidence(cdr, zip, invoice);
+    if (evidence.reference !== 'same' || !namesDocument(cdr.fileName ?? '', invoice.empresa_Ruc, sale.docType, sale.series, sale.number)) {
+      throw refuse(`${unavailable}, y la constancia (CDR) del servidor de la tienda es de otro comprobante`);
+    }
+    if (evidence.recipient === 'different') throw refuse(`${unavailable}, y la constancia (CDR) del servidor de la tienda nombra a otro cliente`);
   }
 
   private async fetch(ref: ShopSaleRef): Promise<{ sale: ServerSale; invoice: Invoice }> {
@@ -159,6 +222,12 @@ export class ShopReturns {
 }
 
 type OtherTills = OtherCredits | 'unreadable';
+
+/** A CDR's response entry is named for the document it answers: 'R-20100070970-03-B001-1.xml' (folder left out). */
+function namesDocument(fileName: string, ruc: string, docType: string, series: string, number: number): boolean {
+  const m = /^R-(\d{11})-(\d{2})-([A-Z0-9]{4})-0*(\d{1,8})\.xml$/i.exec(fileName.split('/').pop() ?? '');
+  return !!m && m[1] === ruc && m[2] === docType && m[3]!.toUpperCase() === series.toUpperCase() && Number(m[4]) === number;
+}
 
 function readInvoice(payload: string): Invoice | null {
   try {
