@@ -233,6 +233,9 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
   };
 }
 
+/** The same words, whatever their case and spacing. */
+const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /** What a note modifies, as printed: "BOLETA DE VENTA B001-00000024", its date, and the reason with its code. */
 function modifiesOf(note: { tipo_Doc: string } & Partial<Pick<Note, 'afectado_Tipo_Doc' | 'afectado_Num_Doc' | 'motivo_Cod' | 'motivo_Des'>>, detail: DocumentDetail): NonNullable<TicketData['modifies']> {
   const [series = '', number = ''] = (note.afectado_Num_Doc ?? '').split('-');
@@ -243,7 +246,9 @@ function modifiesOf(note: { tipo_Doc: string } & Partial<Pick<Note, 'afectado_Ti
   return {
     document: `${kind} ${padded(series, Number(number) || number)}`,
     issueDate: issued ? `${issued.slice(8, 10)}/${issued.slice(5, 7)}/${issued.slice(0, 4)}` : null,
-    reason: `${note.motivo_Cod ?? ''} ${label}${note.motivo_Des ? `: ${note.motivo_Des}` : ''}`.trim(),
+    // The description after the reason's label, unless it only repeats it (a return at the till describes itself by
+    // the label): the reason is printed once.
+    reason: `${note.motivo_Cod ?? ''} ${label}${note.motivo_Des && !sameText(note.motivo_Des, label) ? `: ${note.motivo_Des}` : ''}`.trim(),
   };
 }
 
