@@ -24,6 +24,11 @@ export const SessionSchema = z.object({
   user: UserSchema.nullable(),
   /** False until the first administrator exists: the app asks to create one before anything else. */
   usersExist: z.boolean(),
+  /**
+   * True when the signed-in supervisor or administrator typed a PIN shorter than their role's 6 digits: every call but
+   * the public ones is refused until they sign in again with `newPin`.
+   */
+  mustChangePin: z.literal(true).optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 
@@ -31,7 +36,8 @@ export type Session = z.infer<typeof SessionSchema>;
 export const ApprovalSchema = z.strictObject({ userId: z.number({ error: 'Elija quién autoriza' }).int().positive(), pin: PinSchema });
 export type Approval = z.infer<typeof ApprovalSchema>;
 
-export const LoginInputSchema = z.strictObject({ userId: z.number({ error: 'Elija su nombre' }).int().positive(), pin: PinSchema });
+/** `newPin`: the PIN is changed in the same sign-in (asked by mustChangePin). */
+export const LoginInputSchema = z.strictObject({ userId: z.number({ error: 'Elija su nombre' }).int().positive(), pin: PinSchema, newPin: PinSchema.optional() });
 export const FirstAdminInputSchema = z.strictObject({ name: UserNameSchema, pin: PinSchema });
 
 /** Create (no id) or change a user; a PIN left out keeps the current one (a new user needs one). */

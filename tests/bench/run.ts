@@ -8,6 +8,7 @@ import { run as shop } from './shop.bench';
 import { run as products } from './products.bench';
 import { run as cdr } from './cdr.bench';
 import { run as print } from './print.bench';
+import { run as pin } from './pin.bench';
 
 /**
  * BENCH_PARTS=cdr,products (comma-separated) runs only those sections; the backups section also answers to its own
@@ -50,6 +51,11 @@ async function main() {
     // Issue 26: Enter to the first byte of the ticket at a (fake) network printer, raw ESC/POS.
     console.log('# printing');
     await print(quick ? 10 : 100);
+  }
+  if (wants('pin')) {
+    // The offline cost of one PIN guess against a stolen staff row (README, sign-in).
+    console.log('# pin');
+    await pin(quick ? 10 : 40);
   }
   if (wants('shift', 'cash')) {
     console.log('# shift');

@@ -184,7 +184,7 @@ test('payment keys: a split Yape + cash in at most 6 keys, a card for the whole 
 
 test('the supervisor approves a large discount by keyboard: preselected, the cursor in an unmarked PIN field', async ({ harness }) => {
   const { page, core } = harness;
-  const ana = await core.dispatch('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+  const ana = await core.dispatch('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '567890' });
   const luis = await core.dispatch('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
   if (!ana.ok || !luis.ok) throw new Error('users');
   // The owner (administrator) may approve too: "Autoriza" lists both; Ana, the only supervisor, is preselected.
@@ -203,7 +203,7 @@ test('the supervisor approves a large discount by keyboard: preselected, the cur
   await expect(pin).toHaveAttribute('aria-invalid', 'false'); // not red before anyone types
   await expect(page.getByLabel('Autoriza')).toHaveValue(String((ana.value as { id: number }).id));
   await harness.screenshot('venta-supervisor-teclado');
-  await page.keyboard.type('5678');
+  await page.keyboard.type('567890');
   await page.keyboard.press('F12');
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Boleta B001-00000001 emitida' })).toBeVisible();
   expect(await core.dispatch('getDocument', { id: 1 })).toMatchObject({ ok: true, value: { discountApprovedBy: 'Ana Supervisora' } });

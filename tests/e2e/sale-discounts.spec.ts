@@ -5,7 +5,7 @@ import { closeDialog, lineField, ticketDialog, typeLine } from './sale-helpers';
 
 test('a 10 % line discount, then 20 % on the sale approved by a supervisor; the ticket shows list, discount and net', async ({ harness }) => {
   const { page, core } = harness;
-  const ana = await core.dispatch('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+  const ana = await core.dispatch('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '567890' });
   const luis = await core.dispatch('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
   if (!ana.ok || !luis.ok) throw new Error('users');
   await core.dispatch('lock', {});
@@ -32,7 +32,7 @@ test('a 10 % line discount, then 20 % on the sale approved by a supervisor; the 
   await expect(page.getByText('Un descuento de 24.02 % (S/ 5.50) necesita la autorización de un supervisor: ingrese su PIN.')).toBeVisible();
   await expect(page.getByTestId('next-number')).toHaveText('B001-00000001');
   await page.getByLabel('Autoriza').selectOption({ label: 'Ana Supervisora' });
-  await page.getByLabel('PIN del supervisor').fill('5678');
+  await page.getByLabel('PIN del supervisor').fill('567890');
   await harness.screenshot('venta-descuento-autorizacion');
   await page.keyboard.press('F12');
 

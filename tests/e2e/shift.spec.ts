@@ -15,7 +15,7 @@ test('open with a float, five sales (one discounted with approval), a cash out a
     return r.value as { id: number };
   };
   const luis = await must('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
-  await must('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+  await must('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '567890' });
   await must('lock', {});
   await must('login', { userId: luis.id, pin: '1234' });
   await harness.open();
@@ -77,7 +77,7 @@ test('open with a float, five sales (one discounted with approval), a cash out a
   await page.keyboard.press('F12');
   await expect(page.getByText('Un descuento de 20.00 % (S/ 2.30) necesita la autorización de un supervisor: ingrese su PIN.')).toBeVisible();
   await page.getByLabel('Autoriza').selectOption({ label: 'Ana Supervisora' });
-  await page.getByLabel('PIN del supervisor').fill('5678');
+  await page.getByLabel('PIN del supervisor').fill('567890');
   await page.keyboard.press('F12');
   await expect(ticketDialog(page).getByText('Tarjeta de crédito: S/ 9.20')).toBeVisible();
   await closeDialog(page);
@@ -93,7 +93,7 @@ test('open with a float, five sales (one discounted with approval), a cash out a
   await move.getByLabel('PIN del supervisor').fill('0000');
   await move.getByRole('button', { name: 'Registrar retiro' }).click();
   await expect(move.getByLabel('PIN del supervisor')).toHaveAccessibleDescription('PIN incorrecto');
-  await move.getByLabel('PIN del supervisor').fill('5678');
+  await move.getByLabel('PIN del supervisor').fill('567890');
   await move.getByRole('button', { name: 'Registrar retiro' }).click();
   await expect(move.getByText('Retiro registrado: S/ 20.00 (Pago a proveedor de pan).')).toBeVisible();
 

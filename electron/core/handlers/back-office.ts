@@ -58,7 +58,12 @@ export function backOfficeHandlers(c: CoreContext) {
       shop.usersChanged();
       return session;
     },
-    login: (input) => auth.login(input.userId, input.pin),
+    login: async (input) => {
+      const session = await auth.login(input.userId, input.pin, input.newPin);
+      // A PIN changed at the sign-in (a supervisor's shorter PIN) goes to the shop server as any PIN change.
+      if (input.newPin !== undefined) shop.usersChanged();
+      return session;
+    },
     lock: () => auth.lock(),
     listUsers: () => auth.list(),
     unlockUser: (input) => auth.unlock(input.userId),

@@ -2,6 +2,10 @@
 // passes (METHOD_ACCESS). Until the first administrator exists the till is open: the app asks to create one first.
 // Issue 25: wrong PINs are kept in SQLite and the wait escalates (pin-check.ts, lockout.ts); PINs are hashed off the
 // main thread; Ajustes can require 6-digit PINs for new and changed ones.
+// Supervisors and administrators always use 6 digits: they approve refunds, cash outs and discounts, and a till's
+// staff table (its file, or the shop server's rows a till's role reads) is a PIN hash away from their PIN, 10^4
+// guesses for 4 digits against 10^6. A shorter PIN of theirs from before the rule still signs in, but the session
+// answers mustChangePin and every call but the public ones is refused until the sign-in is repeated with a new one.
 import { METHOD_ACCESS, type Approval, type BridgeMethodName, type SaveUserInput, type Session, type User, type UserListEntry } from '../../../shared/bridge';
 import { hasRole, ROLE_LABELS, type Role } from '../../../shared/users/roles';
 import type { UserRow, UsersRepository } from '../db';
@@ -17,6 +21,10 @@ export interface AuthDeps {
 }
 
 const viewOf = (row: UserRow): User => ({ id: row.id, name: row.name, role: row.role, active: row.active === 1 });
+
+/** The digits a supervisor's or administrator's PIN has (PinSchema allows at most 6). */
+export const APPROVER_PIN_DIGITS = 6;
+const approves = (role: Role) => hasRole(role, 'supervisor');
 
 export class AuthService {
   private currentId: number | null = null;
@@ -43,7 +51,13 @@ export class AuthService {
 
   session(): Session {
     const row = this.current();
-    return { user: row ? viewOf(row) : null, usersExist: this.users.count() > 0 };
+    return { user: row ? viewOf(row) : null, usersExist: this.users.count() > 0, ...(row && this.mustChangePin(row) ? { mustChangePin: true } : {}) };
+  }
+
+  /** A supervisor or administrator whose PIN, as last typed here, is shorter than theirs must be. */
+  private mustChangePin(row: UserRow): boolean {
+    const digits = this.deps.signIn.pinDigits(row.id, row.pin_hash);
+    return approves(row.role) && digits !== null && digits < APPROVER_PIN_DIGITS;
   }
 
   /** Refuses `method` when the till is locked or the user's role is short of what it needs. */
@@ -52,6 +66,9 @@ export class AuthService {
     if (access === 'public' || this.users.count() === 0) return;
     const row = this.current();
     if (!row) throw new CoreError('locked', 'La caja está bloqueada: ingrese con su PIN.');
+    if (this.mustChangePin(row)) {
+      throw new CoreError('pin_change_required', `Antes de seguir, cambie su PIN: un ${ROLE_LABELS[row.role].toLowerCase()} usa un PIN de ${APPROVER_PIN_DIGITS} dígitos.`);
+    }
     if (!hasRole(row.role, access)) {
       throw new CoreError('forbidden', `No permitido: solo un ${ROLE_LABELS[access].toLowerCase()} puede hacer esto (usted es ${ROLE_LABELS[row.role].toLowerCase()}).`);
     }
@@ -59,7 +76,7 @@ export class AuthService {
 
   async createFirstAdmin(name: string, pin: string): Promise<Session> {
     if (this.users.count() > 0) throw new CoreError('forbidden', 'El administrador ya fue creado: ingrese con su PIN.');
-    this.assertPinRule(pin);
+    this.assertPinRule(pin, 'administrador');
     const { hash, salt } = await hashPin(pin);
     // Checked again after the wait: two first administrators must not both be created.
     if (this.users.count() > 0) throw new CoreError('forbidden', 'El administrador ya fue creado: ingrese con su PIN.');
@@ -69,8 +86,22 @@ export class AuthService {
     return this.session();
   }
 
-  async login(userId: number, pin: string): Promise<Session> {
-    this.currentId = (await this.pins.check(userId, pin, { rehash: true })).id;
+  /**
+   * Signs in; with `newPin`, the PIN is changed in the same step (what a short PIN's mustChangePin asks for), only if
+   * nobody changed it meanwhile (as a rehash). The new PIN follows the rule for the person's role.
+   */
+  async login(userId: number, pin: string, newPin?: string): Promise<Session> {
+    const row = await this.pins.check(userId, pin, { rehash: newPin === undefined });
+    if (newPin !== undefined) {
+      this.assertPinRule(newPin, row.role, 'newPin');
+      if (newPin === pin) throw new CoreError('validation', 'El PIN nuevo debe ser distinto del actual.', [{ path: 'newPin', message: 'Elija otro PIN' }]);
+      const next = await hashPin(newPin);
+      if (!this.users.rehash(row.id, { pinHash: row.pin_hash, pinSalt: row.pin_salt }, { pinHash: next.hash, pinSalt: next.salt })) {
+        throw new CoreError('auth', 'El PIN cambió mientras se verificaba: ingréselo de nuevo.', [{ path: 'pin', message: 'Ingrese el PIN de nuevo' }]);
+      }
+      this.deps.signIn.rememberPinDigits(row.id, next.hash, newPin.length);
+    }
+    this.currentId = row.id;
     return this.session();
   }
 
@@ -126,16 +157,21 @@ export class AuthService {
     return { ...viewOf(row), pinDigits: this.deps.signIn.pinDigits(row.id, row.pin_hash), lockout: this.pins.lockoutView(row.id) };
   }
 
-  /** Ajustes can require 6-digit PINs: a new or changed PIN must then have 6. */
-  private assertPinRule(pin: string): void {
+  /** A new or changed PIN: 6 digits for a supervisor or administrator, and for everyone when Ajustes requires it. */
+  private assertPinRule(pin: string, role: Role, path = 'pin'): void {
+    if (approves(role) && pin.length < APPROVER_PIN_DIGITS) {
+      throw new CoreError('validation', `Un ${ROLE_LABELS[role].toLowerCase()} usa un PIN de ${APPROVER_PIN_DIGITS} dígitos: ingrese un PIN de ${APPROVER_PIN_DIGITS} dígitos.`, [
+        { path, message: `El PIN debe tener ${APPROVER_PIN_DIGITS} dígitos` },
+      ]);
+    }
     if (this.deps.pinRule().sixDigits && pin.length !== 6) {
-      throw new CoreError('validation', 'Ajustes exige PIN de 6 dígitos: ingrese un PIN de 6 dígitos.', [{ path: 'pin', message: 'El PIN debe tener 6 dígitos' }]);
+      throw new CoreError('validation', 'Ajustes exige PIN de 6 dígitos: ingrese un PIN de 6 dígitos.', [{ path, message: 'El PIN debe tener 6 dígitos' }]);
     }
   }
 
   async save(input: SaveUserInput & { active: boolean }): Promise<User> {
     if (input.id === undefined && !input.pin) throw new CoreError('validation', 'Ingrese el PIN del nuevo usuario.', [{ path: 'pin', message: 'Ingrese el PIN' }]);
-    if (input.pin) this.assertPinRule(input.pin);
+    if (input.pin) this.assertPinRule(input.pin, input.role);
     // Hashed first (off the main thread); everything after it is checked and written without a pause.
     const pin = input.pin ? { ...(await hashPin(input.pin)), digits: input.pin.length } : null;
     const clash = this.users.getByName(input.name);
@@ -147,6 +183,13 @@ export class AuthService {
     }
     const row = input.id === undefined ? undefined : this.users.getById(input.id);
     if (!row) throw new CoreError('not_found', 'Usuario no encontrado.');
+    // A promotion keeps the PIN only when it is known to have the digits the new role needs.
+    const digits = this.deps.signIn.pinDigits(row.id, row.pin_hash);
+    if (!pin && approves(input.role) && !approves(row.role) && digits !== null && digits < APPROVER_PIN_DIGITS) {
+      throw new CoreError('validation', `Un ${ROLE_LABELS[input.role].toLowerCase()} usa un PIN de ${APPROVER_PIN_DIGITS} dígitos: ingrese uno nuevo para ${row.name}.`, [
+        { path: 'pin', message: `El PIN debe tener ${APPROVER_PIN_DIGITS} dígitos` },
+      ]);
+    }
     const stillAdmin = input.role === 'administrador' && input.active;
     if (row.role === 'administrador' && row.active === 1 && !stillAdmin && this.users.activeAdmins() <= 1) {
       throw new CoreError('validation', 'Debe quedar al menos un administrador activo.', [{ path: 'role', message: 'Es el único administrador' }]);

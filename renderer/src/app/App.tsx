@@ -45,8 +45,9 @@ function Till(): React.JSX.Element {
   const status = useAppStatus();
   const { session, lock } = useSession();
   // Nobody signed in (or no administrator yet): the app stays mounted, inert, under the sign-in screen. While the
-  // session is still loading the app is not held back (the core refuses anything not allowed anyway).
-  const locked = session !== null && session.user === null;
+  // session is still loading the app is not held back (the core refuses anything not allowed anyway). A supervisor or
+  // administrator signed in with a PIN shorter than their role's is held there too, until they choose a new one.
+  const locked = session !== null && (session.user === null || session.mustChangePin === true);
   const focusBeforeLock = useRef<Element | null>(null);
   const wasLocked = useRef(false);
   // The cursor's place is taken before the app turns inert (which blurs it).

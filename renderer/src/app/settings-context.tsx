@@ -27,7 +27,7 @@ export function SettingsProvider({ children }: { children: ReactNode }): React.J
   }, []);
   const reload = useCallback(async () => apply(await call((api) => api.getSettings({}))), [apply]);
   const { session } = useSession();
-  const readable = session !== null && (session.user !== null || !session.usersExist);
+  const readable = session !== null && ((session.user !== null && !session.mustChangePin) || !session.usersExist);
   const userId = session?.user?.id ?? null;
   useEffect(() => {
     if (!readable) return;

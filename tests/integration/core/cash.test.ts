@@ -11,7 +11,7 @@ const rig = useRigs();
 async function staffed(r: Rig) {
   const admin = (await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' })).user!;
   const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
-  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '567890' });
   const otra = await r.call<User>('saveUser', { name: 'Otra Cajera', role: 'cajero', pin: '4321' });
   return { admin, cajero, supervisor, otra };
 }
@@ -64,7 +64,7 @@ describe('the cash session (issue 13)', () => {
     expect(await r.raw('addCashMovement', { clientKey: crypto.randomUUID(), ...out })).toMatchObject({ ok: false, error: { code: 'approval_required', message: 'Un retiro de efectivo necesita la autorización de un supervisor: ingrese su PIN.' } });
     expect(await r.raw('addCashMovement', { clientKey: crypto.randomUUID(), ...out, approval: { userId: supervisor.id, pin: '0000' } })).toMatchObject({ ok: false, error: { code: 'auth' } });
     expect(await r.raw('addCashMovement', { clientKey: crypto.randomUUID(), ...out, approval: { userId: cajero.id, pin: '1234' } })).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'Luis Cajero no puede autorizar esto: se necesita un supervisor.' } });
-    const done = await r.call<CashMovement>('addCashMovement', { clientKey: crypto.randomUUID(), ...out, approval: { userId: supervisor.id, pin: '5678' } });
+    const done = await r.call<CashMovement>('addCashMovement', { clientKey: crypto.randomUUID(), ...out, approval: { userId: supervisor.id, pin: '567890' } });
     expect(done).toMatchObject({ kind: 'out', amount: '20.00', userName: 'Luis Cajero', approvedBy: 'Ana Supervisora' });
     expect((await r.call<CashReport>('getCashReport', {})).cash.expected).toBe('30.00');
     // The bridge refuses the drawer to a cashier: a supervisor's action.
@@ -88,7 +88,7 @@ describe('the cash session (issue 13)', () => {
     const z = await r.call<CashReport>('closeCashSession', {
       clientKey: crypto.randomUUID(),
       denominations: { '100': 1, '10': 1, '1': 1, '0.50': 1, '0.20': 1 },
-      approval: { userId: supervisor.id, pin: '5678' },
+      approval: { userId: supervisor.id, pin: '567890' },
     });
     expect(z.kind).toBe('Z');
     expect(z.cash).toMatchObject({ expected: '111.80', counted: '111.70', difference: '-0.10' });
@@ -144,7 +144,7 @@ describe('sales of a day or a range (issue 13)', () => {
     const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
     await signIn(r, cajero, '1234');
     expect(await r.raw('getSalesReport', { from: today, to: today })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    await signIn(r, supervisor, '5678');
+    await signIn(r, supervisor, '567890');
     expect(await r.raw('getSalesReport', { from: today, to: '2000-01-01' })).toMatchObject({ ok: false, error: { fields: [{ path: 'to', message: 'La fecha final es anterior a la inicial' }] } });
     const report = await r.call<SalesReport>('getSalesReport', { from: today, to: today });
     expect(report.sales).toEqual([{ currency: 'PEN', count: 3, total: '34.60' }]);

@@ -11,7 +11,7 @@ async function staffedRig() {
   const r = await rig();
   await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
   const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
-  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '567890' });
   await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
   await r.call('lock');
   await r.call('login', { userId: cajero.id, pin: '1234' });
@@ -54,7 +54,7 @@ describe('discounts (issue 13)', () => {
       ok: false, error: { code: 'approval_required', message: 'Un descuento de 15.00 % (S/ 1.77) necesita la autorización de un supervisor: ingrese su PIN.' },
     });
     expect(await r.raw('issueSale', { ...sale, approval: { userId: supervisor.id, pin: '0000' } })).toMatchObject({ ok: false, error: { code: 'auth' } });
-    const doc = await r.call<DocumentSummary>('issueSale', { ...sale, approval: { userId: supervisor.id, pin: '5678' } });
+    const doc = await r.call<DocumentSummary>('issueSale', { ...sale, approval: { userId: supervisor.id, pin: '567890' } });
     expect(doc.number).toBe(1);
     const detail = await r.call<DocumentDetail>('getDocument', { id: doc.id });
     expect(detail).toMatchObject({ discountTotal: '1.77', discountApprovedBy: 'Ana Supervisora' });

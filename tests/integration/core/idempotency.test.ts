@@ -130,14 +130,14 @@ describe('idempotency of writes across the bridge', () => {
     const r = till.r();
     await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
     const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
-    const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+    const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '567890' });
     await r.call('lock');
     await r.call('login', { userId: cajero.id, pin: '1234' });
     await r.call('openCashSession', { openingFloat: '50', clientKey: randomUUID() });
     const out = { kind: 'out', amount: '20', reason: 'Pago a proveedor', clientKey: randomUUID() };
     expect(await r.raw('addCashMovement', out)).toMatchObject({ ok: false, error: { code: 'approval_required' } });
-    const done = await r.call<CashMovement>('addCashMovement', { ...out, approval: { userId: supervisor.id, pin: '5678' } });
-    expect(await r.call<CashMovement>('addCashMovement', { ...out, approval: { userId: supervisor.id, pin: '5678' } })).toEqual(done);
+    const done = await r.call<CashMovement>('addCashMovement', { ...out, approval: { userId: supervisor.id, pin: '567890' } });
+    expect(await r.call<CashMovement>('addCashMovement', { ...out, approval: { userId: supervisor.id, pin: '567890' } })).toEqual(done);
     expect(count(r, 'SELECT COUNT(*) FROM cash_movements')).toBe(1);
   });
   it('a void and a reprint retried after the core died answer the first call: one request, one reprint counted', async () => {

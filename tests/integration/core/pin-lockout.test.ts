@@ -107,16 +107,16 @@ describe('the sign-in lockout (issue 25)', () => {
     const r = await rig({ core: { now: clock.now } });
     await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
     const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
-    const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+    const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '567890' });
     await r.call('lock');
     await r.call('login', { userId: cajero.id, pin: '1234' });
     await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '100' });
     const cashOut = (pin: string) => r.raw('addCashMovement', { clientKey: crypto.randomUUID(), kind: 'out', amount: '5', reason: 'Pago de agua', approval: { userId: supervisor.id, pin } });
     for (let i = 0; i < 4; i++) expect(await cashOut('0000')).toMatchObject({ ok: false, error: { code: 'auth' } });
     expect(await cashOut('0000')).toMatchObject({ ok: false, error: { code: 'throttled', message: 'Demasiados intentos fallidos: espere 60 s e intente de nuevo.' } });
-    expect(await cashOut('5678')).toMatchObject({ ok: false, error: { code: 'throttled' } });
+    expect(await cashOut('567890')).toMatchObject({ ok: false, error: { code: 'throttled' } });
     await r.call('lock');
-    expect(await r.raw('login', { userId: supervisor.id, pin: '5678' })).toMatchObject({ ok: false, error: { code: 'throttled' } });
+    expect(await r.raw('login', { userId: supervisor.id, pin: '567890' })).toMatchObject({ ok: false, error: { code: 'throttled' } });
   });
 
   it('a clock set back never makes a wait longer than its length', async () => {

@@ -13,7 +13,7 @@ async function staffedRig() {
   const r = await rig();
   await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
   const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
-  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '567890' });
   await r.call('saveProduct', { code: 'TV55A', description: 'Televisor 55 pulgadas', unit: 'NIU', price: '2000', affectation: '10' });
   // Opened with an idempotency key where the bridge asks for one, without where it refuses unknown fields.
   const open = await r.raw('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
@@ -31,7 +31,7 @@ describe('a product code typed in another case is that product', () => {
       ok: false,
       error: { code: 'approval_required', message: 'Un descuento de 90.00 % (S/ 1800.00) necesita la autorización de un supervisor: ingrese su PIN.' },
     });
-    const doc = await r.call<DocumentSummary>('issueSale', { ...sale, approval: { userId: supervisor.id, pin: '5678' } });
+    const doc = await r.call<DocumentSummary>('issueSale', { ...sale, approval: { userId: supervisor.id, pin: '567890' } });
     const detail = await r.call<DocumentDetail>('getDocument', { id: doc.id });
     expect(detail).toMatchObject({ discountTotal: '1800.00', discountApprovedBy: 'Ana Supervisora' });
     const x = await r.call<CashReport>('getCashReport', {});

@@ -12,7 +12,7 @@ async function staffedRig() {
   const r = await rig();
   await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
   const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
-  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '567890' });
   await r.call('saveProduct', { code: 'TV55', description: 'Televisor 55 pulgadas', unit: 'NIU', price: '2000', affectation: '10' });
   await r.call('saveProduct', { code: 'PAPA', description: 'Papa del día (kg)', unit: 'KGM', price: '4.50', affectation: '10', freePrice: true });
   await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
@@ -34,7 +34,7 @@ describe('a lower price is a discount (issue 26)', () => {
       ok: false,
       error: { code: 'approval_required', message: 'Un descuento de 90.00 % (S/ 1800.00) necesita la autorización de un supervisor: ingrese su PIN.' },
     });
-    const doc = await r.call<DocumentSummary>('issueSale', { ...sale, approval: { userId: supervisor.id, pin: '5678' } });
+    const doc = await r.call<DocumentSummary>('issueSale', { ...sale, approval: { userId: supervisor.id, pin: '567890' } });
     expect(doc.number).toBe(1);
     const detail = await r.call<DocumentDetail>('getDocument', { id: doc.id });
     expect(detail).toMatchObject({ discountTotal: '1800.00', discountApprovedBy: 'Ana Supervisora' });

@@ -8,7 +8,7 @@ const rig = useRigs();
 async function withStaff(r: Rig) {
   await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
   const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
-  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '567890' });
   await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '50' });
   await r.call('lock');
   return { cajero, supervisor };
@@ -59,7 +59,7 @@ describe('cashiers and roles (issue 13)', () => {
   it('a supervisor may re-issue but not change Ajustes; the last administrator stays one', async () => {
     const r = await rig();
     const { supervisor } = await withStaff(r);
-    await r.call('login', { userId: supervisor.id, pin: '5678' });
+    await r.call('login', { userId: supervisor.id, pin: '567890' });
     expect(await r.raw('reissueDocument', { clientKey: crypto.randomUUID(), id: 99 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await r.raw('saveSettings', { sale: { allowPriceChange: true } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     await r.call('lock');
@@ -68,7 +68,7 @@ describe('cashiers and roles (issue 13)', () => {
     expect(await r.raw('saveUser', { id: admin.id, name: 'Rosa Dueña', role: 'cajero' })).toMatchObject({ ok: false, error: { message: 'Debe quedar al menos un administrador activo.' } });
     // A switched-off user is signed out at once and cannot sign in.
     await r.call('saveUser', { id: supervisor.id, name: 'Ana Supervisora', role: 'supervisor', active: false });
-    expect(await r.raw('login', { userId: supervisor.id, pin: '5678' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await r.raw('login', { userId: supervisor.id, pin: '567890' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   it('PINs are stored as slow hashes, and five wrong PINs make the user wait', async () => {

@@ -22,7 +22,7 @@ async function shift(): Promise<{ r: Rig; printer: FakePrinter; session: CashSes
   await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
   await r.call('saveTicketPrinter', { transport: 'tcp', host: printer.host, port: printer.port, width: '80mm', drawerPulse: true });
   const cajero = await r.call<User>('saveUser', { name: 'Luis Cajero', role: 'cajero', pin: '1234' });
-  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '5678' });
+  const supervisor = await r.call<User>('saveUser', { name: 'Ana Supervisora', role: 'supervisor', pin: '567890' });
   await r.call('lock');
   await r.call('login', { userId: cajero.id, pin: '1234' });
   const session = await r.call<CashSession>('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '100' });
@@ -67,7 +67,7 @@ describe('the X and the Z in raw ESC/POS (issue 26)', () => {
     const z = await r.call<CashReport>('closeCashSession', {
       clientKey: crypto.randomUUID(),
       denominations: { '100': 1, '10': 1, '1': 1, '0.50': 1, '0.20': 1 },
-      approval: { userId: supervisor.id, pin: '5678' },
+      approval: { userId: supervisor.id, pin: '567890' },
     });
     expect(z.cash.difference).toBe('-0.10');
     await r.call('printDocument', { source: { kind: 'cashReport', sessionId: session.id }, action: 'print' });

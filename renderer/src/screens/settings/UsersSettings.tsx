@@ -128,7 +128,7 @@ export function UsersSettings(): React.JSX.Element {
             ))}
           </select>
         </Field>
-        <Field id="user-pin" label={draft.id ? 'Nuevo PIN (vacío: no cambia)' : sixDigits ? 'PIN (6 dígitos)' : 'PIN (4 a 6 dígitos)'} error={errors.pin}>
+        <Field id="user-pin" label={draft.id ? 'Nuevo PIN (vacío: no cambia)' : sixDigits || draft.role !== 'cajero' ? 'PIN (6 dígitos)' : 'PIN (4 a 6 dígitos)'} error={errors.pin}>
           <input {...fieldAria('user-pin', errors.pin)} type="password" inputMode="numeric" maxLength={6} value={draft.pin} onChange={(e) => setDraft({ ...draft, pin: e.target.value })} autoComplete="new-password" />
         </Field>
         <label className="field field--check">

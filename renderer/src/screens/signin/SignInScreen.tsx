@@ -6,11 +6,11 @@ import { Field, fieldAria } from '../../components/Field';
 import { call } from '../../pos';
 import type { Session } from '../../../../shared/bridge';
 
-type Errors = Partial<Record<'name' | 'pin' | 'confirm' | 'userId', string>>;
+type Errors = Partial<Record<'name' | 'pin' | 'newPin' | 'confirm' | 'userId', string>>;
 
 function errorsOf(fields: readonly { path: string; message: string }[] | undefined): Errors {
   const out: Errors = {};
-  for (const f of fields ?? []) if (f.path === 'name' || f.path === 'pin' || f.path === 'userId') out[f.path] ??= f.message;
+  for (const f of fields ?? []) if (f.path === 'name' || f.path === 'pin' || f.path === 'newPin' || f.path === 'userId') out[f.path] ??= f.message;
   return out;
 }
 
@@ -55,7 +55,7 @@ function FirstAdmin(): React.JSX.Element {
   return (
     <form className="signin__form" noValidate aria-label="Crear administrador" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <h1>Cree el usuario administrador</h1>
-      <p className="muted">Es quien cambia Ajustes, el token, los productos, las copias y los usuarios. Su PIN tiene de 4 a 6 dígitos.</p>
+      <p className="muted">Es quien cambia Ajustes, el token, los productos, las copias y los usuarios. Su PIN tiene 6 dígitos.</p>
       <Field id="admin-name" label="Nombre" error={errors.name}>
         <input {...fieldAria('admin-name', errors.name)} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" autoFocus />
       </Field>
@@ -124,9 +124,54 @@ function Login(): React.JSX.Element {
   );
 }
 
+/**
+ * A supervisor or administrator signed in with a PIN shorter than their role's 6 digits: the core refuses everything
+ * else until the sign-in is repeated with a new PIN (or the till is locked again).
+ */
+function ChangePin({ userId, name }: { userId: number; name: string }): React.JSX.Element {
+  const { replace, lock } = useSession();
+  const [pin, setPin] = useState('');
+  const [newPin, setNewPin] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = async () => {
+    if (newPin !== confirm) {
+      setErrors({ confirm: 'Los PIN no coinciden' });
+      return;
+    }
+    const result = await call((api) => api.login({ userId, pin, newPin }));
+    if (result.ok) replace(result.value);
+    else setErrors({ pin: result.error.message, ...errorsOf((result.error.fields ?? []).filter((f) => f.path !== 'pin')) });
+  };
+  return (
+    <form className="signin__form" noValidate aria-label="Cambiar PIN" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <h1>Cambie su PIN</h1>
+      <p className="muted">{name}: un supervisor o administrador usa un PIN de 6 dígitos. Elija uno nuevo para seguir.</p>
+      <Field id="change-pin" label="PIN actual" error={errors.pin}>
+        <input {...fieldAria('change-pin', errors.pin)} type="password" inputMode="numeric" maxLength={6} value={pin} onChange={(e) => setPin(e.target.value)} autoFocus />
+      </Field>
+      <Field id="change-new-pin" label="PIN nuevo (6 dígitos)" error={errors.newPin}>
+        <input {...fieldAria('change-new-pin', errors.newPin)} type="password" inputMode="numeric" maxLength={6} value={newPin} onChange={(e) => setNewPin(e.target.value)} />
+      </Field>
+      <Field id="change-confirm" label="Repita el PIN nuevo" error={errors.confirm}>
+        <input {...fieldAria('change-confirm', errors.confirm)} type="password" inputMode="numeric" maxLength={6} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      </Field>
+      <button type="submit" className="button--primary">Cambiar y entrar</button>
+      <button type="button" onClick={() => void lock()}>Salir</button>
+    </form>
+  );
+}
+
 export function SignInScreen(): React.JSX.Element | null {
   const { session } = useSession();
   if (!session) return null;
+  if (session.user && session.mustChangePin) {
+    return (
+      <div className="signin" role="dialog" aria-modal="true" aria-label="Cambiar PIN">
+        <ChangePin userId={session.user.id} name={session.user.name} />
+      </div>
+    );
+  }
   return (
     <div className="signin" role="dialog" aria-modal="true" aria-label={session.usersExist ? 'Ingresar a la caja' : 'Crear administrador'}>
       {session.usersExist ? <Login /> : <FirstAdmin />}
