@@ -62,11 +62,13 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   exportSalesReport: 'supervisor',
   // A document re-issued under a new number is a supervisor's decision.
   reissueDocument: 'supervisor',
-  // A credit or debit note (issue 24) gives money back or changes a declared sale: a supervisor's, like a re-issue.
-  issueNote: 'supervisor',
-  // A return of a sale of another till: finding it is a cashier's look-up; the note, as any note, a supervisor's.
+  // A credit or debit note (issue 24) gives money back or changes a declared sale: a supervisor's, like a re-issue. A
+  // cashier may ask for it with a supervisor's PIN (a return at the till, F7): the core checks the approval.
+  issueNote: 'cajero',
+  // A return of a sale of another till: finding it is a cashier's look-up; the note, as any note, a supervisor's (or
+  // a cashier's with a supervisor's PIN, checked by the core).
   findShopSale: 'cajero',
-  issueShopNote: 'supervisor',
+  issueShopNote: 'cajero',
   // Voiding a declared document (issue 24): a supervisor's, like a note; its deadline is Ajustes'.
   voidDocument: 'supervisor',
   retryVoid: 'supervisor',
@@ -105,4 +107,6 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   listUsers: 'administrador',
   saveUser: 'administrador',
   unlockUser: 'administrador',
+  // Checking a supervisor's PIN before a cashier's return: the cashier asks, the PIN decides.
+  checkApproval: 'cajero',
 };

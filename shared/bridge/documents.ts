@@ -88,6 +88,8 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   events: z.array(DocumentEventSchema),
   /** Issue 24: the credit and debit notes on this document, oldest first. */
   notes: z.array(NoteLinkSchema).default([]),
+  /** What its credit notes (not rejected) returned, by line (1-based) and quantity: the return shows what is left (absent from the shop server's copies). */
+  returned: z.array(z.object({ line: z.number().int(), quantity: z.string() })).optional(),
   /** Issue 24: for a note, the document it modifies (with the note's own reason). */
   modifies: NoteLinkSchema.nullable().default(null),
   /** SUNAT accepted its void: whatever its own status says, it has no tax validity and every copy says ANULADO. */

@@ -62,6 +62,7 @@ export const BRIDGE_METHOD_NAMES = [
   'listUsers',
   'saveUser',
   'unlockUser',
+  'checkApproval',
   // the cash session (issue 13)
   'getCashState',
   'openCashSession',

@@ -6,6 +6,7 @@ import { NOTE_DOC_TYPES } from '../api/note';
 import { noteReason, type NoteDocType } from '../catalog/note-reasons';
 import { TenderSchema } from '../payments';
 import { ClientKeySchema } from './client-key';
+import { ApprovalSchema } from './users';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,10})?$/;
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
@@ -41,6 +42,11 @@ const noteFields = {
    * note series is held after a restore and nothing can confirm it: skip ahead past a safe margin, recorded).
    */
   confirmed: z.array(z.enum(['numbering_jump'])).max(1).optional(),
+  /**
+   * A supervisor's consent when a cashier issues the note (a return at the till): who and their PIN, typed before
+   * the return starts and sent again with it; the core checks it as a cash out's. Not needed for a supervisor.
+   */
+  approval: ApprovalSchema.optional(),
   /** How a credit note's refund is paid out (cash leaves the drawer), as a sale's tenders. Absent: no refund. */
   refund: z.array(TenderSchema, { error: 'Pagos no válidos' }).max(10).optional(),
   /**

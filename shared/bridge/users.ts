@@ -36,6 +36,10 @@ export type Session = z.infer<typeof SessionSchema>;
 export const ApprovalSchema = z.strictObject({ userId: z.number({ error: 'Elija quién autoriza' }).int().positive(), pin: PinSchema });
 export type Approval = z.infer<typeof ApprovalSchema>;
 
+/** What a consent is asked for: 'return', a credit note at the till (the role it needs is the notes'). */
+export const CheckApprovalInputSchema = z.strictObject({ action: z.enum(['return']), approval: ApprovalSchema });
+export type CheckApprovalInput = z.infer<typeof CheckApprovalInputSchema>;
+
 /** `newPin`: the PIN is changed in the same sign-in (asked by mustChangePin). */
 export const LoginInputSchema = z.strictObject({ userId: z.number({ error: 'Elija su nombre' }).int().positive(), pin: PinSchema, newPin: PinSchema.optional() });
 export const FirstAdminInputSchema = z.strictObject({ name: UserNameSchema, pin: PinSchema });
@@ -65,6 +69,11 @@ export const usersContract = {
   lock: { input: NoInput, output: SessionSchema },
   listUsers: { input: NoInput, output: z.array(UserListEntrySchema) },
   saveUser: { input: SaveUserInputSchema, output: UserSchema },
+  /**
+   * A supervisor's consent asked before a cashier starts what needs it (F7, a return): checks who and the PIN (the
+   * same wait after wrong PINs as the sign-in) and answers who approved; the write itself checks it again.
+   */
+  checkApproval: { input: CheckApprovalInputSchema, output: z.object({ id: z.number().int(), name: z.string() }) },
   /** An administrator clears a user's failed PINs and wait (issue 25). */
   unlockUser: { input: UnlockUserInputSchema, output: UserListEntrySchema },
 } as const;

@@ -59,6 +59,7 @@ export const BRIDGE_WRITES = {
   testConnection: 'read',
   completeSetup: { nature: 'guarda la configuración inicial y elige el modo: repetirla guarda lo mismo' },
   getSession: 'read',
+  checkApproval: { nature: 'comprueba un PIN y no guarda nada más que un PIN errado, contado como en el ingreso' },
   listCashiers: 'read',
   createFirstAdmin: { nature: 'solo crea al primer administrador: con uno creado, se rechaza la segunda' },
   login: { nature: 'cada intento de PIN es una intención propia: los intentos fallidos se cuentan a propósito' },

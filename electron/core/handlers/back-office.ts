@@ -52,6 +52,8 @@ export function backOfficeHandlers(c: CoreContext) {
     chooseRestoreFile: () => restoreFlow.choose(),
     restoreBackup: (input) => restoreFlow.restore(input.file),
     getSession: () => auth.session(),
+    // Asked before a cashier's return starts (F7): the notes need a supervisor. No users yet: nobody to ask.
+    checkApproval: (input) => auth.approve('supervisor', 'Una devolución', input.approval) ?? { id: 0, name: '' },
     listCashiers: () => auth.cashiers(),
     createFirstAdmin: async (input) => {
       const session = await auth.createFirstAdmin(input.name, input.pin);

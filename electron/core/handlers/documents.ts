@@ -86,7 +86,9 @@ export function documentHandlers(c: CoreContext) {
       return documents.summaryOf(row);
     },
     issueNote: async (input) => {
-      const { confirmed = [], ...note } = input;
+      // A cashier's note (a return at the till) carries a supervisor's PIN; checked before anything else is looked at.
+      const { confirmed = [], approval, ...note } = input;
+      auth.approve('supervisor', 'Una nota de crédito o débito', approval);
       // What other tills credited on this sale, when the shop server is online (issue 24, several tills).
       const others = await shopReturns.othersOn(note.of);
       voids.guardNote(note.of);
@@ -97,7 +99,8 @@ export function documentHandlers(c: CoreContext) {
     },
     findShopSale: (input) => shopReturns.find(input),
     issueShopNote: async (input) => {
-      const { confirmed = [], ...note } = input;
+      const { confirmed = [], approval, ...note } = input;
+      auth.approve('supervisor', 'Una nota de crédito o débito', approval);
       await beforeNote(note.type, note.sale.series.startsWith('F') ? '01' : '03', note.clientKey, confirmed);
       const row = await shopReturns.issue(note);
       return noteIssued('issueShopNote', row);

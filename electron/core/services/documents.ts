@@ -76,6 +76,7 @@ export class DocumentsService {
       discountTotal: row.discount_total,
       discountApprovedBy: row.discount_approved_by,
       ...(this.notes ? noteLinksOf(this.notes, this.documents, row) : { notes: [], modifies: null }),
+      returned: this.notes?.returnedQuantities(id).map((r) => ({ line: r.line, quantity: String(r.quantity) })) ?? [],
       voided: this.voids?.of(id)?.status === 'voided',
       events: this.documents.events(id).map((e) => ({
         at: e.at,
