@@ -11,6 +11,11 @@ import { Alert } from './Alert';
 import { StatusBadge } from './StatusBadge';
 import { TicketDialog } from './TicketDialog';
 
+/** What payments gave, to the cent. */
+function sumApplied(payments: readonly { applied: string }[]): string {
+  return (payments.reduce((cents, p) => cents + Math.round(Number(p.applied) * 100), 0) / 100).toFixed(2);
+}
+
 interface DocumentTicketDialogProps {
   id: number;
   title: string | ((detail: DocumentDetail) => string);
@@ -72,8 +77,12 @@ export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, o
   }
   if (!detail || !settings) return null;
   const data = ticketFromDocument(detail, settings.company, { copy, ...(cashReceived ? { cashReceived } : {}) });
-  // Right after issuing, the change is what the cashier hands over next: large, above everything (issue 26).
-  const change = afterIssue ? (data.payment.change ?? data.payment.cash?.change ?? null) : null;
+  // Right after issuing, the change is what the cashier hands over next: large, above everything (issue 26). A credit
+  // note has no change: what is handed over is its cash refund ("DEVOLVER"); a refund by card or Yape goes back there.
+  const isNote = detail.docType === '07' || detail.docType === '08';
+  const change = afterIssue && !isNote ? (data.payment.change ?? data.payment.cash?.change ?? null) : null;
+  const refundCash = afterIssue && detail.docType === '07' ? sumApplied(detail.payments.filter((p) => p.kind === 'cash')) : null;
+  const refundOther = afterIssue && detail.docType === '07' ? detail.payments.filter((p) => p.kind !== 'cash') : [];
   return (
     <TicketDialog
       title={typeof title === 'string' ? title : title(detail)}
@@ -83,6 +92,16 @@ export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, o
       onPrinted={printed}
       {...(afterIssue ? { next: { print: settings.sale.printOnIssue, label: typeof title === 'string' ? title : title(detail) } } : {})}
     >
+      {refundCash !== null && refundCash !== '0.00' ? (
+        <p className="ticket-dialog__change" data-testid="issued-refund">
+          DEVOLVER {data.currencySymbol} {formatAmount(refundCash)}
+        </p>
+      ) : null}
+      {refundOther.map((p, i) => (
+        <p key={i} className="ticket-dialog__refund-other" data-testid="issued-refund-other">
+          Devolver por {p.label}: {data.currencySymbol} {formatAmount(p.applied)}
+        </p>
+      ))}
       {change !== null ? (
         <p className="ticket-dialog__change" data-testid="issued-change">
           VUELTO {data.currencySymbol} {formatAmount(change)}

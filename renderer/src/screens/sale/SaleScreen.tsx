@@ -11,6 +11,7 @@ import { CancelSaleDialog } from './CancelSaleDialog';
 import { KeyHints } from './KeyHints';
 import { DisplayFeed, showThanks } from './useCustomerDisplay';
 import { useSettings } from '../../app/settings-context';
+import { useSession } from '../../app/session-context';
 import { documentNumber } from '../../format/dates';
 import { CustomerSection } from './CustomerSection';
 import { emptyLine, emptySale, isBlankLine, type SaleFormValues } from './form-values';
@@ -57,6 +58,9 @@ function focusById(id: string): void {
 
 export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   const { settings, error: settingsError, reload } = useSettings();
+  const { session } = useSession();
+  // A note is a supervisor's: a cashier's F7 asks for a supervisor's PIN before the return starts.
+  const returnNeedsApproval = session?.user?.role === 'cajero';
   const form = useForm<SaleFormValues>({ defaultValues: emptySale(), mode: 'onSubmit', reValidateMode: 'onChange' });
   const [issued, setIssued] = useState<{ summary: DocumentSummary; cashReceived: string } | null>(null);
   const [confirmCancel, setConfirmCancel] = useState<number | null>(null);
@@ -147,10 +151,16 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   useEffect(() => {
     issuedRef.current = issued;
   }, [issued]);
+  // Read through a ref: the scan listener stays connected across the return (a listener made again as the dialog
+  // closes would miss the start of a scan made right after, and type only its last digits).
+  const returningRef = useRef(returning);
+  useEffect(() => {
+    returningRef.current = returning;
+  }, [returning]);
   useEffect(() => {
     if (!active) return;
     return listenForStrayScans((code) => {
-      if (returning) return; // the return dialog has its own fields
+      if (returningRef.current) return; // the return dialog has its own fields
       const done = issuedRef.current;
       if (done && settings?.sale.printOnIssue) {
         const { summary } = done;
@@ -166,7 +176,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
         requestAnimationFrame(() => typeIntoSale(code, form.getValues('lines').length - 1));
       });
     });
-  }, [active, form, returning, settings]);
+  }, [active, form, settings]);
 
   // Once the ticket dialog is gone (its close() gives focus back to what had it before), the cursor goes to the
   // code field for the next customer: in an effect, so it runs after that restoration, never before.
@@ -179,6 +189,18 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
       focusById('line-0-code');
     }
   }, [issued]);
+
+  // The same once the return is over (its dialog cancelled, or the note's ticket closed): the cursor goes back to the
+  // code field of the line being filled, so the next scan is read whole, into the sale.
+  const hadReturn = useRef(false);
+  useEffect(() => {
+    if (returning || returned) {
+      hadReturn.current = true;
+    } else if (hadReturn.current) {
+      hadReturn.current = false;
+      focusById(`line-${Math.max(0, form.getValues('lines').length - 1)}-code`);
+    }
+  }, [returning, returned, form]);
 
   return (
     <section id="screen-sale" className="screen sale" aria-labelledby="sale-title" tabIndex={-1} hidden={!active}>
@@ -236,6 +258,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
       ) : null}
       {returning ? (
         <ReturnDialog
+          needsApproval={returnNeedsApproval}
           onClose={() => setReturning(false)}
           onIssued={(note) => {
             setReturning(false);
