@@ -194,7 +194,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     cashier: () => auth.current(),
     cashSession: () => cash.sessionForSale(),
     drawerCash: () => cash.drawerCash(),
-    seriesGuard: () => shop.guardSeries(),
+    seriesGuard: () => shop.guardNoteSeries(),
   });
   // Voiding (issue 24): a durable request per document, sent by its own small outbox (void-sender.ts).
   const voids = new VoidService({

@@ -33,6 +33,8 @@ export interface ReplicatorOptions extends PushSources {
   lease?: LeaseStore;
   /** The last refusal the server gave (a series or the identity taken), kept while the server cannot be reached. */
   remembered?: { get(): string | null; set(message: string | null): void };
+  /** The series the server just confirmed as this till's (its claim answered): notes wait for theirs (shop-link.ts). */
+  claimed?: (series: [string, string][]) => void;
 }
 
 export class Replicator {
@@ -278,11 +280,13 @@ export class Replicator {
     this.pool ??= createShopPool(settings, password, this.o.timeouts);
     if (this.ready) return;
     await migrateServer(this.pool, this.o.migrationsDir);
-    const claim = await registerTerminal(this.pool, this.o.terminal());
+    const terminal = this.o.terminal();
+    const claim = await registerTerminal(this.pool, terminal);
     const pool = this.pool;
     const lease = this.o.lease;
     this.refuseUnless(claim.ok && lease ? await this.withLease(() => renewLease(pool, this.o.terminal().id, lease)) : claim);
     this.o.remembered?.set(null);
+    this.o.claimed?.(claimedSeries(terminal));
     const highest = await this.pool.query<{ n: string }>({
       name: 'caja_till_highest_seq',
       text: 'SELECT COALESCE(MAX(local_seq), 0) AS n FROM documents WHERE terminal_id = $1',

@@ -54,6 +54,8 @@ export interface ShopLinkDeps {
 /** This till's lease on its identity (till-lease.ts), and the server's last refusal kept for offline (issue 25). */
 const LEASE_KEY = 'shopLease';
 const REFUSAL_KEY = 'shopRefusal';
+/** The note series the shop server last confirmed as this till's ('07:BC01', …). */
+const NOTES_CLAIMED_KEY = 'shopNoteSeriesClaimed';
 /** Set by a restore that could not keep the live file's lease (electron/core/backup/restore-apply.ts). */
 export const RECLAIM_KEY = 'shopLeaseReclaim';
 
@@ -93,6 +95,7 @@ export class ShopLink {
         },
         reclaiming: () => settingsRepo.get(RECLAIM_KEY) === true,
       },
+      claimed: (series) => settingsRepo.set(NOTES_CLAIMED_KEY, series.filter(([docType]) => docType === '07' || docType === '08').map(([t, s]) => `${t}:${s}`)),
       remembered: {
         get: () => settingsRepo.get<string>(REFUSAL_KEY) ?? null,
         set: (message) => (message === null ? settingsRepo.delete(REFUSAL_KEY) : settingsRepo.set(REFUSAL_KEY, message)),
@@ -152,6 +155,26 @@ export class ShopLink {
   guardSeries(): void {
     const conflict = this.replicator.seriesConflict();
     if (conflict) throw new CoreError('series_conflict', conflict);
+  }
+
+  /**
+   * Before a note: on a till of a shop server, its note series must be confirmed as its own by the server. They follow
+   * the invoice series, and two tills whose series end alike once both took BC01: the second till's notes reused
+   * numbers SUNAT already held and were never declared. Until the server answers the claim (at the till's first
+   * connection after a series change, or after an update), notes wait; sales do not (their series were claimed).
+   */
+  guardNoteSeries(): void {
+    this.guardSeries();
+    if (!this.active()) return;
+    const n = this.d.settings.noteSeriesNames();
+    const wanted = [`07:${n.creditBoleta}`, `07:${n.creditFactura}`, `08:${n.debitBoleta}`, `08:${n.debitFactura}`];
+    const claimed = new Set(this.d.settingsRepo.get<string[]>(NOTES_CLAIMED_KEY) ?? []);
+    if (wanted.every((k) => claimed.has(k))) return;
+    throw new CoreError(
+      'series_unconfirmed',
+      `Las series de notas de esta caja (${n.creditBoleta}, ${n.debitBoleta}, ${n.creditFactura}, ${n.debitFactura}) aún no están confirmadas en el servidor ` +
+        'de la tienda, y otra caja podría usarlas: conecte esta caja al servidor y espere a que figure en línea para emitir notas.',
+    );
   }
 
   /**

@@ -62,9 +62,25 @@ const NoteSeriesSchema = z.object({
   debitFactura: z.string().regex(/^F[A-Z0-9]{3}$/),
 });
 export type NoteSeriesNames = z.infer<typeof NoteSeriesSchema>;
-/** B001 → BC01/BD01, F001 → FC01/FD01: the letter of the invoice series, C or D, and its last two characters. */
-export function noteSeriesFor(invoice: { boleta: string; factura: string }): NoteSeriesNames {
-  const tail = (s: string) => s.slice(-2);
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const ALNUM = `0123456789${LETTERS}`;
+
+/**
+ * The two characters a note series takes from its invoice series. B000–B099, and any series not of three digits, keep
+ * their last two characters (B001 → 01, as always). The last two alone made B101 and B201 share BC01, and SUNAT refused
+ * the second till's notes as numbers already used: B100–B999 take a letter then a character instead (B100 → A0,
+ * B101 → A1, B136 → B0, … B999 → YZ), never two digits, so no two numeric series share note series.
+ */
+function noteTail(series: string): string {
+  const m = /^[A-Z](\d{3})$/.exec(series);
+  const n = m ? Number(m[1]) : 0;
+  if (n < 100) return series.slice(-2);
+  const k = n - 100;
+  return `${LETTERS[Math.floor(k / ALNUM.length)]}${ALNUM[k % ALNUM.length]}`;
+}
+
+/** B001 → BC01/BD01, F001 → FC01/FD01, B101 → BCA1/BDA1: the letter of the invoice series, C or D, and noteTail. */
+export function noteSeriesFor(invoice: { boleta: string; factura: string }, tail: (s: string) => string = noteTail): NoteSeriesNames {
   return {
     creditBoleta: `BC${tail(invoice.boleta)}`,
     creditFactura: `FC${tail(invoice.factura)}`,
@@ -72,6 +88,9 @@ export function noteSeriesFor(invoice: { boleta: string; factura: string }): Not
     debitFactura: `FD${tail(invoice.factura)}`,
   };
 }
+
+/** The names every series had before noteTail (the last two characters): a till that numbered notes in one keeps it. */
+export const legacyNoteSeriesFor = (invoice: { boleta: string; factura: string }): NoteSeriesNames => noteSeriesFor(invoice, (s) => s.slice(-2));
 const DEFAULT_PRINTER = { deviceName: '', paper: '80mm' as const };
 /** A catalogue product is sold at its catalogue price until the owner allows changing it on the line. */
 const DEFAULT_SALE = { allowPriceChange: false, printOnIssue: true, scale: { mode: 'off' as const, itemDigits: 5 } };
@@ -103,7 +122,25 @@ export class SettingsService {
    * BD02, F002 → FC02 and FD02.
    */
   noteSeriesNames(): NoteSeriesNames {
-    return this.read('noteSeries', NoteSeriesSchema, noteSeriesFor(this.seriesNames()));
+    return this.read('noteSeries', NoteSeriesSchema, this.derivedNoteSeries());
+  }
+
+  /**
+   * The note series that follow the invoice series; one this till already numbered notes in under the name it had
+   * before (B101's BC01) is kept: its numbers go on where SUNAT has them, and the till's claim on the server is the same.
+   */
+  private derivedNoteSeries(): NoteSeriesNames {
+    const invoice = this.seriesNames();
+    const now = noteSeriesFor(invoice);
+    const before = legacyNoteSeriesFor(invoice);
+    const kept = (docType: '07' | '08', key: keyof NoteSeriesNames) =>
+      now[key] !== before[key] && (this.series.get(docType, before[key])?.last_number ?? 0) > 0 ? before[key] : now[key];
+    return {
+      creditBoleta: kept('07', 'creditBoleta'),
+      creditFactura: kept('07', 'creditFactura'),
+      debitBoleta: kept('08', 'debitBoleta'),
+      debitFactura: kept('08', 'debitFactura'),
+    };
   }
 
   private ensureNoteSeries(): void {

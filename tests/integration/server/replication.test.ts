@@ -64,6 +64,8 @@ describe('the shop server (issue 15)', () => {
       const a = await till(name, 'Caja 1', 'B003');
       const sale = await a.call<DocumentSummary>('issueSale', anonymousBoleta());
       await until(a, () => statusOf(a, sale.id) === 'accepted');
+      // Notes wait until the server has confirmed this till's note series (shop-link.ts guardNoteSeries).
+      await waitFor(async () => (await a.call<AppStatus>('getStatus')).shopServer?.state === 'online');
       const note = await a.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '06', description: 'Devolución total' });
       await until(a, () => statusOf(a, note.id) === 'accepted');
       await waitFor(async () => (await serverRows(pool)).filter((r) => r.status === 'accepted').length === 2);
