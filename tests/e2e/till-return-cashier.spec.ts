@@ -142,3 +142,56 @@ test('a supervisor goes straight in; a Yape sale is refunded by Yape; cash beyon
   await expect(page.getByTestId('issued-refund')).toHaveText('DEVOLVER S/ 7.60');
   expect(harness.pageErrors).toEqual([]);
 });
+
+test('after a return (no PIN for an administrator): DEVOLVER with the cash, and a scan right after the ticket closes is read whole', async ({ harness }) => {
+  const { page, core } = harness;
+  await harness.open();
+  await typeLine(page, 1, { code: 'ARR', description: 'Arroz 1 kg', quantity: '2', price: '5.90' });
+  await page.keyboard.press('F12');
+  await expect(ticketDialog(page)).toBeVisible();
+  await closeDialog(page);
+  await waitForStatus(core.dispatch, 1, 'accepted');
+
+  await page.keyboard.press('F7');
+  const dialog = page.getByTestId('return-dialog');
+  await dialog.getByTestId('return-find').fill('B001-00000001');
+  await dialog.getByTestId('return-find').press('Enter');
+  await dialog.getByTestId('return-mode-lines').check();
+  await dialog.getByTestId('return-line-1').fill('1');
+  await dialog.getByTestId('return-issue').click();
+  await expect(page.getByRole('heading', { name: 'Nota de crédito BC01-00000001 emitida' })).toBeVisible();
+  await expect(page.getByTestId('issued-refund')).toHaveText('DEVOLVER S/ 5.90');
+  await expect(page.getByText(/VUELTO/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cerrar (Esc)' }).click();
+  await expect(dialog).toHaveCount(0);
+  // The scanner's burst, right after: every digit lands in the sale's code field.
+  await page.keyboard.type('7751234567890', { delay: 5 });
+  await expect(page.getByLabel('Código, línea 1', { exact: true })).toHaveValue('7751234567890');
+  expect(harness.pageErrors).toEqual([]);
+});
+
+test("a scan over the note's ticket closes it and goes into the sale, as over a sale's ticket", async ({ harness }) => {
+  const { page, core } = harness;
+  await harness.open();
+  await typeLine(page, 1, { code: 'ARR', description: 'Arroz 1 kg', quantity: '2', price: '5.90' });
+  await page.keyboard.press('F12');
+  await expect(ticketDialog(page)).toBeVisible();
+  await closeDialog(page);
+  await waitForStatus(core.dispatch, 1, 'accepted');
+  await page.keyboard.press('F7');
+  const dialog = page.getByTestId('return-dialog');
+  await dialog.getByTestId('return-find').fill('B001-00000001');
+  await dialog.getByTestId('return-find').press('Enter');
+  await dialog.getByTestId('return-mode-lines').check();
+  await dialog.getByTestId('return-line-1').fill('1');
+  await dialog.getByTestId('return-issue').click();
+  await expect(page.getByRole('heading', { name: 'Nota de crédito BC01-00000001 emitida' })).toBeVisible();
+  await page.keyboard.type('7751234567890', { delay: 5 });
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+  // The whole code reached the sale (as a line's code, or named in the line's "not found"), never only its end.
+  await expect
+    .poll(() => page.evaluate(() => [...document.querySelectorAll('#screen-sale input')].map((i) => (i as HTMLInputElement).value).join(' ') + ' ' + (document.getElementById('screen-sale')?.innerText ?? '')))
+    .toContain('7751234567890');
+  await harness.screenshot('till-return-scan-over-note');
+  expect(harness.pageErrors).toEqual([]);
+});

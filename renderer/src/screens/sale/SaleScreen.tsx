@@ -154,9 +154,11 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   // Read through a ref: the scan listener stays connected across the return (a listener made again as the dialog
   // closes would miss the start of a scan made right after, and type only its last digits).
   const returningRef = useRef(returning);
+  const returnedRef = useRef(returned);
   useEffect(() => {
     returningRef.current = returning;
-  }, [returning]);
+    returnedRef.current = returned;
+  }, [returning, returned]);
   useEffect(() => {
     if (!active) return;
     return listenForStrayScans((code) => {
@@ -167,6 +169,12 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
         const label = `${summary.docType === '01' ? 'Factura' : 'Boleta'} ${documentNumber(summary.series, summary.number)}`;
         void printInBackground({ source: { kind: 'document', id: summary.id }, paper: settings.printer.paper, label, ...(done.cashReceived ? { cashReceived: done.cashReceived } : {}) });
       }
+      // Over the note's ticket after a return, the same: it prints in the background (as Enter would) and closes.
+      const note = returnedRef.current;
+      if (note && settings?.sale.printOnIssue) {
+        void printInBackground({ source: { kind: 'document', id: note.id }, paper: settings.printer.paper, label: `Nota de crédito ${documentNumber(note.series, note.number)}` });
+      }
+      setReturned(null);
       setIssued(null);
       setConfirmCancel(null);
       requestAnimationFrame(() => {
