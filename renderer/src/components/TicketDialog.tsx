@@ -40,6 +40,26 @@ export function TicketDialog({ title, data, source, onClose, onPrinted, children
   const chosen = paper ?? settings?.printer.paper ?? '80mm';
   const { busy, outcome, run } = usePrint({ source, copy: data.copy, cashReceived: data.payment.cash?.received, onPrinted });
 
+  /**
+   * Right after issuing, every way out of the dialog (Enter, Esc, "Cerrar", a click) prints the ticket when the
+   * setting says so: the customer never leaves without it because of the key that closed the dialog. The till never
+   * waits for the printer: the print runs on its own, a failure shows in the status bar with "Reimprimir", and the
+   * next sale starts now. A ticket already printed from this dialog is not printed again.
+   */
+  const finished = useRef(false);
+  const printedHere = useRef(false);
+  const finish = () => {
+    if (next?.print && !printedHere.current && !finished.current) {
+      void printInBackground({ source, paper: chosen, label: next.label, ...(data.payment.cash?.received ? { cashReceived: data.payment.cash.received } : {}) });
+    }
+    finished.current = true;
+    onClose();
+  };
+  const runHere = async (action: 'print' | 'pdf') => {
+    const done = await run(action, chosen);
+    if (done && action === 'print') printedHere.current = true;
+  };
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -60,12 +80,12 @@ export function TicketDialog({ title, data, source, onClose, onPrinted, children
       aria-labelledby="ticket-dialog-title"
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        finish();
       }}
       onKeyDown={(event) => {
         if ((event.ctrlKey || event.metaKey) && (event.key === 'p' || event.key === 'P')) {
           event.preventDefault();
-          void run('print', chosen);
+          void runHere('print');
         }
       }}
     >
@@ -92,15 +112,15 @@ export function TicketDialog({ title, data, source, onClose, onPrinted, children
             ))}
           </select>
         </label>
-        <button type="button" onClick={() => void run('print', chosen)} disabled={busy !== null} aria-keyshortcuts="Control+P">
+        <button type="button" onClick={() => void runHere('print')} disabled={busy !== null} aria-keyshortcuts="Control+P">
           {busy === 'print' ? 'Imprimiendo…' : data.copy ? 'Imprimir copia' : 'Imprimir'}
         </button>
-        <button type="button" onClick={() => void run('pdf', chosen)} disabled={busy !== null}>
+        <button type="button" onClick={() => void runHere('pdf')} disabled={busy !== null}>
           {busy === 'pdf' ? 'Guardando…' : 'Guardar PDF'}
         </button>
         {next ? (
           <>
-            <button type="button" onClick={onClose}>
+            <button type="button" onClick={finish}>
               Cerrar (Esc)
             </button>
             <button
@@ -109,12 +129,7 @@ export function TicketDialog({ title, data, source, onClose, onPrinted, children
               className="button--primary"
               disabled={busy !== null}
               aria-keyshortcuts="Enter"
-              onClick={() => {
-                // The till never waits for the printer (issue 26): the print runs on its own, a failure shows in
-                // the status bar with "Reimprimir", and the next sale starts now.
-                if (next.print) void printInBackground({ source, paper: chosen, label: next.label, ...(data.payment.cash?.received ? { cashReceived: data.payment.cash.received } : {}) });
-                onClose();
-              }}
+              onClick={finish}
             >
               {next.print ? 'Imprimir y nueva venta (Enter)' : 'Nueva venta (Enter)'}
             </button>
