@@ -1,8 +1,9 @@
 // The lines of the sale, driven from the keyboard: a code + Enter (a barcode scanner types exactly that) looks the
 // product up and moves to a new empty line; typing a description lists catalogue matches (↑↓ Enter Esc); Enter in
 // other cells commits the line, arrows move between lines, Ctrl+Supr removes the line.
-import { useCallback, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { useFieldArray, useFormState, type UseFormReturn } from 'react-hook-form';
+import { useCallback, useEffect, useRef, type FormEvent, type KeyboardEvent, type MutableRefObject } from 'react';
+import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
+import { allowsDecimalQuantity } from '../../../../shared/bridge';
 import { emptyLine, isBlankLine, type SaleFormValues } from './form-values';
 import { focusCell } from './line-focus';
 import { LINE_COLUMNS, LineRow, lineErrorsKey, lineInputId, type LineColumn } from './LineRow';
@@ -10,6 +11,7 @@ import { noProductLookup, noProductSearch, type ProductLookup, type ProductSearc
 import { ProductListbox, productOptionId } from './ProductListbox';
 import { useLineEntry } from './useLineEntry';
 import { useProductSearch } from './useProductSearch';
+import { listenForScannerBursts } from './scanner-guard';
 
 const HEADINGS: Record<LineColumn, string> = {
   code: 'Código',
@@ -28,6 +30,33 @@ interface LinesTableProps {
   productSearch?: ProductSearch;
   /** Ajustes › Venta: price and affectation of a catalogue product may be changed on the line. */
   allowPriceChange?: boolean;
+  /** Filled with the function that puts a scanned code on the sale (for scans read outside the lines' fields). */
+  scanRef?: MutableRefObject<((code: string) => void) | null>;
+}
+
+/**
+ * Scanned codes the catalogue does not know, listed apart from the lines: the sale goes on with the next scan, Supr
+ * in an empty field (or the button) takes the last one off, and F12 does not issue while any is listed.
+ */
+function UnknownCodes({ form }: { form: UseFormReturn<SaleFormValues> }): React.JSX.Element | null {
+  const unknown = useWatch({ control: form.control, name: 'unknownCodes' });
+  if (!unknown || unknown.length === 0) return null;
+  const remove = (at: number) => form.setValue('unknownCodes', form.getValues('unknownCodes').filter((_, i) => i !== at));
+  return (
+    <div className="lines__notice lines__notice--error" role="alert" data-testid="unknown-codes">
+      <ul>
+        {unknown.map((u, i) => (
+          <li key={`${i}-${u.code}`}>
+            {u.message}: no está en la venta.{' '}
+            <button type="button" className="button--link" onClick={() => remove(i)}>
+              Quitar
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p>Supr: quitar el último · Regístrelo en Productos o escanéelo otra vez.</p>
+    </div>
+  );
 }
 
 function LinesError({ form }: { form: UseFormReturn<SaleFormValues> }): React.JSX.Element | null {
@@ -52,6 +81,7 @@ export function LinesTable({
   productLookup = noProductLookup,
   productSearch = noProductSearch,
   allowPriceChange = true,
+  scanRef,
 }: LinesTableProps): React.JSX.Element {
   const { control, register, getValues } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
@@ -63,6 +93,23 @@ export function LinesTable({
   const search = useProductSearch(productSearch);
   const { goToNewLine } = entry;
   const { close: closeSearch } = search;
+  const { addScanned } = entry;
+
+  // A scanner burst in any of the lines' fields adds its product (never edits the line the cursor is on).
+  useEffect(() => {
+    if (scanRef) scanRef.current = addScanned;
+    const onScan = (code: string, field: HTMLInputElement) => {
+      // Scanned into the weight of a weighed line: the weight is still to be typed, and the code is the next product.
+      const index = Number(field.dataset['line']);
+      const line = field.dataset['col'] === 'quantity' ? getValues(`lines.${index}`) : undefined;
+      if (line && line.productCode !== '' && allowsDecimalQuantity({ unit: line.unit, wholeUnits: line.wholeUnits })) {
+        form.setValue(`lines.${index}.quantity`, '', { shouldDirty: true });
+        form.setError(`lines.${index}.quantity`, { type: 'validation', message: 'Ingrese la cantidad: lo escaneado era otro producto' });
+      }
+      addScanned(code);
+    };
+    return listenForScannerBursts(onScan, (target) => target.dataset['line'] !== undefined && target.closest('.lines') !== null && !document.querySelector('dialog[open]'));
+  }, [addScanned, form, getValues, scanRef]);
 
   const commit = useCallback(
     async (index: number, column: LineColumn) => {
@@ -133,6 +180,9 @@ export function LinesTable({
       void commit(index, column).finally(() => {
         busy.current = false;
       });
+    } else if (event.key === 'Delete' && !event.ctrlKey && !event.altKey && target instanceof HTMLInputElement && target.value === '' && getValues('unknownCodes').length > 0) {
+      event.preventDefault();
+      form.setValue('unknownCodes', getValues('unknownCodes').slice(0, -1));
     } else if (event.key === 'Delete' && event.ctrlKey) {
       event.preventDefault();
       removeLine(index);
@@ -223,6 +273,7 @@ export function LinesTable({
           {notice.text}
         </p>
       ) : null}
+      <UnknownCodes form={form} />
       <LinesError form={form} />
       <button type="button" className="button--link" onClick={() => goToNewLine(-1)}>
         + Agregar línea

@@ -14,8 +14,8 @@ import { useSettings } from '../../app/settings-context';
 import { useSession } from '../../app/session-context';
 import { documentNumber } from '../../format/dates';
 import { CustomerSection } from './CustomerSection';
-import { emptyLine, emptySale, isBlankLine, type SaleFormValues } from './form-values';
-import { listenForStrayScans, typeIntoSale } from './scanner-guard';
+import { emptySale, type SaleFormValues } from './form-values';
+import { listenForStrayScans } from './scanner-guard';
 import { printInBackground } from '../../components/background-print';
 import { LegendsSection } from './LegendsSection';
 import { LinesTable } from './LinesTable';
@@ -147,6 +147,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   // Issue 26: a scan while a dialog has the focus is neither an Enter for the dialog nor lost. Over "¿Cancelar esta
   // venta?" it means the sale goes on; over the issued ticket it starts the next sale (printing in the background as
   // Enter would). Either way the code goes into the sale once the dialog is gone.
+  const scanRef = useRef<((code: string) => void) | null>(null);
   const issuedRef = useRef(issued);
   useEffect(() => {
     issuedRef.current = issued;
@@ -177,14 +178,10 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
       setReturned(null);
       setIssued(null);
       setConfirmCancel(null);
-      requestAnimationFrame(() => {
-        const lines = form.getValues('lines');
-        const last = lines[lines.length - 1];
-        if (last && !isBlankLine(last)) form.setValue('lines', [...lines, emptyLine()]);
-        requestAnimationFrame(() => typeIntoSale(code, form.getValues('lines').length - 1));
-      });
+      // Added like any scan: a new line (or one more on the last), never into the line the cursor was on.
+      requestAnimationFrame(() => scanRef.current?.(code));
     });
-  }, [active, form, settings]);
+  }, [active, settings]);
 
   // Once the ticket dialog is gone (its close() gives focus back to what had it before), the cursor goes to the
   // code field for the next customer: in an effect, so it runs after that restoration, never before.
@@ -246,6 +243,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
             productLookup={bridgeProductLookup}
             productSearch={bridgeProductSearch}
             allowPriceChange={settings?.sale.allowPriceChange ?? false}
+            scanRef={scanRef}
           />
         </div>
         {/* Only the side panel is inside the totals context: a new value never makes React walk the lines. */}

@@ -42,6 +42,11 @@ export interface SaleFormValues {
   saleDiscount: string;
   /** A supervisor's PIN, asked when the discounts go beyond the limit. */
   approval: { userId: string; pin: string };
+  /**
+   * Form-only: scanned codes the catalogue does not know. They are listed apart, never put on a line (a line with
+   * only a code would stop the sale until someone found it), and the sale is not issued while any is listed.
+   */
+  unknownCodes: { code: string; message: string }[];
 }
 
 export function emptyLine(): LineValues {
@@ -58,6 +63,7 @@ export function emptySale(docType: '01' | '03' = '03'): SaleFormValues {
     legends: [],
     saleDiscount: '',
     approval: { userId: '', pin: '' },
+    unknownCodes: [],
   };
 }
 

@@ -2,7 +2,7 @@
 // cashier is on, add to the line that already holds the product, or nothing (the line already holds it).
 import { allowsDecimalQuantity, productQuantityProblem, type Product } from '../../../../shared/bridge';
 import { priceInputText, toMoney } from '../../format/money';
-import { decimalText, type LineValues } from './form-values';
+import { decimalText, isBlankLine, type LineValues } from './form-values';
 
 export type LineEntry =
   /** The line already holds this product: just move on. */
@@ -53,4 +53,29 @@ export function planProductEntry(lines: readonly LineValues[], index: number, pr
     }
   }
   return { kind: 'fill', values: productLine(product, quantity), weighed };
+}
+
+export type ScanEntry =
+  /** One more of the product on the sale's last line. */
+  | { kind: 'add'; target: number; quantity: string; added: string }
+  /** A new line `target` (the trailing empty line, or one past the end). `weighed`: the cashier types the weight next. */
+  | { kind: 'put'; target: number; values: LineValues; weighed: boolean };
+
+/**
+ * Where a scanned product goes: a scan always adds, wherever the cursor is, and never changes another line than the
+ * one it adds to. The same product as the sale's last line (sold by units, no quantity on its label) adds to that
+ * line; anything else goes on a new line after the last one that holds something. `quantity`: what the code itself
+ * carries (a multiplier, a scale label), else 1.
+ */
+export function planScan(lines: readonly LineValues[], product: Product, quantity?: string): ScanEntry {
+  let last = lines.length - 1;
+  while (last >= 0 && isBlankLine(lines[last]!)) last -= 1;
+  const held = last >= 0 ? lines[last] : undefined;
+  const weighed = allowsDecimalQuantity(product);
+  const count = quantity ?? '1';
+  if (held && !weighed && held.productCode === product.code && held.description.trim() !== '') {
+    const before = toMoney(decimalText(held.quantity) || '0');
+    return { kind: 'add', target: last, quantity: before.plus(count).toFixed(), added: count };
+  }
+  return { kind: 'put', target: last + 1, values: productLine(product, count), weighed: weighed && quantity === undefined };
 }

@@ -63,6 +63,12 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
     setFailure(null);
     try {
       const values = form.getValues();
+      // A scanned code nobody found is not in the sale: issuing now would charge less than the customer brought.
+      const unknown = values.unknownCodes?.length ?? 0;
+      if (unknown > 0) {
+        setFailure({ message: `${unknown === 1 ? 'Hay 1 código no encontrado: quítelo con Supr' : `Hay ${unknown} códigos no encontrados: quítelos con Supr`} o regístrelo en Productos antes de emitir.`, general: [] });
+        return;
+      }
       // Cash is taken with the first active cash method of Ajustes (issue 13).
       const cashMethod = settings.paymentMethods.find((m) => m.kind === 'cash' && m.active)?.code ?? 'efectivo';
       const { input, lineIndex, discounts } = toSaleInput(values, cashMethod);

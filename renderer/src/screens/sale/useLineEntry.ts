@@ -2,17 +2,18 @@
 // holds it); a picked search match does the same; Enter in a quantity checks it against the unit. An unknown code
 // is reported and the cashier stays in the code field with everything typed kept.
 import Decimal from 'decimal.js';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { UseFieldArrayAppend, UseFormReturn } from 'react-hook-form';
 import { productQuantityProblem, type Product } from '../../../../shared/bridge';
 import { findEntry, UNITS } from '../../../../shared/catalog';
 import { formatMoney } from '../../format/money';
 import { decimalText, emptyLine, isBlankLine, type LineValues, type SaleFormValues } from './form-values';
-import { planProductEntry } from './line-entry';
+import { planProductEntry, planScan } from './line-entry';
 import { resolveScan } from './scan-code';
 import { useSettings } from '../../app/settings-context';
 import { focusCell, revealLine } from './line-focus';
+import { whenNoBurst } from './scanner-guard';
 import { lineInputId } from './LineRow';
 import type { ProductLookup } from './product-lookup';
 
@@ -126,6 +127,14 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
       } else if (line.description.trim() !== '' || line.unitPrice.trim() !== '') {
         goToNewLine(index); // a line typed by hand with its own code: not a catalogue product, and fine
       } else {
+        // A code (no spaces) on the line being filled: listed apart like a scanned one, and the field is emptied for
+        // the next scan, so an unknown code never stays in the way of the sale.
+        const last = getValues('lines').length - 1;
+        if (answer.status === 'unknown' && !/\s/.test(code) && index === last) {
+          setValue('unknownCodes', [...getValues('unknownCodes'), { code, message: `Código no encontrado: ${code}` }]);
+          setValue(`lines.${index}.code`, '');
+          return;
+        }
         // Words typed in the code field (codes have no spaces): point to where names are searched.
         const hint = /\s/.test(code) ? '. Para buscar por nombre, escríbalo en la descripción.' : '';
         const text = answer.status === 'unknown' ? `Código no encontrado: ${code}${hint}` : answer.message;
@@ -135,7 +144,7 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
         if (input instanceof HTMLInputElement && document.activeElement === input) input.select();
       }
     },
-    [enterProduct, getValues, goToNewLine, lookup, say, scale],
+    [enterProduct, getValues, goToNewLine, lookup, say, scale, setValue],
   );
 
   /** Scans line `index` once React has rendered the code put there. */
@@ -146,6 +155,68 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
       await scan(index);
     },
     [scan],
+  );
+
+  // The latest `say` for scans still in the queue: a line appended since has its field id only in a later render.
+  const sayRef = useRef(say);
+  useLayoutEffect(() => {
+    sayRef.current = say;
+  }, [say]);
+  const scans = useRef<Promise<void>>(Promise.resolve());
+
+  /** Puts one scanned code on the sale, as planScan says; an unknown code goes to the list apart. */
+  const addScannedNow = useCallback(
+    async (code: string) => {
+      const { answer, quantity } = await resolveScan(code, lookup, scale);
+      await whenNoBurst();
+      if (answer.status !== 'found') {
+        const message = answer.status === 'unknown' ? `Código no encontrado: ${code}` : `${code}: ${answer.message}`;
+        setValue('unknownCodes', [...getValues('unknownCodes'), { code, message }]);
+        const lines = getValues('lines');
+        focusCell(lines.length - 1, 'code');
+        return;
+      }
+      const { product } = answer;
+      const lines = getValues('lines');
+      const plan = planScan(lines, product, quantity);
+      // Rendered now, in this task: the next scan's plan must see this one's line.
+      flushSync(() => {
+        if (plan.kind === 'add') {
+          setValue(`lines.${plan.target}.quantity`, plan.quantity, { shouldDirty: true });
+          clearErrors(`lines.${plan.target}.quantity`);
+        } else if (plan.target >= lines.length) {
+          append([plan.values, emptyLine()], { shouldFocus: false });
+        } else {
+          setLine(plan.target, plan.values);
+          if (plan.target === lines.length - 1) append(emptyLine(), { shouldFocus: false });
+        }
+      });
+      const n = plan.target + 1;
+      if (plan.kind === 'add') {
+        sayRef.current('info', plan.target, `Se sumó ${plan.added} a la línea ${n}: ${product.description} (cantidad ${plan.quantity}).`);
+      } else if (plan.weighed) {
+        const unit = findEntry(UNITS, product.unit)?.label ?? product.unit;
+        focusCell(plan.target, 'quantity');
+        sayRef.current('info', plan.target, `Línea ${n}, ${product.description}: ingrese la cantidad (${unit}) y pulse Enter.`);
+        return;
+      } else {
+        sayRef.current('info', plan.target, `Agregado en la línea ${n}: ${product.description}, ${formatMoney(product.price)}.`);
+      }
+      revealLine(plan.target);
+      focusCell(getValues('lines').length - 1, 'code');
+    },
+    [append, clearErrors, getValues, lookup, scale, setLine, setValue],
+  );
+
+  /**
+   * A scanned code (a burst read by the scanner guard): queued, so scans arriving back to back are put on the sale
+   * one after the other, in order, each seeing the lines the one before left.
+   */
+  const addScanned = useCallback(
+    (code: string) => {
+      scans.current = scans.current.then(() => addScannedNow(code)).catch(() => undefined);
+    },
+    [addScannedNow],
   );
 
   /** The quantity the cashier confirmed although it is over SANE_QUANTITY (line and text), so Enter again passes. */
@@ -216,5 +287,5 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
     setNotice((current) => (current && current.tone === 'error' && current.line === index ? null : current));
   }, []);
 
-  return { notice, goToNewLine, enterProduct, scan, commitQuantity, positiveAmounts, codeTyped };
+  return { notice, goToNewLine, enterProduct, scan, addScanned, commitQuantity, positiveAmounts, codeTyped };
 }
