@@ -17,7 +17,7 @@ function errorsOf(fields: readonly { path: string; message: string }[] | undefin
 /** Who signed in last on this till: the lock screen preselects them (issue 26), the cashier who stepped away. */
 const LAST_USER_KEY = 'caja.lastSignedIn';
 
-function rememberSignedIn(session: Session): void {
+export function rememberSignedIn(session: Session): void {
   try {
     if (session.user) localStorage.setItem(LAST_USER_KEY, String(session.user.id));
   } catch {
@@ -70,23 +70,76 @@ function FirstAdmin(): React.JSX.Element {
   );
 }
 
+/** Names that hold every word typed, in any case and without accents ("ana" finds "Ana", "jose" finds "José"). */
+function matches(name: string, filter: string): boolean {
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const words = fold(filter).split(/\s+/).filter(Boolean);
+  const folded = fold(name);
+  return words.every((w) => folded.split(/\s+/).some((part) => part.startsWith(w)));
+}
+
+/**
+ * The cashier's name is chosen on purpose, never by a stray key: the screen starts on the last cashier of this till;
+ * a letter typed (on the name or in the PIN, where letters never belong) filters the names and leaves nobody chosen
+ * until Enter takes the first match, so a PIN is never tried against a person picked by the first letter of another
+ * name (a wrong PIN counts against the lockout of whoever is chosen).
+ */
 function Login(): React.JSX.Element {
   const { replace } = useSession();
   const [cashiers, setCashiers] = useState<{ id: number; name: string }[]>([]);
   const [userId, setUserId] = useState<number | null>(null);
+  const [filter, setFilter] = useState('');
   const [pin, setPin] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const pinRef = useRef<HTMLInputElement>(null);
+  const userRef = useRef<HTMLSelectElement>(null);
+  // Where the cursor goes once the choice is rendered (the PIN field is disabled until someone is chosen).
+  const focusNext = useRef<'pin' | 'user' | null>(null);
+  useEffect(() => {
+    const where = focusNext.current;
+    if (!where || (where === 'pin' && userId === null)) return;
+    focusNext.current = null;
+    (where === 'pin' ? pinRef.current : userRef.current)?.focus();
+  }, [userId, cashiers]);
   useEffect(() => {
     void call((api) => api.listCashiers({})).then((result) => {
       if (!result.ok) return;
       setCashiers(result.value);
       const last = lastSignedIn();
-      const preselected = result.value.find((c) => c.id === last) ?? result.value[0];
+      const preselected = result.value.find((c) => c.id === last) ?? (result.value.length === 1 ? result.value[0] : undefined);
+      focusNext.current = preselected ? 'pin' : 'user';
       setUserId((current) => current ?? preselected?.id ?? null);
-      requestAnimationFrame(() => pinRef.current?.focus());
     });
   }, []);
+  const shown = filter === '' ? cashiers : cashiers.filter((c) => matches(c.name, filter));
+
+  /** A letter or a space: it goes to the name filter; nobody stays chosen until Enter. True when the key was taken. */
+  const filterKey = (event: React.KeyboardEvent): boolean => {
+    if (event.ctrlKey || event.altKey || event.metaKey) return false;
+    if (event.key.length === 1 && /\p{L}|\s/u.test(event.key) && (event.key !== ' ' || filter !== '')) {
+      event.preventDefault();
+      setFilter((f) => f + event.key);
+      setUserId(null);
+      setPin('');
+      setErrors({});
+      userRef.current?.focus();
+      return true;
+    }
+    if (event.key === 'Backspace' && filter !== '' && event.currentTarget === userRef.current) {
+      event.preventDefault();
+      setFilter((f) => f.slice(0, -1));
+      return true;
+    }
+    return false;
+  };
+
+  const pick = (id: number) => {
+    setUserId(id);
+    setFilter('');
+    setErrors({});
+    focusNext.current = 'pin';
+  };
+
   const submit = async () => {
     if (userId === null) {
       setErrors({ userId: 'Elija su nombre' });
@@ -103,21 +156,59 @@ function Login(): React.JSX.Element {
       pinRef.current?.focus();
     }
   };
+  const chosen = cashiers.find((c) => c.id === userId);
   return (
     <form className="signin__form" noValidate aria-label="Ingresar" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <h1>Caja bloqueada</h1>
-      <p className="muted">Elija su nombre e ingrese su PIN.</p>
+      <p className="muted">Elija su nombre (escriba para buscarlo y pulse Enter) e ingrese su PIN.</p>
       <Field id="signin-user" label="Usuario" error={errors.userId}>
-        <select {...fieldAria('signin-user', errors.userId)} value={userId ?? ''} onChange={(e) => setUserId(Number(e.target.value))}>
-          {cashiers.map((c) => (
+        <select
+          {...fieldAria('signin-user', errors.userId)}
+          ref={userRef}
+          value={userId ?? ''}
+          onChange={(e) => {
+            const id = Number(e.target.value);
+            if (id > 0) pick(id);
+          }}
+          onKeyDown={(event) => {
+            if (filterKey(event)) return;
+            if (event.key === 'Enter' && userId === null) {
+              event.preventDefault();
+              const first = shown[0];
+              if (first) pick(first.id);
+              else setErrors({ userId: 'Ningún nombre coincide' });
+            } else if (event.key === 'Escape' && filter !== '') {
+              event.preventDefault();
+              setFilter('');
+            }
+          }}
+        >
+          {userId === null ? <option value="">{filter === '' ? '— Elija su nombre —' : `${shown.length === 0 ? 'Ningún nombre' : shown[0]?.name} (Enter)`}</option> : null}
+          {shown.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
             </option>
           ))}
         </select>
       </Field>
+      {filter !== '' ? (
+        <p className="muted" data-testid="signin-filter">
+          Buscando «{filter}»: {shown.length === 0 ? 'ningún nombre coincide (Retroceso para corregir).' : `${shown.map((c) => c.name).join(', ')}. Enter elige ${shown[0]?.name ?? ''}.`}
+        </p>
+      ) : null}
       <Field id="signin-pin" label="PIN" error={errors.pin}>
-        <input {...fieldAria('signin-pin', errors.pin)} ref={pinRef} type="password" inputMode="numeric" maxLength={6} value={pin} onChange={(e) => setPin(e.target.value)} />
+        <input
+          {...fieldAria('signin-pin', errors.pin)}
+          ref={pinRef}
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          value={pin}
+          disabled={userId === null}
+          placeholder={chosen ? `PIN de ${chosen.name}` : undefined}
+          onKeyDown={(event) => void filterKey(event)}
+          onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+        />
       </Field>
       <button type="submit" className="button--primary">Ingresar</button>
     </form>
