@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { sellsWholeUnits, type Product } from '../../../shared/bridge';
 import { emptyLine } from '../../../renderer/src/screens/sale/form-values';
-import { planScan, productLine } from '../../../renderer/src/screens/sale/line-entry';
+import { planProductEntry, planScan, productLine } from '../../../renderer/src/screens/sale/line-entry';
 
 const at = '2025-01-01T00:00:00.000Z';
 const product = (over: Partial<Product> = {}): Product => {
@@ -38,5 +38,11 @@ describe('planScan', () => {
 
   it('a multiplier adds its count', () => {
     expect(planScan([productLine(inca, '1')], inca, '3')).toEqual({ kind: 'add', target: 0, quantity: '4', added: '3' });
+  });
+
+  it('a code typed by hand (or scanned too slowly to be told from typing) adds to the last line only, as a scan', () => {
+    const typed = { ...emptyLine(), code: inca.code };
+    expect(planProductEntry([productLine(inca, '1'), productLine(fideos, '1'), typed], 2, inca)).toMatchObject({ kind: 'fill' });
+    expect(planProductEntry([productLine(fideos, '1'), productLine(inca, '1'), typed], 2, inca)).toEqual({ kind: 'add', target: 1, quantity: '2', added: '1' });
   });
 });

@@ -45,9 +45,11 @@ export function planProductEntry(lines: readonly LineValues[], index: number, pr
   const quantity = typed !== '' && productQuantityProblem(product, typed) === null ? typed : '1';
   const weighed = allowsDecimalQuantity(product);
   if (!weighed && (!current || onlyCode(current))) {
-    const target = lines.findIndex((line, i) => i !== index && line.productCode === product.code);
+    // Only the sale's last line takes one more, as with a scan read by its timing: a line further up is never changed
+    // by a code typed (or scanned too slowly to be told from typing) on another line.
+    const target = lines.findLastIndex((line, i) => i !== index && !isBlankLine(line));
     const held = lines[target];
-    if (held) {
+    if (held && held.productCode === product.code && target < index) {
       const before = toMoney(decimalText(held.quantity));
       return { kind: 'add', target, quantity: before.plus(quantity).toFixed(), added: quantity };
     }
