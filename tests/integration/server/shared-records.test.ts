@@ -117,7 +117,7 @@ describe('shared records through the shop server (issue 25)', () => {
   }, 60_000);
 
   it('a deactivation made at an offline till wins over the office renaming the same person meanwhile', () => officeAndTill2(async ({ db, office, till2 }) => {
-    await office.call('saveUser', { name: 'Pedro Cajero', role: 'cajero', pin: '1234' });
+    await office.call('saveUser', { name: 'Pedro Cajero', role: 'cajero', pin: '123456' });
     await waitFor(async () => (await userAt(till2, 'Pedro Cajero')) !== undefined && (await userAt(till2, 'Rosa Dueña')) !== undefined);
     await till2.call('login', { userId: (await userAt(till2, 'Rosa Dueña'))!.id, pin: '246810' });
     await shop.setOnline(till2, db, 'Caja 2', false);
