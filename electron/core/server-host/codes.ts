@@ -15,7 +15,7 @@ function groups(chars: string): string {
   return chars.match(/.{1,4}/g)!.join('-');
 }
 
-/** 8 random characters (about 39 bits); the server spends all codes after 10 wrong tries a day. */
+/** 8 random characters (about 39 bits); the server refuses an address after 5 wrong codes in 15 minutes. */
 export function newSecretCode(): string {
   let out = '';
   while (out.length < 8) {

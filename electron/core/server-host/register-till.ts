@@ -34,11 +34,17 @@ async function once<T>(config: pg.ClientConfig, fn: (c: pg.Client) => Promise<T>
     return await fn(client);
   } catch (e) {
     if (e instanceof RegistrationError) throw e;
+    // The server's own refusal of an address that guessed too many codes: its words are already the user's.
+    const refused = e as { code?: string; message?: string };
+    if (refused.code === REGISTRATION_THROTTLED && refused.message) throw new RegistrationError(refused.message);
     throw new RegistrationError(serverErrorText(e));
   } finally {
     await client.end().catch(() => undefined);
   }
 }
+
+/** SQLSTATE of caja_register_till's refusal of an address with too many wrong codes (server migration 0013). */
+const REGISTRATION_THROTTLED = 'CJ429';
 
 export async function registerTill(input: RegisterTillInput): Promise<{ settings: ShopServerSettings; password: string }> {
   const code = parseRegistrationCode(input.code);
