@@ -1,6 +1,7 @@
 // A rush at the counter: more than sixty scans, some with no gap at all, some a moment apart, the cashier moving up
 // the lines (↑) and deleting a line now and then. Whatever the timing, the sale ends with exactly what was scanned.
 import { test, expect } from './harness';
+import { scanner } from './scanner';
 
 type Page = import('@playwright/test').Page;
 
@@ -19,21 +20,6 @@ function seeded(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** A scanner's burst: the code's keys and its Enter sent at once as trusted key events (see counter-traps). */
-async function scanner(page: Page, code: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const key = (key: string, code: string, keyCode: number, text: string) => [
-      { type: 'keyDown', key, code, windowsVirtualKeyCode: keyCode, text },
-      { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode },
-    ];
-    const events = [...code].flatMap((d) => key(d, `Digit${d}`, 48 + Number(d), d)).concat(key('Enter', 'Enter', 13, '\r'));
-    await Promise.all(events.map((event) => cdp.send('Input.dispatchKeyEvent', event as never)));
-  } finally {
-    await cdp.detach();
-  }
 }
 
 /** The sale's lines that hold a product, as "code xquantity". */

@@ -3,6 +3,7 @@
 // Enter does; the sign-in screen never picks someone by a typed letter.
 import { test, expect } from './harness';
 import { lineField } from './sale-helpers';
+import { scanner } from './scanner';
 
 const ARROZ = '7751012000450'; // 24.90
 const FIDEOS = '7751012000528'; // 3.80
@@ -13,21 +14,6 @@ const YOGURT = '7752104000204'; // 7.50
 const UNKNOWN = '7750000000001';
 
 type Page = import('@playwright/test').Page;
-
-/** A scanner's burst: every key of the code and its Enter sent at once, as trusted key events (see counter-traps). */
-async function scanner(page: Page, code: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const key = (key: string, code: string, keyCode: number, text: string) => [
-      { type: 'keyDown', key, code, windowsVirtualKeyCode: keyCode, text },
-      { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode },
-    ];
-    const events = [...code].flatMap((d) => key(d, `Digit${d}`, 48 + Number(d), d)).concat(key('Enter', 'Enter', 13, '\r'));
-    await Promise.all(events.map((event) => cdp.send('Input.dispatchKeyEvent', event as never)));
-  } finally {
-    await cdp.detach();
-  }
-}
 
 /** The descriptions and quantities of the sale's lines that hold something, in order. */
 async function saleLines(page: Page): Promise<string[]> {

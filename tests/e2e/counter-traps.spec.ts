@@ -3,6 +3,7 @@
 // supervisor's approval by keyboard; the small frictions (Ctrl+D with a DNI, sign-in after a lock, stale errors).
 import { test, expect } from './harness';
 import { lineField } from './sale-helpers';
+import { scanner } from './scanner';
 
 const ARROZ = '7751012000450'; // 24.90
 const YOGURT = '7752104000204'; // 7.50
@@ -12,29 +13,6 @@ const AGUA = '7754123000142'; // 1.50
 const ACEITE = '7755087000162'; // 11.50
 
 type Page = import('@playwright/test').Page;
-
-/**
- * A scanner: the code typed faster than any hand, then its Enter. A USB scanner sends its keys back to back; the
- * scanner guard (scanner-guard.ts) tells a scan from typing by those gaps (under 30 ms a key). Playwright's
- * keyboard.type waits for each key's round trip before sending the next, and on a loaded CI machine those round trips
- * went over 40 ms: the burst read as typing, its Enter pressed the dialog's button and the code was lost (a CI run of
- * this test). So the keys go as one burst of trusted key events through the DevTools protocol, all sent before the
- * first is answered, as a scanner's arrive.
- */
-async function scanner(page: Page, code: string): Promise<void> {
-  if (!/^\d+$/.test(code)) throw new Error(`scanner: digits only, got ${code}`);
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const key = (key: string, code: string, keyCode: number, text: string) => [
-      { type: 'keyDown', key, code, windowsVirtualKeyCode: keyCode, text },
-      { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode },
-    ];
-    const events = [...code].flatMap((d) => key(d, `Digit${d}`, 48 + Number(d), d)).concat(key('Enter', 'Enter', 13, '\r'));
-    await Promise.all(events.map((event) => cdp.send('Input.dispatchKeyEvent', event as never)));
-  } finally {
-    await cdp.detach();
-  }
-}
 
 /** Counts the keys the cashier presses (digits typed are not counted, like keystrokes.spec). */
 function keyCounter(page: Page) {

@@ -5,6 +5,7 @@
 // "Devolución:"; and a scan right after the return is read whole.
 import { test, expect } from './harness';
 import { closeDialog, ticketDialog, typeLine, waitForStatus } from './sale-helpers';
+import { scanner } from './scanner';
 
 test('a cashier: the supervisor PIN first, prices and what is left, the refund total, DEVOLVER, the note once, a scan whole', async ({ harness }) => {
   const { page, core } = harness;
@@ -191,8 +192,7 @@ test("a scan over the note's ticket closes it and goes into the sale, as over a 
   // The ticket drawn and its state known (a page still drawing delays keys, and the scanner's reader takes a late key
   // as the end of a burst: that is the scanner's timing, not the return's).
   await expect(page.locator('.ticket-dialog__status')).toContainText('Aceptado');
-  await page.waitForTimeout(300);
-  await page.keyboard.type('7751234567890');
+  await scanner(page, '7751234567890');
   await expect(page.locator('dialog[open]')).toHaveCount(0);
   // The whole code reached the sale (as a line's code, or named in the line's "not found"), never only its end.
   await expect
