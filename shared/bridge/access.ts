@@ -62,7 +62,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   exportSalesReport: 'supervisor',
   // A document re-issued under a new number is a supervisor's decision.
   reissueDocument: 'supervisor',
-  // A credit or debit note (issue 24) gives money back or changes a declared sale: a supervisor's, like a re-issue. A
+  // A credit or debit note gives money back or changes a declared sale: a supervisor's, like a re-issue. A
   // cashier may ask for it with a supervisor's PIN (a return at the till, F7): the core checks the approval.
   issueNote: 'cajero',
   // A return of a sale of another till: finding it is a cashier's look-up; the note, as any note, a supervisor's (or

@@ -77,7 +77,7 @@ export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, o
   }
   if (!detail || !settings) return null;
   const data = ticketFromDocument(detail, settings.company, { copy, ...(cashReceived ? { cashReceived } : {}) });
-  // Right after issuing, the change is what the cashier hands over next: large, above everything (issue 26). A credit
+  // Right after issuing, the change is what the cashier hands over next: large, above everything. A credit
   // note has no change: what is handed over is its cash refund ("DEVOLVER"); a refund by card or Yape goes back there.
   const isNote = detail.docType === '07' || detail.docType === '08';
   const change = afterIssue && !isNote ? (data.payment.change ?? data.payment.cash?.change ?? null) : null;

@@ -174,7 +174,7 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
 
   const kind = { '01': 'Factura', '03': 'Boleta', '07': 'Nota de crédito', '08': 'Nota de débito' }[detail.docType];
   const name = `${kind} ${documentNumber(detail.series, detail.number)}`;
-  // Issue 24: a note on a boleta or factura SUNAT took, by a supervisor. The core lets a cashier issue one with a
+  // A note on a boleta or factura SUNAT took, by a supervisor. The core lets a cashier issue one with a
   // supervisor's PIN (the return at the till, F7, asks for it first); this form asks for none, so it stays theirs.
   const noteRole = 'supervisor' as const;
   const mayNote = !session?.usersExist || (session.user !== null && hasRole(session.user.role, noteRole));
