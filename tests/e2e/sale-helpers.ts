@@ -1,5 +1,6 @@
 // Helpers of the browser tests: drive the till as a cashier does, by label and keyboard.
 import { expect, type Page } from '@playwright/test';
+import { scanner } from './scanner';
 
 export interface LineInput {
   code: string;
@@ -52,10 +53,14 @@ export async function waitForStatus(
     .toBe(status);
 }
 
-/** A barcode scanner on line `n`: the code typed key by key, then Enter. */
+/**
+ * A barcode scanner on line `n`: a numeric code and its Enter as one burst, as a scanner sends them
+ * (tests/e2e/scanner.ts); a code with letters (a scale label's "3*code", an internal code) typed key by key, then Enter.
+ */
 export async function scan(page: Page, n: number, code: string): Promise<void> {
   const field = cell(page, 'Código', n);
   await expect(field).toBeFocused();
+  if (/^\d+$/.test(code)) return scanner(page, code);
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
 }
