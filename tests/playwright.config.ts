@@ -20,9 +20,6 @@ export default defineConfig({
   expect: { timeout: 8_000 },
   fullyParallel: true,
   workers: bench ? 1 : process.env.CI ? 2 : undefined,
-  // Timing-sensitive counter tests (a scanner's burst told from typing by its gaps) can lose a race on a loaded 2-core
-  // CI machine; one retry there, and Playwright still reports any test that needed it as flaky.
-  retries: process.env.CI && !bench ? 1 : 0,
   reporter: [['list']],
   use: {
     viewport: { width: 1366, height: 820 },
