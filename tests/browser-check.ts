@@ -1,10 +1,10 @@
-// Run by `npm run test:browser` before Playwright: a missing browser is said in one line, with the command that
-// installs it, instead of a stack trace from the first browser test.
-import { findChromium, INSTALL_CHROMIUM } from './find-chromium';
+// The first step of `npm test` (and of the browser-test scripts): a missing browser or a wrong CHROMIUM_PATH stops the
+// run at once, naming every way to get one, instead of after lint, typecheck, Vitest and the build.
+import { lookUpChromium } from './find-chromium';
 
-const found = findChromium();
-if (!found) {
-  console.error(`No hay un Chromium para las pruebas del navegador. Instálelo con: ${INSTALL_CHROMIUM}`);
+const found = lookUpChromium();
+if (!found.ok) {
+  console.error(found.problem);
   process.exit(1);
 }
 console.log(`browser tests: Chromium ${found.path} (${found.source})`);

@@ -1,22 +1,77 @@
-// Which Chromium the browser tests drive (issue 30): CHROMIUM_PATH, else Debian's (or Ubuntu's) package, else the one
-// Playwright downloads (`npx playwright install chromium`). Undefined when there is none (browser-check.ts says so).
+// Which Chromium the browser tests drive: CHROMIUM_PATH, else Debian's (or Ubuntu's) package, else the one Playwright
+// downloads. A CHROMIUM_PATH that names no executable file is refused here rather than accepted and failing later
+// inside Playwright; browser-check.ts turns a refusal or a missing browser into one message before any test runs.
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 
 const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
-export function findChromium(): { path: string; source: 'CHROMIUM_PATH' | 'system' | 'playwright' } | undefined {
-  if (process.env.CHROMIUM_PATH) return { path: process.env.CHROMIUM_PATH, source: 'CHROMIUM_PATH' };
-  const system = SYSTEM.find((f) => fs.existsSync(f));
-  if (system) return { path: system, source: 'system' };
-  let own: string | undefined;
-  try {
-    own = chromium.executablePath();
-  } catch {
-    own = undefined;
-  }
-  return own && fs.existsSync(own) ? { path: own, source: 'playwright' } : undefined;
+export type ChromiumSource = 'CHROMIUM_PATH' | 'system' | 'playwright';
+export type ChromiumLookup = { ok: true; path: string; source: ChromiumSource } | { ok: false; problem: string };
+
+interface LookupOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Where a distribution's package puts Chromium. */
+  systemPaths?: string[];
+  /** Where Playwright's own download would be (undefined when Playwright cannot say). */
+  playwrightPath?: () => string | undefined;
 }
 
-/** The one command that installs a browser for the tests (no root needed). */
-export const INSTALL_CHROMIUM = 'npx playwright install chromium';
+function playwrightChromium(): string | undefined {
+  try {
+    return chromium.executablePath();
+  } catch {
+    return undefined;
+  }
+}
+
+const isExecutableFile = (file: string): boolean => {
+  try {
+    if (!fs.statSync(file).isFile()) return false;
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Every way to get a browser for the tests; the last one needs the internet. */
+export const WAYS_TO_GET_CHROMIUM = [
+  "install Debian's (or Ubuntu's) package: apt-get install chromium (as root; found at /usr/bin/chromium)",
+  'or point CHROMIUM_PATH at any Chromium or Chrome executable: CHROMIUM_PATH=/path/to/chromium npm test',
+  "or, when online, download Playwright's own build (no root needed): npx playwright install chromium",
+];
+
+function whyNotExecutable(file: string): string {
+  if (!fs.existsSync(file)) return 'does not exist';
+  if (!fs.statSync(file).isFile()) return 'is not a file';
+  return 'is not executable';
+}
+
+export function lookUpChromium(options: LookupOptions = {}): ChromiumLookup {
+  const env = options.env ?? process.env;
+  const explicit = env.CHROMIUM_PATH;
+  if (explicit) {
+    if (isExecutableFile(explicit)) return { ok: true, path: explicit, source: 'CHROMIUM_PATH' };
+    return {
+      ok: false,
+      problem:
+        `CHROMIUM_PATH=${explicit} ${whyNotExecutable(explicit)}: the browser tests need an executable Chromium there. ` +
+        'Fix CHROMIUM_PATH or unset it to use the system or Playwright Chromium.',
+    };
+  }
+  const system = (options.systemPaths ?? SYSTEM).find(isExecutableFile);
+  if (system) return { ok: true, path: system, source: 'system' };
+  const own = (options.playwrightPath ?? playwrightChromium)();
+  if (own && isExecutableFile(own)) return { ok: true, path: own, source: 'playwright' };
+  return {
+    ok: false,
+    problem: ['No Chromium found for the browser tests. Any one of these works:', ...WAYS_TO_GET_CHROMIUM.map((w) => `  - ${w}`)].join('\n'),
+  };
+}
+
+/** The browser the Playwright config launches (undefined: Playwright's default, which browser-check.ts vetted). */
+export function findChromium(): { path: string; source: ChromiumSource } | undefined {
+  const found = lookUpChromium();
+  return found.ok ? { path: found.path, source: found.source } : undefined;
+}
