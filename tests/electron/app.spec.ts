@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
-import { findElectronBinary } from './electron-binary';
+import { findElectronBinary } from '../../build/electron-binary';
 
 const ROOT = path.resolve(__dirname, '..', '..'); // Playwright loads specs as CommonJS
 const SKIP_MESSAGE = 'Electron binary not installed here: skipped the real-app test';

@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findElectronBinary } from '../../electron/electron-binary';
+import { findElectronBinary, missingElectronMessage } from '../../../build/electron-binary';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -43,5 +44,43 @@ describe('findElectronBinary (never downloads)', () => {
     expect(findElectronBinary(root, { ELECTRON_OVERRIDE_DIST_PATH: dist })).toBeUndefined();
     fs.writeFileSync(path.join(dist, 'electron'), '');
     expect(findElectronBinary(root, { ELECTRON_OVERRIDE_DIST_PATH: dist })).toBe(path.join(dist, 'electron'));
+  });
+});
+
+describe('npm start without an Electron binary', () => {
+  const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..');
+  const startCheck = (env: NodeJS.ProcessEnv) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'build/start-check.ts'], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+
+  it('npm start checks for the binary first, before the build', () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start?.split('&&')[0]?.trim()).toBe('tsx build/start-check.ts');
+  });
+
+  it('says in one line what is missing and how to get it, with no stack trace', () => {
+    const { root } = fakeRoot();
+    fs.writeFileSync(path.join(root, 'node_modules', 'electron', 'package.json'), '{}');
+    const message = missingElectronMessage(root, {});
+    expect(message).toMatch(/^Cannot start Caja: Electron's binary is not installed/);
+    expect(message).toContain('node node_modules/electron/install.js');
+    expect(message).toContain('ELECTRON_OVERRIDE_DIST_PATH');
+    expect(message).not.toContain('\n');
+
+    const run = startCheck({ ELECTRON_OVERRIDE_DIST_PATH: root });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toEqual([`Cannot start Caja: ELECTRON_OVERRIDE_DIST_PATH=${root} holds no Electron binary; point it at an unpacked Electron release.`]);
+  });
+
+  it('says nothing and lets the start go on when the binary is there', () => {
+    const { root } = fakeRoot();
+    fs.writeFileSync(path.join(root, 'electron'), '');
+    expect(startCheck({ ELECTRON_OVERRIDE_DIST_PATH: root })).toMatchObject({ status: 0, stderr: '' });
+  });
+
+  it('without the package at all, says to run npm ci', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-electron-bin-'));
+    dirs.push(root);
+    expect(missingElectronMessage(root, {})).toBe('Cannot start Caja: the electron package is not installed; run npm ci first.');
   });
 });
