@@ -153,7 +153,7 @@ test('payment keys: a split Yape + cash in at most 6 keys, a card for the whole 
   await expect(dialog.getByRole('heading', { name: 'Boleta B001-00000002 emitida' })).toBeVisible();
   console.log(`CARD_KEYS ${card.count}`);
   expect(card.count).toBeLessThanOrEqual(3);
-  await expect(page.getByTestId('key-hints')).toContainText('F10 + Y/P/T/R'); // the keys are on screen
+  await expect(page.getByTestId('key-hints')).toContainText('F10 + Y/P/R'); // the keys are on screen
   expect(await core.dispatch('getDocument', { id: 2 })).toMatchObject({
     ok: true,
     value: { payments: [{ method: 'debito', tendered: '11.50', applied: '11.50' }] },

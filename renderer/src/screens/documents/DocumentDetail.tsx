@@ -263,8 +263,8 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
             </button>
           </>
         ) : null}
-        <button type="button" onClick={() => onReprint(id)}>
-          Reimprimir o guardar PDF
+        <button type="button" onClick={() => onReprint(id)} aria-keyshortcuts="Control+P">
+          Reimprimir o guardar PDF (Ctrl+P)
         </button>
         <button type="button" onClick={() => void saveCdr()} disabled={!detail.hasCdrZip}>
           Guardar CDR (zip)

@@ -46,6 +46,19 @@ export function DocumentsScreen(): React.JSX.Element {
   // The copy is counted when it is printed or saved (printDocument with copy), not when the dialog opens.
   const reprinted = useCallback(() => setRefresh((n) => n + 1), []);
 
+  // Ctrl+P on a document's detail opens its copy; Ctrl+P again (in the dialog) prints it.
+  useEffect(() => {
+    if (selected === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 'p') return;
+      if (document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      setReprint(selected);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [selected]);
+
   return (
     <section id="screen-documents" className="screen documents" aria-labelledby="documents-title" tabIndex={-1}>
       <div className="screen__head">

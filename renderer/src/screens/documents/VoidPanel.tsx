@@ -1,13 +1,21 @@
 // "Anular" from a document's detail (issue 24): offered only for a boleta or factura SUNAT accepted, within the
 // deadline kept in Ajustes and to a supervisor; a confirmation says what it does before anything is recorded. Once
 // asked, the void's state ("Anulación pendiente", "Anulado", ...) is shown from the core's evidence.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { METHOD_ACCESS, VoidInputSchema, hasRole, type DocumentDetail, type VoidView } from '../../../../shared/bridge';
 import { useSession } from '../../app/session-context';
 import { Alert } from '../../components/Alert';
 import { documentNumber, formatDateTime, formatDay } from '../../format/dates';
 import { useIntentKey } from '../../intent-key';
 import { call } from '../../pos';
+
+/** The usual reasons, chosen by their number (1–4) in the confirmation; any other is typed. */
+export const VOID_REASONS = [
+  'Venta registrada dos veces',
+  'Error en los datos del cliente',
+  'Error en el precio o la cantidad',
+  'El cliente desistió de la compra',
+] as const;
 
 /** The void state of a document, read again whenever `version` changes. */
 export function useVoidView(id: number, version: number): VoidView | null {
@@ -52,6 +60,24 @@ export function VoidPanel({ detail, view, onChanged }: VoidPanelProps): React.JS
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<HTMLElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const offered = Boolean(view?.offered && !view.request);
+  // Alt+A opens the confirmation from anywhere on the detail; the cursor waits on the reasons' numbers.
+  useEffect(() => {
+    if (!offered || confirming) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.key.toLowerCase() !== 'a') return;
+      if (document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      setConfirming(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [offered, confirming]);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
   // The void asked and each resend are intentions of their own; a retry of either after an error carries its key.
   const voidIntent = useIntentKey();
   const retryIntent = useIntentKey();
@@ -122,15 +148,36 @@ export function VoidPanel({ detail, view, onChanged }: VoidPanelProps): React.JS
   if (!confirming) {
     return (
       <div className="detail__actions">
-        <button type="button" onClick={() => setConfirming(true)} data-testid="void-open">
-          Anular
+        <button type="button" onClick={() => setConfirming(true)} data-testid="void-open" aria-keyshortcuts="Alt+A">
+          Anular (Alt+A)
         </button>
         <span className="muted">Plazo para anular: hasta el {formatDay(view.lastDay ?? '')}.</span>
       </div>
     );
   }
   return (
-    <section className="note-form" role="alertdialog" aria-labelledby="void-title" data-testid="void-confirm">
+    <section
+      ref={confirmRef}
+      tabIndex={-1}
+      className="note-form"
+      role="alertdialog"
+      aria-labelledby="void-title"
+      data-testid="void-confirm"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          setConfirming(false);
+          return;
+        }
+        // A number picks a usual reason, except while a reason is being typed; the cursor goes to "Sí, anular".
+        const chosen = /^[1-9]$/.test(event.key) && !(event.target instanceof HTMLInputElement) ? VOID_REASONS[Number(event.key) - 1] : undefined;
+        if (!chosen) return;
+        event.preventDefault();
+        setReason(chosen);
+        setMessage(null);
+        submitRef.current?.focus();
+      }}
+    >
       <h3 id="void-title">¿Anular la {name}?</h3>
       <p>
         Caja enviará a SUNAT la anulación de la {name} por {route}. Si SUNAT la acepta, el comprobante deja de tener validez
@@ -141,16 +188,25 @@ export function VoidPanel({ detail, view, onChanged }: VoidPanelProps): React.JS
         cliente no se llevó; si el cliente ya lo tiene, lo seguro es una nota de crédito con motivo 01.
       </p>
       {message ? <Alert tone="error">{message}</Alert> : null}
+      <ol className="void-reasons" aria-label="Motivos frecuentes">
+        {VOID_REASONS.map((text, i) => (
+          <li key={text}>
+            <button type="button" className="button--link" aria-pressed={reason === text} onClick={() => setReason(text)}>
+              <kbd>{i + 1}</kbd> {text}
+            </button>
+          </li>
+        ))}
+      </ol>
       <label>
         Motivo de la anulación
         <input value={reason} maxLength={100} onChange={(e) => setReason(e.target.value)} data-testid="void-reason" />
       </label>
       <div className="detail__actions">
-        <button type="button" className="danger" onClick={() => void submit()} disabled={busy} data-testid="void-submit">
+        <button ref={submitRef} type="button" className="danger" onClick={() => void submit()} disabled={busy} data-testid="void-submit">
           Sí, anular
         </button>
         <button type="button" onClick={() => setConfirming(false)}>
-          No, volver
+          No, volver (Esc)
         </button>
       </div>
     </section>

@@ -15,16 +15,29 @@ const QUICK_CASH = ['10', '20', '50', '100', '200'];
 
 /** F10 then a letter adds that payment for what is left (issue 26). Shown by KeyHints. */
 export const PAYMENT_KEY = 'F10';
+const named = (m: PaymentMethod, word: RegExp) => word.test(m.code) || word.test(m.label);
+/** D and C tell the two cards apart: on the card row F10+T made, one more key picks debit or credit. */
+const CARD_LETTERS: Record<string, (m: PaymentMethod) => boolean> = {
+  d: (m) => m.kind === 'card' && named(m, /d[eé]bito/i),
+  c: (m) => m.kind === 'card' && named(m, /cr[eé]dito/i),
+};
 const BY_LETTER: Record<string, (m: PaymentMethod) => boolean> = {
-  y: (m) => /yape/i.test(m.code) || /yape/i.test(m.label),
-  p: (m) => /plin/i.test(m.code) || /plin/i.test(m.label),
+  y: (m) => named(m, /yape/i),
+  p: (m) => named(m, /plin/i),
   t: (m) => m.kind === 'card',
   r: (m) => m.kind === 'transfer',
+  ...CARD_LETTERS,
 };
 
 /** The method a letter after F10 picks among the active ones, or null. */
 export function methodForLetter(methods: readonly PaymentMethod[], letter: string): PaymentMethod | null {
   const match = BY_LETTER[letter.toLowerCase()];
+  return match ? (methods.find(match) ?? null) : null;
+}
+
+/** The card D (debit) or C (credit) picks, typed on a card payment's amount; null for any other key. */
+export function cardForLetter(methods: readonly PaymentMethod[], letter: string): PaymentMethod | null {
+  const match = CARD_LETTERS[letter.toLowerCase()];
   return match ? (methods.find(match) ?? null) : null;
 }
 
@@ -49,8 +62,8 @@ export function CashPayment({ form }: { form: UseFormReturn<SaleFormValues> }): 
   const short = balance.typed && balance.difference.isNegative();
   const cashError = errors.payment?.cashReceived?.message;
 
-  // F10, then Y (Yape), P (Plin), T (tarjeta) or R (transferencia): a payment row for what is left, its amount
-  // selected so that digits typed replace it (issue 26).
+  // F10, then Y (Yape), P (Plin), T (tarjeta), D or C (the debit or the credit card) or R (transferencia): a payment
+  // row for what is left, its amount selected so that digits typed replace it (issue 26).
   const live = useRef({ total: totals.total, others, methods });
   useEffect(() => {
     live.current = { total: totals.total, others, methods };
@@ -119,7 +132,22 @@ export function CashPayment({ form }: { form: UseFormReturn<SaleFormValues> }): 
                     </select>
                   </td>
                   <td>
-                    <input id={`payment-other-${index}-amount`} aria-label={`Monto del pago ${index + 1}`} {...register(`payment.others.${index}.amount`)} inputMode="decimal" autoComplete="off" />
+                    <input
+                      id={`payment-other-${index}-amount`}
+                      aria-label={`Monto del pago ${index + 1}`}
+                      {...register(`payment.others.${index}.amount`)}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      onKeyDown={(event) => {
+                        // An amount holds no letters: on a card's row, D or C switches it to the debit or credit card.
+                        if (event.ctrlKey || event.altKey || event.metaKey) return;
+                        const card = cardForLetter(methods, event.key);
+                        const current = methods.find((m) => m.code === others[index]?.method);
+                        if (!card || current?.kind !== 'card') return;
+                        event.preventDefault();
+                        setValue(`payment.others.${index}.method`, card.code, { shouldDirty: true });
+                      }}
+                    />
                   </td>
                   <td>
                     <input

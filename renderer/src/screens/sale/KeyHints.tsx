@@ -6,10 +6,12 @@ const KEYS: [string, string][] = [
   ['Alt+C / Alt+R', 'Contado / Crédito'],
   ['Ctrl+D', 'Cliente'],
   ['F8', 'Efectivo recibido'],
-  ['F10 + Y/P/T/R', 'Yape / Plin / Tarjeta / Transferencia'],
+  ['F10 + T/D/C', 'Tarjeta / débito / crédito'],
+  ['F10 + Y/P/R', 'Yape / Plin / Transferencia'],
+  ['Alt+D', 'Descuento a toda la venta'],
   ['F7', 'Devolución'],
   ['Ctrl+L', 'Última línea'],
-  ['Ctrl+P', 'Imprimir (en el comprobante)'],
+  ['Ctrl+P', 'Reimprimir la última venta'],
   ['F1–F6', 'Pantallas'],
 ];
 

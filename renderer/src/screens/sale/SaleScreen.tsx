@@ -25,6 +25,7 @@ import { SaleHeader } from './SaleHeader';
 import { TotalsPanel } from './TotalsPanel';
 import { TotalsProvider } from './totals-context';
 import { useIssueSale } from './useIssueSale';
+import { useReprintLast } from './useReprintLast';
 
 /** Clicks a radio of the sale form (its own onChange logic runs, as with the mouse). */
 function choose(name: string, value: string): void {
@@ -34,7 +35,7 @@ function choose(name: string, value: string): void {
 
 /**
  * The sale's own keys (shown by KeyHints): Alt+B boleta, Alt+F factura, Alt+C contado, Alt+R crédito, F8 cash
- * received. Returns true when the key was one of them.
+ * received, Alt+D the discount on the whole sale. Returns true when the key was one of them.
  */
 function saleKey(event: KeyboardEvent): boolean {
   if (event.key === 'F8') {
@@ -47,6 +48,7 @@ function saleKey(event: KeyboardEvent): boolean {
   else if (key === 'f') choose('docType', '01');
   else if (key === 'c') choose('payment.method', 'CONTADO');
   else if (key === 'r') choose('payment.method', 'CREDITO');
+  else if (key === 'd') selectById('sale-discount');
   else return false;
   return true;
 }
@@ -54,6 +56,14 @@ function saleKey(event: KeyboardEvent): boolean {
 function focusById(id: string): void {
   const el = document.getElementById(id);
   if (el instanceof HTMLElement) el.focus();
+}
+
+/** Focuses a field with its text selected, so what is typed replaces it. */
+function selectById(id: string): void {
+  const el = document.getElementById(id);
+  if (!(el instanceof HTMLInputElement)) return;
+  el.focus();
+  el.select();
 }
 
 export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
@@ -67,13 +77,16 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   const [returning, setReturning] = useState(false);
   const [returned, setReturned] = useState<DocumentSummary | null>(null);
 
+  const reprint = useReprintLast(active, settings?.printer.paper);
+  const { remember } = reprint;
   const onIssued = useCallback(
     (summary: DocumentSummary, cashReceived: string, otherPaid: string) => {
       showThanks(summary.total, cashReceived, summary.currency, otherPaid);
       setIssued({ summary, cashReceived });
+      remember(summary);
       void reload();
     },
-    [reload],
+    [reload, remember],
   );
   const { busy, failure, submit, approvalAsked, dismissFailure, newSale } = useIssueSale({ form, settings, onIssued });
 
@@ -224,6 +237,11 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
         <div className="sale__main">
           {settingsError ? <Alert tone="error" title="No se pudieron leer los ajustes">{settingsError}</Alert> : null}
           <CashClosedNotice active={active} />
+          {reprint.notice ? (
+            <p className={`lines__notice lines__notice--${reprint.notice.tone}`} role="status" data-testid="reprint-notice">
+              {reprint.notice.text}
+            </p>
+          ) : null}
           {failure ? (
             <Alert tone="error" title={failure.message}>
               {failure.general.length > 0 ? (
