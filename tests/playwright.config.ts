@@ -20,7 +20,8 @@ export default defineConfig({
   expect: { timeout: 8_000 },
   fullyParallel: true,
   workers: bench ? 1 : process.env.CI ? 2 : undefined,
-  reporter: [['list']],
+  // The skip record feeds the summary at the end of `npm test` (tests/skip-summary.ts).
+  reporter: [['list'], ['./support/playwright-skip-reporter.ts', { name: bench ? 'bench' : 'browser' }]],
   use: {
     viewport: { width: 1366, height: 820 },
     locale: 'es-PE',

@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // What was skipped and why, for the summary at the end of `npm test`.
+    reporters: ['default', './tests/support/vitest-skip-reporter.ts'],
   },
 });

@@ -10,7 +10,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // The skip record feeds the summary at the end of `npm test` (tests/skip-summary.ts).
+  reporter: [['list'], ['../support/playwright-skip-reporter.ts', { name: 'electron' }]],
   outputDir: path.join(__dirname, '..', '..', 'test-results', 'electron'),
   use: { trace: 'retain-on-failure' },
 });
