@@ -51,6 +51,8 @@ import { backOfficeHandlers } from './handlers/back-office';
 import { documentHandlers } from './handlers/documents';
 import { settingsAndShopHandlers } from './handlers/settings-and-shop';
 import { withIdempotency } from './handlers/idempotency';
+import { stockHandlers } from './handlers/stock';
+import { StockService } from './stock';
 
 export type { Core, CoreOptions } from './core-api';
 
@@ -131,6 +133,10 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const discountsRepo = new DiscountsRepository(db);
   const notesRepo = new NotesRepository(db);
   const voidsRepo = new VoidsRepository(db, now);
+  // Stock: every sale, returning note and void moves the kardex in its own transaction; SUNAT's acceptance of a void
+  // puts the sale's goods back.
+  const stock = new StockService({ db, now, till: () => settings.terminalId(), who: () => auth.current()?.name ?? null });
+  voidsRepo.onVoided = (documentId) => stock.ledger.reverse(documentId);
   const documents = new DocumentsService(documentsRepo, now, paymentsRepo, discountsRepo, notesRepo, voidsRepo);
   const lookupsRepo = new LookupsRepository(db, now);
   const customers = new CustomersService(new CustomersRepository(db, now), api, lookupsRepo, now);
@@ -173,6 +179,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     customers,
     now,
     log,
+    stock: stock.ledger,
     cashier: () => auth.current(),
     cashSession: () => cash.sessionForSale(),
     seriesGuard: () => shop.guardSeries(),
@@ -195,6 +202,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     cashSession: () => cash.sessionForSale(),
     drawerCash: () => cash.drawerCash(),
     seriesGuard: () => shop.guardNoteSeries(),
+    stock: stock.ledger,
   });
   // Voiding (issue 24): a durable request per document, sent by its own small outbox (void-sender.ts).
   const voids = new VoidService({
@@ -346,7 +354,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const dispatch = createDispatcher(
     // Every keyed write answers a repeated key with its first result (handlers/idempotency.ts, shared/bridge/writes.ts).
     withIdempotency(
-      { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context) },
+      { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context), ...stockHandlers(stock) },
       {
         sqlite: db.sqlite,
         now,

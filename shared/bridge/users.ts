@@ -40,8 +40,17 @@ export type Approval = z.infer<typeof ApprovalSchema>;
 export const CheckApprovalInputSchema = z.strictObject({ action: z.enum(['return']), approval: ApprovalSchema });
 export type CheckApprovalInput = z.infer<typeof CheckApprovalInputSchema>;
 
-/** `newPin`: the PIN is changed in the same sign-in (asked by mustChangePin). */
-export const LoginInputSchema = z.strictObject({ userId: z.number({ error: 'Elija su nombre' }).int().positive(), pin: PinSchema, newPin: PinSchema.optional() });
+/**
+ * `newPin`: the PIN is changed in the same sign-in (asked by mustChangePin). `preselected`: the name is the one the
+ * screen started on (listCashiers' `lastHere`) and the cashier did not pick it: a wrong PIN is then charged to the
+ * till, never to that person.
+ */
+export const LoginInputSchema = z.strictObject({
+  userId: z.number({ error: 'Elija su nombre' }).int().positive(),
+  pin: PinSchema,
+  newPin: PinSchema.optional(),
+  preselected: z.literal(true).optional(),
+});
 export const FirstAdminInputSchema = z.strictObject({ name: UserNameSchema, pin: PinSchema });
 
 /** Create (no id) or change a user; a PIN left out keeps the current one (a new user needs one). */
@@ -58,11 +67,14 @@ export const usersContract = {
   getSession: { input: NoInput, output: SessionSchema },
   /**
    * The active cashiers' names for the sign-in screen (no PINs); `approver`: who may authorise a discount or a cash
-   * out, and as what (null for a cashier), so the till preselects the only supervisor (issue 26).
+   * out, and as what (null for a cashier), so the till preselects the only supervisor (issue 26). `lastHere`: the name
+   * the sign-in starts on (the last person signed in at this till, else the only one).
    */
   listCashiers: {
     input: NoInput,
-    output: z.array(z.object({ id: z.number().int(), name: z.string(), approver: z.enum(['supervisor', 'administrador']).nullable() })),
+    output: z.array(
+      z.object({ id: z.number().int(), name: z.string(), approver: z.enum(['supervisor', 'administrador']).nullable(), lastHere: z.literal(true).optional() }),
+    ),
   },
   createFirstAdmin: { input: FirstAdminInputSchema, output: SessionSchema },
   login: { input: LoginInputSchema, output: SessionSchema },

@@ -61,7 +61,7 @@ export function backOfficeHandlers(c: CoreContext) {
       return session;
     },
     login: async (input) => {
-      const session = await auth.login(input.userId, input.pin, input.newPin);
+      const session = await auth.login(input.userId, input.pin, input.newPin, { preselected: input.preselected === true });
       // A PIN changed at the sign-in (a supervisor's shorter PIN) goes to the shop server as any PIN change.
       if (input.newPin !== undefined) shop.usersChanged();
       return session;

@@ -82,16 +82,37 @@ export class AuthService {
     if (this.users.count() > 0) throw new CoreError('forbidden', 'El administrador ya fue creado: ingrese con su PIN.');
     const row = this.users.insert({ name, role: 'administrador', pinHash: hash, pinSalt: salt });
     this.deps.signIn.rememberPinDigits(row.id, hash, pin.length);
-    this.currentId = row.id;
+    this.signedIn(row.id);
     return this.session();
+  }
+
+  private signedIn(userId: number): void {
+    this.currentId = userId;
+    this.pins.signedIn(userId);
+  }
+
+  /**
+   * The one name the sign-in may start on: the last person signed in here while still active, else the only active
+   * person. A PIN typed over it without the cashier picking it is never charged to that person (PinCheck).
+   */
+  preselected(): number | null {
+    const last = this.deps.signIn.lastUserId();
+    const active = this.users.all().filter((u) => u.active === 1);
+    if (last !== null && active.some((u) => u.id === last)) return last;
+    return active.length === 1 ? (active[0]?.id ?? null) : null;
   }
 
   /**
    * Signs in; with `newPin`, the PIN is changed in the same step (what a short PIN's mustChangePin asks for), only if
-   * nobody changed it meanwhile (as a rehash). The new PIN follows the rule for the person's role.
+   * nobody changed it meanwhile (as a rehash). The new PIN follows the rule for the person's role. `preselected`: the
+   * cashier typed the PIN over the name the screen started on without picking it; only preselected() may be claimed
+   * so, and a wrong PIN then counts against the till's tally instead of the person.
    */
-  async login(userId: number, pin: string, newPin?: string): Promise<Session> {
-    const row = await this.pins.check(userId, pin, { rehash: newPin === undefined });
+  async login(userId: number, pin: string, newPin?: string, options: { preselected?: boolean } = {}): Promise<Session> {
+    if (options.preselected && this.preselected() !== userId) {
+      throw new CoreError('validation', 'Elija su nombre en la lista.', [{ path: 'userId', message: 'Elija su nombre' }]);
+    }
+    const row = await this.pins.check(userId, pin, { rehash: newPin === undefined, preselected: options.preselected === true });
     if (newPin !== undefined) {
       this.assertPinRule(newPin, row.role, 'newPin');
       if (newPin === pin) throw new CoreError('validation', 'El PIN nuevo debe ser distinto del actual.', [{ path: 'newPin', message: 'Elija otro PIN' }]);
@@ -101,7 +122,7 @@ export class AuthService {
       }
       this.deps.signIn.rememberPinDigits(row.id, next.hash, newPin.length);
     }
-    this.currentId = row.id;
+    this.signedIn(row.id);
     return this.session();
   }
 
@@ -134,11 +155,15 @@ export class AuthService {
     return this.session();
   }
 
-  cashiers(): { id: number; name: string; approver: 'supervisor' | 'administrador' | null }[] {
+  /** The active people; `lastHere` marks the name the sign-in starts on (preselected()). */
+  cashiers(): { id: number; name: string; approver: 'supervisor' | 'administrador' | null; lastHere?: true }[] {
+    const preselected = this.preselected();
     return this.users
       .all()
       .filter((u) => u.active === 1)
-      .map((u) => ({ id: u.id, name: u.name, approver: u.role === 'administrador' || u.role === 'supervisor' ? u.role : null }));
+      .map((u) => ({
+        id: u.id, name: u.name, approver: u.role === 'administrador' || u.role === 'supervisor' ? u.role : null, ...(u.id === preselected ? { lastHere: true as const } : {}),
+      }));
   }
 
   list(): UserListEntry[] {

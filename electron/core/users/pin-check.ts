@@ -1,10 +1,14 @@
 // Checking a person's PIN at the till (issue 25): the lockout kept in SQLite (lockout.ts, pin_lockouts), one check
 // at a time per person (a burst of parallel tries cannot slip past the fifth failure), the hash made stronger at a
 // sign-in when it was made with older parameters, and the PIN's digit count learned for Ajustes' 6-digit rule.
+// A PIN typed over a name the sign-in preselected (the till's last person) is checked against that person, but a
+// wrong one counts against the till's own tally (sign_in_till), never the person's: whoever typed it may be someone
+// else who did not look at the name. The tally has the person's waits and ends in a long wait, never in "only an
+// administrator": picking one's name on purpose always remains.
 import type { UserRow, UsersRepository } from '../db';
 import type { SignInRepository } from '../db/repositories/sign-in';
 import { CoreError } from '../services/errors';
-import { afterFailure, clampToClock, cleared, forLastAdmin, gate, type LockoutState, waitText } from './lockout';
+import { afterFailure, clampToClock, cleared, forLastAdmin, gate, LAST_ADMIN_WAIT_MS, type LockoutState, waitText } from './lockout';
 import { hashPin, needsRehash, pinMatches, pinMatchesSync } from './pin-hash';
 
 export class PinCheck {
@@ -17,8 +21,12 @@ export class PinCheck {
     private readonly now: () => Date,
   ) {}
 
-  /** The active user whose PIN this is (hashed off the main thread); a stronger hash is stored when due. */
-  async check(userId: number, pin: string, options: { rehash: boolean }): Promise<UserRow> {
+  /**
+   * The active user whose PIN this is (hashed off the main thread); a stronger hash is stored when due. `preselected`:
+   * the name was the sign-in's own choice, not the cashier's, so a wrong PIN is charged to the till's tally.
+   */
+  async check(userId: number, pin: string, options: { rehash: boolean; preselected?: boolean }): Promise<UserRow> {
+    if (options.preselected) this.refuseWhileTillWaits();
     const row = this.admit(userId);
     let ok: boolean;
     try {
@@ -26,6 +34,7 @@ export class PinCheck {
     } finally {
       this.checking.delete(userId);
     }
+    if (!ok && options.preselected) this.chargeTill(row);
     const fresh = this.settle(row, ok, pin);
     if (options.rehash && needsRehash(fresh.pin_hash)) {
       const next = await hashPin(pin);
@@ -44,6 +53,41 @@ export class PinCheck {
     } finally {
       this.checking.delete(userId);
     }
+  }
+
+  /** The till's tally of wrong PINs over a preselected name, its clock set right (a start in the future is now). */
+  private tillTally(): LockoutState {
+    const stored = this.signIn.tillTally();
+    const state = clampToClock(stored, this.now().getTime());
+    if (state !== stored) this.signIn.setTillTally(state);
+    return state;
+  }
+
+  private refuseWhileTillWaits(state = this.tillTally()): void {
+    const g = gate(state, this.now().getTime());
+    if (g.open) return;
+    // The tally's top level is a long wait (afterFailure's lastAdmin), so a wait is all it can be.
+    const wait = g.needsAdmin ? waitText(LAST_ADMIN_WAIT_MS) : waitText(g.waitMs);
+    throw new CoreError('throttled', `Demasiados PIN incorrectos con el nombre ya elegido: elija su nombre en la lista, o espere ${wait}.`, [
+      { path: 'userId', message: 'Elija su nombre' },
+    ]);
+  }
+
+  /** A wrong PIN over a preselected name: the till's tally counts it, the person's lockout does not. Always throws. */
+  private chargeTill(row: UserRow): never {
+    const state = this.tillTally();
+    const next = afterFailure(state, this.now().getTime(), { lastAdmin: true });
+    this.signIn.setTillTally(next);
+    if (next.level > state.level || next.waitStartedAt !== state.waitStartedAt) this.refuseWhileTillWaits(next);
+    throw new CoreError('auth', `PIN incorrecto para ${row.name}. Si usted no es ${row.name}, elija su nombre.`, [{ path: 'pin', message: 'PIN incorrecto' }]);
+  }
+
+  /** Someone signed in here: the sign-in starts on them, and the tally over the name shown before starts again. */
+  signedIn(userId: number): void {
+    this.signIn.rememberSignedIn(userId);
+    const tally = this.signIn.tillTally();
+    const next = cleared(tally);
+    if (next !== tally) this.signIn.setTillTally(next);
   }
 
   /** An administrator's "Desbloquear". */

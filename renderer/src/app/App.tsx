@@ -9,7 +9,7 @@ import { ProductsScreen } from '../screens/products/ProductsScreen';
 import { SaleScreen } from '../screens/sale/SaleScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { SetupWizard } from '../screens/setup/SetupWizard';
-import { rememberSignedIn, SignInScreen } from '../screens/signin/SignInScreen';
+import { SignInScreen } from '../screens/signin/SignInScreen';
 import { ROLE_LABELS } from '../../../shared/bridge';
 import { screenForKey, type ScreenId } from './screens';
 import { SessionProvider, useSession } from './session-context';
@@ -48,10 +48,6 @@ function Till(): React.JSX.Element {
   // session is still loading the app is not held back (the core refuses anything not allowed anyway). A supervisor or
   // administrator signed in with a PIN shorter than their role's is held there too, until they choose a new one.
   const locked = session !== null && (session.user === null || session.mustChangePin === true);
-  // Whoever holds the till, however they signed in: the lock screen starts on them.
-  useEffect(() => {
-    if (session?.user) rememberSignedIn(session);
-  }, [session]);
   const focusBeforeLock = useRef<Element | null>(null);
   const wasLocked = useRef(false);
   // The cursor's place is taken before the app turns inert (which blurs it).

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../app/session-context';
 import { Field, fieldAria } from '../../components/Field';
 import { call } from '../../pos';
-import type { Session } from '../../../../shared/bridge';
 
 type Errors = Partial<Record<'name' | 'pin' | 'newPin' | 'confirm' | 'userId', string>>;
 
@@ -12,26 +11,6 @@ function errorsOf(fields: readonly { path: string; message: string }[] | undefin
   const out: Errors = {};
   for (const f of fields ?? []) if (f.path === 'name' || f.path === 'pin' || f.path === 'newPin' || f.path === 'userId') out[f.path] ??= f.message;
   return out;
-}
-
-/** Who signed in last on this till: the lock screen preselects them (issue 26), the cashier who stepped away. */
-const LAST_USER_KEY = 'caja.lastSignedIn';
-
-export function rememberSignedIn(session: Session): void {
-  try {
-    if (session.user) localStorage.setItem(LAST_USER_KEY, String(session.user.id));
-  } catch {
-    // no storage (private mode): the first name is preselected, as before
-  }
-}
-
-function lastSignedIn(): number | null {
-  try {
-    const id = Number(localStorage.getItem(LAST_USER_KEY));
-    return Number.isInteger(id) && id > 0 ? id : null;
-  } catch {
-    return null;
-  }
 }
 
 function FirstAdmin(): React.JSX.Element {
@@ -46,10 +25,7 @@ function FirstAdmin(): React.JSX.Element {
       return;
     }
     const result = await call((api) => api.createFirstAdmin({ name, pin }));
-    if (result.ok) {
-      rememberSignedIn(result.value);
-      replace(result.value);
-    }
+    if (result.ok) replace(result.value);
     else setErrors(errorsOf(result.error.fields));
   };
   return (
@@ -79,15 +55,19 @@ function matches(name: string, filter: string): boolean {
 }
 
 /**
- * The cashier's name is chosen on purpose, never by a stray key: the screen starts on the last cashier of this till;
- * a letter typed (on the name or in the PIN, where letters never belong) filters the names and leaves nobody chosen
- * until Enter takes the first match, so a PIN is never tried against a person picked by the first letter of another
- * name (a wrong PIN counts against the lockout of whoever is chosen).
+ * The cashier's name is chosen on purpose, never by a stray key: the screen starts on the last cashier of this till
+ * (the core's choice, listCashiers' lastHere); a letter typed (on the name or in the PIN, where letters never belong)
+ * filters the names and leaves nobody chosen until Enter takes the first match, so a PIN is never tried against a
+ * person picked by the first letter of another name. A PIN typed over the name the screen started on is sent as
+ * `preselected`: someone else who walks up and types their own PIN is not charged to the person shown (the core
+ * counts it against the till); a name picked on purpose counts against that person.
  */
 function Login(): React.JSX.Element {
   const { replace } = useSession();
   const [cashiers, setCashiers] = useState<{ id: number; name: string }[]>([]);
   const [userId, setUserId] = useState<number | null>(null);
+  // True once the cashier chose the name (a click, the arrows, Enter on the filter); false while it is the screen's.
+  const [picked, setPicked] = useState(false);
   const [filter, setFilter] = useState('');
   const [pin, setPin] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -105,8 +85,7 @@ function Login(): React.JSX.Element {
     void call((api) => api.listCashiers({})).then((result) => {
       if (!result.ok) return;
       setCashiers(result.value);
-      const last = lastSignedIn();
-      const preselected = result.value.find((c) => c.id === last) ?? (result.value.length === 1 ? result.value[0] : undefined);
+      const preselected = result.value.find((c) => c.lastHere === true);
       focusNext.current = preselected ? 'pin' : 'user';
       setUserId((current) => current ?? preselected?.id ?? null);
     });
@@ -135,6 +114,7 @@ function Login(): React.JSX.Element {
 
   const pick = (id: number) => {
     setUserId(id);
+    setPicked(true);
     setFilter('');
     setErrors({});
     focusNext.current = 'pin';
@@ -145,12 +125,9 @@ function Login(): React.JSX.Element {
       setErrors({ userId: 'Elija su nombre' });
       return;
     }
-    const result = await call((api) => api.login({ userId, pin }));
+    const result = await call((api) => api.login({ userId, pin, ...(picked ? {} : { preselected: true as const }) }));
     setPin('');
-    if (result.ok) {
-      rememberSignedIn(result.value);
-      replace(result.value);
-    }
+    if (result.ok) replace(result.value);
     else {
       setErrors({ pin: result.error.message, ...errorsOf((result.error.fields ?? []).filter((f) => f.path !== 'pin')) });
       pinRef.current?.focus();
