@@ -60,6 +60,13 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   // Sales of past days, beyond the cashier's own shift.
   getSalesReport: 'supervisor',
   exportSalesReport: 'supervisor',
+  // Stock: a purchase or a count is entered by anyone at the till or the office; a count's differences become
+  // adjustments only with a supervisor.
+  recordPurchase: 'cajero',
+  getStock: 'cajero',
+  getKardex: 'cajero',
+  recordStockCount: 'cajero',
+  approveStockCount: 'supervisor',
   // A document re-issued under a new number is a supervisor's decision.
   reissueDocument: 'supervisor',
   // A credit or debit note gives money back or changes a declared sale: a supervisor's, like a re-issue. A

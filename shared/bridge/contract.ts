@@ -35,6 +35,7 @@ import { cashContract } from './cash';
 import { NoteInputSchema, ShopNoteInputSchema, ShopSaleRefSchema, ShopSaleSchema } from './notes';
 import { VoidDeadlinesSchema, VoidInputSchema, VoidOfSchema, VoidRetryInputSchema, VoidSettingsViewSchema, VoidStateRowSchema, VoidStatesInputSchema, VoidViewSchema } from './voids';
 import { SaleInputSchema } from './sale';
+import { stockContract } from './stock';
 import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, ShopServerPasswordInputSchema, TokenInputSchema, TokenStatusSchema } from './settings';
 import { serverHostContract } from './server-host';
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
@@ -92,6 +93,8 @@ export const bridgeContract = {
   ...setupContract,
   ...usersContract,
   ...cashContract,
+  /** Stock: purchases, the stock of each product, its kardex, physical counts. */
+  ...stockContract,
   /** Issue 30: this PC hosts the shop server; a till joins one with a code. */
   ...serverHostContract,
   /** The shop server (issue 15): its password (write-only) and a connection check that pushes nothing. */

@@ -11,6 +11,7 @@ export * from './voids';
 export * from './print';
 export * from './products';
 export * from './sale';
+export * from './stock';
 export * from './settings';
 export * from './server-host';
 export * from './status';

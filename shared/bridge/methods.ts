@@ -73,6 +73,12 @@ export const BRIDGE_METHOD_NAMES = [
   'openCashDrawer',
   'getSalesReport',
   'exportSalesReport',
+  // stock: purchases, the kardex, physical counts
+  'recordPurchase',
+  'getStock',
+  'getKardex',
+  'recordStockCount',
+  'approveStockCount',
   // the shop server (issue 15)
   'setShopServerPassword',
   'testShopServer',

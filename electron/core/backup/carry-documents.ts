@@ -5,6 +5,7 @@
 // A copy that holds a DIFFERENT document under the same type-series-number cannot take them: the restore is refused.
 import type Database from 'better-sqlite3';
 import { CoreError } from '../services/errors';
+import { replayMovementsAfter } from '../stock/ledger';
 
 export interface CarryResult {
   carried: number;
@@ -18,6 +19,10 @@ const OPEN = "('pending', 'sending', 'blocked_auth', 'attention', 'conflict')";
 
 function columnsOf(sqlite: Database.Database, schema: string, table: string): string[] {
   return (sqlite.prepare(`SELECT name FROM pragma_table_info(?, ?)`).all(table, schema) as { name: string }[]).map((c) => c.name);
+}
+
+function hasTable(sqlite: Database.Database, schema: string, table: string): boolean {
+  return columnsOf(sqlite, schema, table).length > 0;
 }
 
 /** Column names shared by main.<table> and live.<table>, except those listed; quoted for SQL. */
@@ -119,6 +124,9 @@ export const DOCUMENT_LINKS: readonly DocumentLink[] = [
   { table: 'voids', refs: ['document_id'], later: { match: ['document_id'], replace: true }, fallback: { document_id: VOID_TARGET_BY_NUMBER } },
   // A sale issued with a confirmed doubtful clock is recorded against it.
   { table: 'numbering_log', refs: ['document_id'] },
+  // The goods a sale took, a note returned or a void put back (0032): without them the shelf counts what was sold.
+  // A void's reversal comes later than its sale; each movement is matched by its own uid.
+  { table: 'stock_movements', refs: ['document_id'], later: { match: ['uid'] } },
 ];
 
 /** Columns of documents that hold another document's id (a re-issue names what it re-issued). */
@@ -253,7 +261,12 @@ export function carryMissingDocuments(restored: Database.Database): CarryResult 
         WHERE l.id_base_dato = m.id_base_dato)
         WHERE m.id_base_dato IN (SELECT id_base_dato FROM temp.carry)`);
     }
+    // Movements carried in follow the copy's own: their running balance is worked out again after them.
+    const lastMovement = hasTable(restored, 'main', 'stock_movements')
+      ? (restored.prepare('SELECT COALESCE(MAX(id), 0) FROM main.stock_movements').pluck().get() as number)
+      : null;
     for (const link of DOCUMENT_LINKS) carryLinked(restored, link, link.later ? 'carry_map' : 'carry');
+    if (lastMovement !== null) replayMovementsAfter(restored, lastMovement);
     return { carried, undeclared, refreshed: keepNewerState(restored) };
   } finally {
     restored.exec('DROP TABLE IF EXISTS temp.carry; DROP TABLE IF EXISTS temp.carry_map');

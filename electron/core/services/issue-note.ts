@@ -32,7 +32,15 @@ export interface NoteDeps {
   /** The open cash session a refund leaves the drawer from (null when none is required). */
   cashSession?: () => number | null;
   seriesGuard?: () => void;
+  /** Goods a credit note takes back return to the shelf in the note's own transaction (electron/core/stock/ledger.ts). */
+  stock?: { returned(noteId: number, saleId: number | undefined, lines: readonly { line: number; code: string; quantity: string }[]): void };
 }
+
+/**
+ * The credit note reasons that put goods back on the shelf: devolución total (06) and por ítem (07). A discount (04,
+ * 05), a decrease in value (09) and the rest move money, not goods.
+ */
+export const RETURNS_GOODS: ReadonlySet<string> = new Set(['06', '07']);
 
 /** A note is made only on a document SUNAT took: accepted, or accepted with observations. */
 export const NOTE_TARGET_STATUSES = ['accepted', 'observed'];
@@ -44,6 +52,8 @@ export const NOTE_TARGET_STATUSES = ['accepted', 'observed'];
 export interface NoteTarget {
   /** As printed: 'B001-00000024'. */
   label: string;
+  /** The document's id in this till's database, when it is one of this till's. */
+  documentId?: number;
   docType: '01' | '03';
   total: string;
   invoice: Invoice;
@@ -165,6 +175,10 @@ export class NoteService {
     const mode = noteReason(input.type, input.reason)?.mode ?? 'amount';
     const taken = input.type !== '07' ? [] : mode === 'whole' ? original.detalle.map((l, i) => ({ line: i + 1, quantity: String(l.cantidad) })) : mode === 'lines' ? (input.lines ?? []) : [];
     target.record(id, { reason: input.reason, description: input.description, mode }, taken);
+    if (input.type === '07' && RETURNS_GOODS.has(input.reason)) {
+      const back = taken.map((t) => ({ ...t, code: target.invoice.detalle[t.line - 1]?.cod_Producto ?? '' }));
+      this.d.stock?.returned(id, target.documentId, back);
+    }
     this.d.payments.record(id, payments);
     const row = documents.getById(id);
     if (!row) throw new CoreError('internal', 'No se pudo leer la nota recién guardada.');
@@ -271,6 +285,7 @@ function localTarget(of: DocumentRow, invoice: Invoice, notes: NotesRepository, 
       return { paid, refunded: counted.flatMap((n) => payments.of(n.id)), credit };
     },
     label: printed(of),
+    documentId: of.id,
     docType: of.doc_type as '01' | '03',
     total: of.total,
     invoice,

@@ -39,6 +39,8 @@ export interface IssueDeps {
   catalogPrice?: (code: string) => CatalogPrice | undefined;
   /** Failures after the commit are reported here and never fail the sale. */
   log?: { warn(message: string, data?: Record<string, unknown>): void };
+  /** The sale's goods leave the shelf in the sale's own transaction (electron/core/stock/ledger.ts). */
+  stock?: { sold(documentId: number, lines: readonly { code: string; quantity: string | number }[]): void };
 }
 
 /** What the discounts of a sale leave on record: per discounted line, and for the whole document. */
@@ -280,7 +282,10 @@ export class IssueService {
     const who = { cashier_id: cashier?.id ?? null, cashier_name: cashier?.name ?? null, cash_session_id: cashSessionId };
     const discounted = { discount_total: discounts?.total ?? null, discount_approved_by: discounts?.approvedBy ?? null };
     const extra = { client_key: clientKey ?? null, demo: settings.isDemo(), ...who, ...discounted };
-    return { row: this.insert(invoice, number, extra, payments, discounts?.lines ?? []), invoice };
+    const row = this.insert(invoice, number, extra, payments, discounts?.lines ?? []);
+    // A re-issue is the same sale (its goods left once): only a new sale moves stock.
+    this.deps.stock?.sold(row.id, sale.lines);
+    return { row, invoice };
   }
 
   /**

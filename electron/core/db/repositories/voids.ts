@@ -73,6 +73,11 @@ export class VoidsRepository {
   private readonly claimTx: (now: string, limit: number, demo: boolean) => VoidRow[];
   private readonly updateTx: (id: number, change: VoidUpdate, detail: string) => VoidRow;
   private readonly resetTx: () => number;
+  /**
+   * Runs inside the transaction that records SUNAT's acceptance of a void, once per document: a voided sale's goods
+   * return to the shelf with it (electron/core/stock/ledger.ts).
+   */
+  onVoided: ((documentId: number) => void) | undefined;
 
   constructor(db: Db, now: () => Date = () => new Date()) {
     const s = db.sqlite;
@@ -119,6 +124,7 @@ export class VoidsRepository {
       return ids.map(({ id }) => this.selectById.get(id) as VoidRow);
     }).immediate;
     this.updateTx = s.transaction((id: number, change: VoidUpdate, detail: string) => {
+      const before = this.selectById.get(id);
       this.update.run({
         id,
         status: change.status,
@@ -133,6 +139,7 @@ export class VoidsRepository {
       });
       const row = this.selectById.get(id) as VoidRow;
       event(row.document_id, detail);
+      if (row.status === 'voided' && before?.status !== 'voided') this.onVoided?.(row.document_id);
       return row;
     }).immediate;
     this.resetTx = s.transaction(() => {
