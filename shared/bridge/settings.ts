@@ -66,6 +66,8 @@ export const SettingsViewSchema = z.object({
     printOnIssue: z.boolean(),
     /** Scale labels (EAN-13 prefix 20–29): off, or item + weight, or item + price (shared/catalog/scale-barcode.ts). */
     scale: z.object({ mode: z.enum(SCALE_MODES), itemDigits: z.number().int() }),
+    /** Payments by Yape, Plin or transfer must carry their operation number (default on). */
+    requireOperationNumber: z.boolean(),
   }),
   /** The shop's payment methods (issue 13), in the order the till offers them. */
   paymentMethods: z.array(PaymentMethodSchema),
@@ -114,6 +116,7 @@ export const SettingsUpdateSchema = z.strictObject({
           itemDigits: z.number().int().min(4, 'Entre 4 y 6 dígitos').max(6, 'Entre 4 y 6 dígitos'),
         })
         .optional(),
+      requireOperationNumber: z.boolean({ error: 'Indique si se pide el número de operación' }).optional(),
     })
     .optional(),
   paymentMethods: PaymentMethodsSchema.optional(),

@@ -25,6 +25,26 @@ export const SalesReportInputSchema = z
   });
 export type SalesReportInput = z.output<typeof SalesReportInputSchema>;
 
+/**
+ * One payment by app (Yape, Plin) or transfer, to match with the wallet's or the bank's statement: its method, operation
+ * number, amount (a refund by the same way is negative), the document it paid and when.
+ */
+export const PaymentOperationSchema = z.object({
+  method: z.string(),
+  label: z.string(),
+  reference: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  /** 'B001-00000012', as printed. */
+  document: z.string(),
+  docType: z.enum(['01', '03', '07', '08']),
+  /** The document's issue date-time, with its offset (Lima). */
+  issuedAt: z.string(),
+  /** The till, in the shop's report. */
+  terminal: z.string().nullable(),
+});
+export type PaymentOperation = z.infer<typeof PaymentOperationSchema>;
+
 export const SalesReportSchema = SalesSummarySchema.extend({
   scope: z.enum(['till', 'shop']),
   from: z.string(),
@@ -32,6 +52,8 @@ export const SalesReportSchema = SalesSummarySchema.extend({
   generatedAt: z.string(),
   /** One line per cash session (and one for sales outside any session); across the shop, one per till. */
   bySession: z.array(TallySchema.extend({ sessionId: z.number().int().nullable(), label: z.string(), currency: z.string() })),
+  /** Payments by app or transfer, in the order issued (reports kept before they were listed read as none). */
+  operations: z.array(PaymentOperationSchema).default([]),
 });
 export type SalesReport = z.infer<typeof SalesReportSchema>;
 
@@ -42,6 +64,7 @@ export function buildSalesReport(input: {
   generatedAt: string;
   documents: readonly RangeDocument[];
   payments: readonly ReportPayment[];
+  operations?: readonly PaymentOperation[];
 }): SalesReport {
   const { cashSales: _cash, cashRefunds: _refunds, ...summary } = summarizeSales(input.documents, input.payments);
   const bySession = new Tallies<{ sessionId: number | null; label: string; currency: string }>();
@@ -53,5 +76,5 @@ export function buildSalesReport(input: {
     const label = d.sessionId !== null ? `Caja n.º ${d.sessionId} (${d.terminal ?? ''})` : (d.terminal ?? 'Fuera de caja');
     bySession.add(`${d.sessionId ?? `till:${d.terminal ?? '-'}`}|${d.currency}`, { sessionId: d.sessionId, label, currency: d.currency }, d.total);
   }
-  return { ...summary, scope: input.range.scope, from: input.range.from, to: input.range.to, generatedAt: input.generatedAt, bySession: bySession.list() };
+  return { ...summary, scope: input.range.scope, from: input.range.from, to: input.range.to, generatedAt: input.generatedAt, bySession: bySession.list(), operations: [...(input.operations ?? [])] };
 }

@@ -1,2 +1,3 @@
 export * from './methods';
 export * from './tenders';
+export * from './operation-number';

@@ -10,8 +10,8 @@ import { percentile, report, timeEach } from './stats';
 const TENDERS = [
   (total: string) => [{ method: 'efectivo', amount: String(Math.ceil(Number(total) / 10) * 10) }],
   (total: string) => [{ method: 'debito', amount: total, reference: '004512' }],
-  (total: string) => [{ method: 'yape', amount: total }],
-  () => [{ method: 'plin', amount: '1' }, { method: 'efectivo', amount: '100' }],
+  (total: string) => [{ method: 'yape', amount: total, reference: '7781234' }],
+  () => [{ method: 'plin', amount: '1', reference: '5512' }, { method: 'efectivo', amount: '100' }],
 ];
 
 export async function run(sales = 5_000): Promise<void> {

@@ -109,7 +109,7 @@ test.describe('with a printer', () => {
   });
 });
 
-test('payment keys: a split Yape + cash in at most 6 keys, a card for the whole sale in at most 3', async ({ harness }) => {
+test('payment keys: a split Yape (with its operation number) + cash in at most 6 keys, a card for the whole sale in at most 3', async ({ harness }) => {
   const { page, core } = harness;
   await harness.open();
 
@@ -125,6 +125,10 @@ test('payment keys: a split Yape + cash in at most 6 keys, a card for the whole 
   await expect(page.getByLabel('Monto del pago 1')).toBeFocused();
   await expect(page.getByLabel('Monto del pago 1')).toHaveValue('32.40'); // what is left, selected
   await split.digits('10');
+  // Its operation number, asked by default so that the owner can match it with the wallet's statement.
+  await split.key('Tab');
+  await expect(page.getByLabel('Operación del pago 1')).toBeFocused();
+  await split.digits('7781234');
   await split.key('F8');
   await split.digits('30');
   await expect(page.getByTestId('payment-change')).toHaveText('S/ 7.60');
@@ -138,7 +142,7 @@ test('payment keys: a split Yape + cash in at most 6 keys, a card for the whole 
   expect(split.count).toBeLessThanOrEqual(6);
   expect(await core.dispatch('getDocument', { id: 1 })).toMatchObject({
     ok: true,
-    value: { payments: [{ method: 'yape', tendered: '10.00', applied: '10.00' }, { method: 'efectivo', tendered: '30.00', applied: '22.40' }] },
+    value: { payments: [{ method: 'yape', tendered: '10.00', applied: '10.00', reference: '7781234' }, { method: 'efectivo', tendered: '30.00', applied: '22.40' }] },
   });
 
   // A card for the whole sale: F10, T, F12.

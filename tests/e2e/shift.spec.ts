@@ -56,6 +56,7 @@ test('open with a float, five sales (one discounted with approval), a cash out a
   await typeLine(page, 1, { code: 'L002', description: 'Leche evaporada 400 g', quantity: '3', price: '3.80' });
   await page.getByRole('button', { name: '+ Tarjeta, Yape u otro medio' }).click();
   await page.getByLabel('Medio de pago 1').selectOption({ label: 'Yape' });
+  await page.getByLabel('Operación del pago 1').fill('7781234');
   await page.keyboard.press('F12');
   await expect(ticketDialog(page).getByText('Yape: S/ 11.40')).toBeVisible();
   await closeDialog(page);
@@ -64,6 +65,7 @@ test('open with a float, five sales (one discounted with approval), a cash out a
   await page.getByRole('button', { name: '+ Tarjeta, Yape u otro medio' }).click();
   await page.getByLabel('Medio de pago 1').selectOption({ label: 'Yape' });
   await page.getByLabel('Monto del pago 1').fill('5');
+  await page.getByLabel('Operación del pago 1').fill('7781235');
   await page.getByLabel('Efectivo recibido').fill('10');
   await page.keyboard.press('F12');
   await expect(ticketDialog(page).getByText('Vuelto: S/ 3.50')).toBeVisible();

@@ -96,6 +96,7 @@ test('a supervisor goes straight in; a Yape sale is refunded by Yape; cash beyon
   await typeLine(page, 1, { code: 'ACE', description: 'Aceite 1 L', quantity: '1', price: '10.00' });
   await page.keyboard.press('F10');
   await page.keyboard.press('y');
+  await page.getByLabel('Operación del pago 1').fill('7781234');
   await page.keyboard.press('F12');
   await expect(ticketDialog(page)).toBeVisible();
   await closeDialog(page);

@@ -111,7 +111,8 @@ export class CashService {
   /** Sales of the Lima days `range.from`..`range.to`, by method, cashier, type, status and session. */
   salesReport(range: SalesReportInput): SalesReport {
     const { documents, payments } = this.deps.cash.salesBetween(range.from, range.to);
-    return buildSalesReport({ range, generatedAt: this.deps.now().toISOString(), documents, payments });
+    const operations = this.deps.cash.operationsBetween(range.from, range.to);
+    return buildSalesReport({ range, generatedAt: this.deps.now().toISOString(), documents, payments, operations });
   }
 
   list(): CashSession[] {

@@ -26,7 +26,21 @@ export function salesReportCsv(report: SalesReport): string {
   for (const r of report.net) rows.push(['neto', 'Ventas - devoluciones + notas de débito', r.currency, '', csvAmount(r.total)]);
   for (const r of report.voided) rows.push(['anulados', 'Anulados (anulación aceptada por SUNAT): no se reemiten', r.currency, r.count, csvAmount(r.total)]);
   const title = csvLine([report.scope === 'shop' ? 'Reporte de ventas de todas las cajas' : 'Reporte de ventas', `del ${dayText(report.from)} al ${dayText(report.to)}`, '', '', '']);
-  return `\uFEFF${title}${rows.map(csvLine).join('')}`;
+  return `\uFEFF${title}${rows.map(csvLine).join('')}${operationsCsv(report)}`;
+}
+
+/**
+ * The payments by app or transfer, one per row with its own header after a blank line, so that each can be matched by
+ * its operation number with the wallet's or the bank's statement. Nothing when there were none.
+ */
+function operationsCsv(report: SalesReport): string {
+  if (report.operations.length === 0) return '';
+  const header = ['Pagos por app o transferencia', 'n.º de operación', 'monto', 'moneda', 'comprobante', 'fecha', 'hora', ...(report.scope === 'shop' ? ['caja'] : [])];
+  const rows = report.operations.map((o) => [
+    o.label, o.reference, csvAmount(o.amount), o.currency, o.document, dayText(o.issuedAt.slice(0, 10)), o.issuedAt.slice(11, 16),
+    ...(report.scope === 'shop' ? [o.terminal ?? ''] : []),
+  ]);
+  return `\r\n${[header, ...rows].map(csvLine).join('')}`;
 }
 
 export function salesReportFileName(report: Pick<SalesReport, 'from' | 'to' | 'scope'>): string {

@@ -2,7 +2,7 @@
 // named queries only; a detail comes back in the shape of a local document's, so the same ticket prints it.
 import type pg from 'pg';
 import type { DocStatus, DocumentDetail } from '../../../shared/bridge';
-import type { RangeDocument, ReportPayment } from '../../../shared/cash';
+import type { PaymentOperation, RangeDocument, ReportPayment } from '../../../shared/cash';
 import type { ShopDocumentRow, ShopSearchInput } from '../../../shared/server/documents';
 import { CoreError } from '../services/errors';
 import { deadlineOf } from '../services/deadlines';
@@ -131,13 +131,13 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
 }
 
 /** The documents of every till on the Lima days `from`..`to`, with their payments, as the sales report reads them. */
-export async function shopSalesBetween(pool: pg.Pool, from: string, to: string): Promise<{ documents: RangeDocument[]; payments: ReportPayment[] }> {
-  const result = await pool.query<{ doc_type: '01' | '03'; status: DocStatus; currency: string; total: string; cashier_name: string | null; discount_total: string | null; terminal: string; superseded: boolean; voided: boolean; payments: { method: string; label: string; kind: ReportPayment['kind']; applied: string }[] }>({
+export async function shopSalesBetween(pool: pg.Pool, from: string, to: string): Promise<{ documents: RangeDocument[]; payments: ReportPayment[]; operations: PaymentOperation[] }> {
+  const result = await pool.query<{ doc_type: '01' | '03'; status: DocStatus; currency: string; total: string; cashier_name: string | null; discount_total: string | null; terminal: string; superseded: boolean; voided: boolean; payments: { method: string; label: string; kind: ReportPayment['kind']; applied: string; reference?: unknown }[]; series: string; number: number; issued_at: string }>({
     name: 'caja_shop_sales',
     text: `SELECT d.doc_type, ${clip('d.status', B.code, 'status')}, ${clip('d.currency', B.code, 'currency')}, d.total::text AS total,
         ${clip('d.cashier_name', B.name, 'cashier_name')}, d.discount_total::text AS discount_total, ${clip('t.name', B.name, 'terminal')},
         ${boundedJson('d.payments', 'payments')}, EXISTS (SELECT 1 FROM documents r WHERE r.replaces = d.id_base_dato) AS superseded,
-        d.void_status IS NOT DISTINCT FROM 'voided' AS voided
+        d.void_status IS NOT DISTINCT FROM 'voided' AS voided, ${clip('d.series', B.code, 'series')}, d.number, ${clip('d.issued_at', B.code, 'issued_at')}
       FROM documents d JOIN terminals t USING (terminal_id)
       WHERE d.issue_date BETWEEN $1::date AND $2::date ORDER BY t.name, d.series, d.number LIMIT $3`,
     values: [from, to, B.reportRows + 1],
@@ -147,10 +147,20 @@ export async function shopSalesBetween(pool: pg.Pool, from: string, to: string):
   }
   const documents: RangeDocument[] = [];
   const payments: ReportPayment[] = [];
+  const operations: PaymentOperation[] = [];
   result.rows.forEach((r, i) => {
     // A document re-issued under a new number counts once, as its replacement (server 0003: `replaces`).
     documents.push({ id: i + 1, docType: r.doc_type, status: r.status, currency: r.currency, total: r.total, cashierName: r.cashier_name, discount: r.discount_total, superseded: r.superseded, voided: r.voided, sessionId: null, terminal: r.terminal });
-    for (const p of r.payments) payments.push({ documentId: i + 1, method: p.method, label: p.label, kind: p.kind, applied: p.applied });
+    for (const p of r.payments) {
+      payments.push({ documentId: i + 1, method: p.method, label: p.label, kind: p.kind, applied: p.applied });
+      // Payments by app or transfer, to match with the statement (a refund by the same way goes back: negative).
+      if (r.superseded || (p.kind !== 'wallet' && p.kind !== 'transfer')) continue;
+      operations.push({
+        method: p.method, label: p.label, reference: typeof p.reference === 'string' ? p.reference : '', currency: r.currency,
+        amount: (r.doc_type as string) === '07' ? `-${p.applied}` : p.applied, document: `${r.series}-${String(r.number).padStart(8, '0')}`,
+        docType: r.doc_type, issuedAt: r.issued_at, terminal: r.terminal,
+      });
+    }
   });
-  return { documents, payments };
+  return { documents, payments, operations };
 }

@@ -8,7 +8,7 @@ import { CURRENCIES, findEntry, limaDate, limaDateTime } from '../../../shared/c
 import { Dec } from '../../../shared/billing/decimal';
 import { discountNeedsApproval, discountSale } from '../../../shared/discounts';
 import { priceCutsAsDiscounts, type CatalogPrice } from '../../../shared/discounts/price-cuts';
-import { settleTenders, type SettledPayment, type Tender } from '../../../shared/payments';
+import { missingOperationNumbers, OPERATION_NUMBER_MISSING, operationNumberMessage, settleTenders, type SettledPayment, type Tender } from '../../../shared/payments';
 import type { Approval } from '../../../shared/bridge';
 import type { Db, DiscountsRepository, DocumentRow, DocumentsRepository, LineDiscountRecord, PaymentsRepository, SeriesRepository } from '../db';
 import type { CustomersService } from './customers';
@@ -301,6 +301,11 @@ export class IssueService {
     const symbol = findEntry(CURRENCIES, invoice.tipo_Moneda)?.symbol ?? invoice.tipo_Moneda;
     const settled = settleTenders(money(invoice.monto_Imp_Venta), tenders, this.deps.settings.paymentMethods(), symbol);
     if (!settled.ok) throw new CoreError('validation', `Pago incompleto: ${settled.message}.`, [{ path: 'tenders', message: settled.message }]);
+    // Without it the owner cannot match the payment with the wallet's or the bank's statement.
+    const missing = this.deps.settings.requireOperationNumber() ? missingOperationNumbers(tenders, this.deps.settings.paymentMethods()) : [];
+    if (missing.length > 0) {
+      throw new CoreError('validation', operationNumberMessage(missing[0]!.label), missing.map((m) => ({ path: `tenders.${m.index}.reference`, message: OPERATION_NUMBER_MISSING })));
+    }
     return settled.payments;
   }
 

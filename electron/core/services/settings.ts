@@ -34,6 +34,7 @@ const SaleSettingsSchema = z.object({
   allowPriceChange: z.boolean(),
   printOnIssue: z.boolean().default(true),
   scale: z.object({ mode: z.enum(SCALE_MODES), itemDigits: z.number().int() }).default({ mode: 'off', itemDigits: 5 }),
+  requireOperationNumber: z.boolean().default(true),
 });
 
 export type CompanySettings = z.infer<typeof CompanySchema>;
@@ -93,7 +94,7 @@ export function noteSeriesFor(invoice: { boleta: string; factura: string }, tail
 export const legacyNoteSeriesFor = (invoice: { boleta: string; factura: string }): NoteSeriesNames => noteSeriesFor(invoice, (s) => s.slice(-2));
 const DEFAULT_PRINTER = { deviceName: '', paper: '80mm' as const };
 /** A catalogue product is sold at its catalogue price until the owner allows changing it on the line. */
-const DEFAULT_SALE = { allowPriceChange: false, printOnIssue: true, scale: { mode: 'off' as const, itemDigits: 5 } };
+const DEFAULT_SALE = { allowPriceChange: false, printOnIssue: true, scale: { mode: 'off' as const, itemDigits: 5 }, requireOperationNumber: true };
 
 /** Where the sandbox of demo mode listens (started by the shell or by the test harness). */
 export type DemoEndpoint = ApiConfig;
@@ -291,6 +292,11 @@ export class SettingsService {
   /** Whether selling needs an open cash session, and how the drawer opens (issue 13). */
   shift(): ShiftSettings {
     return this.read('shift', ShiftSettingsSchema, DEFAULT_SHIFT_SETTINGS);
+  }
+
+  /** Whether a payment by app or transfer must carry its operation number (on until Ajustes → Venta says otherwise). */
+  requireOperationNumber(): boolean {
+    return this.read('sale', SaleSettingsSchema, DEFAULT_SALE).requireOperationNumber;
   }
 
   /** The shop's payment methods (issue 13); a new shop starts with efectivo, cards, Yape, Plin and transfer. */

@@ -36,7 +36,7 @@ describe('the cash session (issue 13)', () => {
     // 11.80 each: cash with change, card, Yape + cash split.
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'debito', amount: '11.80', reference: '8841' }] }));
-    await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'yape', amount: '5' }, { method: 'efectivo', amount: '10' }] }));
+    await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'yape', amount: '5', reference: '7781234' }, { method: 'efectivo', amount: '10' }] }));
     await r.call('addCashMovement', { clientKey: crypto.randomUUID(), kind: 'in', amount: '30', reason: 'Sencillo del banco' });
 
     const x = await r.call<CashReport>('getCashReport', {});
@@ -134,7 +134,7 @@ describe('sales of a day or a range (issue 13)', () => {
     const { cajero, supervisor } = await staffed(r);
     await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
-    await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'yape', amount: '11.00' }], saleDiscount: { kind: 'amount', value: '0.80' } }));
+    await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'yape', amount: '11.00', reference: '7781235' }], saleDiscount: { kind: 'amount', value: '0.80' } }));
     await r.call('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '11.80' });
     // The owner lets a sale go outside any session.
     const settings = await r.call<{ shift: Record<string, unknown> }>('getSettings');

@@ -188,16 +188,16 @@ describe('products through the bridge', () => {
 describe('sale settings', () => {
   it('keeps "allow changing the price on the line" off by default, stores it, and refuses a non-boolean', async () => {
     const r = await rig();
-    expect((await r.call<SettingsView>('getSettings')).sale).toEqual({ allowPriceChange: false, printOnIssue: true, scale: { mode: 'off', itemDigits: 5 } });
+    expect((await r.call<SettingsView>('getSettings')).sale).toEqual({ allowPriceChange: false, printOnIssue: true, scale: { mode: 'off', itemDigits: 5 }, requireOperationNumber: true });
     const on = await r.call<SettingsView>('saveSettings', { sale: { allowPriceChange: true } });
-    expect(on.sale).toEqual({ allowPriceChange: true, printOnIssue: true, scale: { mode: 'off', itemDigits: 5 } });
+    expect(on.sale).toEqual({ allowPriceChange: true, printOnIssue: true, scale: { mode: 'off', itemDigits: 5 }, requireOperationNumber: true });
     // Another block saved later leaves it as it is; it is read back from the store, not from memory.
     await r.call('saveSettings', { printer: { deviceName: '', paper: '58mm' } });
-    expect((await r.call<SettingsView>('getSettings')).sale).toEqual({ allowPriceChange: true, printOnIssue: true, scale: { mode: 'off', itemDigits: 5 } });
+    expect((await r.call<SettingsView>('getSettings')).sale).toEqual({ allowPriceChange: true, printOnIssue: true, scale: { mode: 'off', itemDigits: 5 }, requireOperationNumber: true });
     expect(await r.raw('saveSettings', { sale: { allowPriceChange: 'sí' } })).toMatchObject({ ok: false, error: { code: 'validation' } });
     expect(await r.raw('saveSettings', { sale: { allowPriceChange: false, extra: 1 } })).toMatchObject({ ok: false });
     const off = await r.call<SettingsView>('saveSettings', { sale: { allowPriceChange: false } });
-    expect(off.sale).toEqual({ allowPriceChange: false, printOnIssue: true, scale: { mode: 'off', itemDigits: 5 } });
+    expect(off.sale).toEqual({ allowPriceChange: false, printOnIssue: true, scale: { mode: 'off', itemDigits: 5 }, requireOperationNumber: true });
   });
 });
 

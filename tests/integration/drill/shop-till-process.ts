@@ -72,7 +72,7 @@ async function main() {
       docType: '03',
       customer: { docType: '0', docNumber: '', name: '', address: '' },
       lines: [{ code: `P${i % 20}`, description: `Producto ${i % 20}`, unit: 'NIU', quantity: String(1 + (i % 3)), unitPrice: '3.50', affectation: '10' }],
-      tenders: [{ method: i % 2 ? 'yape' : 'efectivo', amount: ['3.50', '7.00', '10.50'][i % 3] }],
+      tenders: [{ method: i % 2 ? 'yape' : 'efectivo', amount: ['3.50', '7.00', '10.50'][i % 3], ...(i % 2 ? { reference: `OP${i}` } : {}) }],
     });
     await new Promise((r) => setTimeout(r, 5));
   }

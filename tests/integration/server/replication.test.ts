@@ -182,7 +182,7 @@ describe('the day across every till (issue 15)', () => {
       const a = await till(name, 'Caja 1');
       const b = await till(name, 'Caja 2', 'B002');
       await a.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
-      const old = await a.call<DocumentSummary>('issueSale', anonymousBoleta({ tenders: [{ method: 'yape', amount: '11.80' }] }));
+      const old = await a.call<DocumentSummary>('issueSale', anonymousBoleta({ tenders: [{ method: 'yape', amount: '11.80', reference: '7781234' }] }));
       // Its number turned out taken: re-issued under the next one; the shop counts the sale once.
       a.core.db.sqlite.prepare("UPDATE documents SET status = 'conflict' WHERE id = ?").run(old.id);
       await a.call('reissueDocument', { clientKey: crypto.randomUUID(), id: old.id });
@@ -197,6 +197,8 @@ describe('the day across every till (issue 15)', () => {
         { sessionId: null, label: 'Caja 2', currency: 'PEN', count: 1, total: '11.80' },
       ]);
       expect(report.byMethod.map((m) => [m.label, m.count, m.total])).toEqual([['Efectivo', 1, '11.80'], ['Yape', 1, '11.80'], ['Tarjeta de débito', 1, '11.80']]);
+      // The Yape payment once (as the re-issued sale), with its operation number and till, for the wallet's statement.
+      expect(report.operations).toEqual([expect.objectContaining({ label: 'Yape', reference: '7781234', amount: '11.80', document: 'B001-00000003', terminal: 'Caja 1' })]);
       // This till's own report stays its own.
       expect((await b.call<SalesReport>('getSalesReport', { from: today, to: today })).sales).toEqual([{ currency: 'PEN', count: 1, total: '11.80' }]);
       const csv = await b.call<{ fileName: string }>('exportSalesReport', { from: today, to: today, scope: 'shop' });

@@ -1,7 +1,7 @@
 // Cash sessions and their movements (0008_cash_sessions), and what the shift's report reads of the documents and
 // payments sold in a session. Closing writes the kept Z once; the triggers of 0008 refuse any later change.
 import type Database from 'better-sqlite3';
-import type { CashMovement, CashSession, RangeDocument, ReportDocument, ReportPayment } from '../../../../shared/cash';
+import type { CashMovement, CashSession, PaymentOperation, RangeDocument, ReportDocument, ReportPayment } from '../../../../shared/cash';
 import type { Clock, Db } from '../types';
 
 export interface CashSessionRow {
@@ -75,6 +75,7 @@ export class CashRepository {
   private readonly selectRangeDocuments: Database.Statement<[{ from: string; to: string }], Omit<RangeDocument, 'superseded'> & { superseded: 0 | 1 }>;
   private readonly selectRangePayments: Database.Statement<[{ from: string; to: string }], ReportPayment>;
   private readonly selectVoided: Database.Statement<[], { document_id: number }>;
+  private readonly selectRangeOperations: Database.Statement<[{ from: string; to: string }], Omit<PaymentOperation, 'document' | 'terminal'> & { series: string; number: number; terminal: string | null }>;
 
   constructor(db: Db, private readonly now: Clock = () => new Date()) {
     const { sqlite } = db;
@@ -122,6 +123,14 @@ export class CashRepository {
     this.selectRangePayments = sqlite.prepare(`SELECT p.document_id AS documentId, p.method, p.label, p.kind, p.applied
       FROM documents d JOIN document_payments p ON p.document_id = d.id
       WHERE ${range} ORDER BY d.id, p.position`);
+    // Payments by app or transfer, to match with the statement: a sale's as received, a credit note's refund as money
+    // going back (negative); each once, as its replacement when re-issued under a new number.
+    this.selectRangeOperations = sqlite.prepare(`SELECT p.method, p.label, p.reference, d.currency, d.doc_type AS docType,
+        d.series, d.number, d.issued_at AS issuedAt, s.terminal,
+        CASE WHEN d.doc_type = '07' THEN '-' || p.applied ELSE p.applied END AS amount
+      FROM documents d JOIN document_payments p ON p.document_id = d.id LEFT JOIN cash_sessions s ON s.id = d.cash_session_id
+      WHERE ${range} AND p.kind IN ('wallet', 'transfer') AND NOT EXISTS (SELECT 1 FROM documents r WHERE r.reissue_of = d.id)
+      ORDER BY d.id, p.position`);
   }
 
   open(input: { terminal: string; user: { id: number | null; name: string }; openingFloat: string }): CashSessionRow {
@@ -191,6 +200,11 @@ export class CashRepository {
     const voided = this.voidedIds();
     const documents = this.selectRangeDocuments.all({ from, to }).map((d) => ({ ...d, superseded: d.superseded === 1, voided: voided.has(d.id) }));
     return { documents, payments: this.selectRangePayments.all({ from, to }) };
+  }
+
+  /** The payments by app or transfer of the documents issued on the Lima days `from`..`to`. */
+  operationsBetween(from: string, to: string): PaymentOperation[] {
+    return this.selectRangeOperations.all({ from, to }).map(({ series, number, ...o }) => ({ ...o, document: `${series}-${String(number).padStart(8, '0')}` }));
   }
 
   /** The documents sold in the session and their payments, as the report reads them. */

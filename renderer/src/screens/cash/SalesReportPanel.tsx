@@ -12,6 +12,7 @@ import { Field, fieldAria } from '../../components/Field';
 import { todayLima } from '../../format/dates';
 import { call } from '../../pos';
 import { usePrint } from '../../print/usePrint';
+import { PaymentOperations } from './PaymentOperations';
 
 export function SalesReportPanel(): React.JSX.Element {
   const { settings } = useSettings();
@@ -79,6 +80,7 @@ export function SalesReportPanel(): React.JSX.Element {
       {message ? <Alert tone={message.startsWith('Descargado') ? 'success' : 'error'}>{message}</Alert> : null}
       {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}
       {report ? <SalesReportTicket report={report} issuer={settings?.company ?? { ruc: '', name: '', tradeName: '' }} /> : null}
+      {report ? <PaymentOperations report={report} /> : null}
     </section>
   );
 }

@@ -4,7 +4,7 @@
 import Decimal from 'decimal.js';
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
-import type { PaymentMethod } from '../../../../shared/payments';
+import { OPERATION_NUMBER_KINDS, type PaymentMethod } from '../../../../shared/payments';
 import { useSettings } from '../../app/settings-context';
 import { Field, fieldAria } from '../../components/Field';
 import { formatMoney, parseMoney } from '../../format/money';
@@ -61,6 +61,8 @@ export function CashPayment({ form }: { form: UseFormReturn<SaleFormValues> }): 
   const balance = balanceOf(totals.total, others, cash);
   const short = balance.typed && balance.difference.isNegative();
   const cashError = errors.payment?.cashReceived?.message;
+  // Yape, Plin and transfers ask for it unless Ajustes → Venta made it optional; cards never do.
+  const needsNumber = (code: string) => settings?.sale.requireOperationNumber !== false && OPERATION_NUMBER_KINDS.has(methods.find((m) => m.code === code)?.kind ?? 'other');
 
   // F10, then Y (Yape), P (Plin), T (tarjeta), D or C (the debit or the credit card) or R (transferencia): a payment
   // row for what is left, its amount selected so that digits typed replace it (issue 26).
@@ -155,7 +157,7 @@ export function CashPayment({ form }: { form: UseFormReturn<SaleFormValues> }): 
                       aria-label={`Operación del pago ${index + 1}`}
                       {...register(`payment.others.${index}.reference`)}
                       autoComplete="off"
-                      placeholder="Opcional"
+                      placeholder={needsNumber(others[index]?.method ?? '') ? 'Obligatorio' : 'Opcional'}
                     />
                     {e?.reference ? (
                       <span id={`payment-other-${index}-reference-error`} className="lines__error" role="alert">

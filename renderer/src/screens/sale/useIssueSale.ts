@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { validateSale } from '../../../../shared/billing';
 import { discountSale } from '../../../../shared/discounts';
+import { missingOperationNumbers, OPERATION_NUMBER_MISSING, operationNumberMessage } from '../../../../shared/payments';
 import type { DocumentSummary, SettingsView } from '../../../../shared/bridge';
 import { limaDateTime } from '../../../../shared/catalog';
 import Decimal from 'decimal.js';
@@ -74,6 +75,14 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
       const { input, lineIndex, discounts } = toSaleInput(values, cashMethod);
       if (discounts.errors.length > 0) {
         showErrors('Revise los descuentos.', discounts.errors, lineIndex);
+        return;
+      }
+      // A payment by app or transfer without its operation number: said on its row before the core refuses it.
+      const unnumbered = values.payment.method === 'CONTADO' && settings.sale.requireOperationNumber
+        ? missingOperationNumbers(values.payment.others, settings.paymentMethods).filter((m) => values.payment.others[m.index]!.amount.trim() !== '')
+        : [];
+      if (unnumbered.length > 0) {
+        showErrors(operationNumberMessage(unnumbered[0]!.label), unnumbered.map((m) => ({ path: `tenders.${m.index}.reference`, message: OPERATION_NUMBER_MISSING })), lineIndex);
         return;
       }
       const next = values.docType === '01' ? settings.series.factura : settings.series.boleta;
