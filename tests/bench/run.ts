@@ -9,6 +9,7 @@ import { run as products } from './products.bench';
 import { run as cdr } from './cdr.bench';
 import { run as print } from './print.bench';
 import { run as pin } from './pin.bench';
+import { run as stock } from './stock.bench';
 
 /**
  * BENCH_PARTS=cdr,products (comma-separated) runs only those sections; the backups section also answers to its own
@@ -56,6 +57,11 @@ async function main() {
     // The offline cost of one PIN guess against a stolen staff row (README, sign-in).
     console.log('# pin');
     await pin(quick ? 10 : 40);
+  }
+  if (wants('stock')) {
+    // A sale's p99 with stock kept against without it (same run), the kardex and the valued stock.
+    console.log('# stock');
+    await stock(quick);
   }
   if (wants('shift', 'cash')) {
     console.log('# shift');

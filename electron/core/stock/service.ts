@@ -59,6 +59,10 @@ export class StockService {
   private readonly purchaseTx: (input: PurchaseInputParsed) => { id: number };
   private readonly countTx: (lines: readonly { code: string; counted: string }[]) => StockCount;
   private readonly approveTx: (id: number, reason: string | undefined) => StockCount;
+  private readonly kardexPeriod: Database.Statement<Record<string, unknown>, KardexSqlRow>;
+  private readonly kardexLatest: Database.Statement<Record<string, unknown>, KardexSqlRow>;
+  private readonly stockAll: Database.Statement<[], StockSqlRow>;
+  private readonly stockOne: Database.Statement<[string], StockSqlRow>;
 
   constructor(private readonly d: LedgerDeps) {
     this.ledger = new StockLedger(d);
@@ -66,6 +70,10 @@ export class StockService {
     this.purchaseTx = this.s.transaction((input: PurchaseInputParsed) => this.storePurchase(input)).immediate;
     this.countTx = this.s.transaction((lines: readonly { code: string; counted: string }[]) => this.storeCount(lines)).immediate;
     this.approveTx = this.s.transaction((id: number, reason: string | undefined) => this.storeApproval(id, reason)).immediate;
+    this.kardexPeriod = this.s.prepare(KARDEX_SQL);
+    this.kardexLatest = this.s.prepare(KARDEX_LATEST_SQL);
+    this.stockAll = this.s.prepare(STOCK_ALL_SQL);
+    this.stockOne = this.s.prepare(STOCK_ONE_SQL);
   }
 
   recordPurchase(input: PurchaseInputParsed): { id: number } {
@@ -129,10 +137,10 @@ export class StockService {
   stock(codes?: readonly string[]): StockRow[] {
     const rows = codes
       ? codes.flatMap((c) => {
-          const row = this.s.prepare<[string], StockSqlRow>(STOCK_ONE_SQL).get(c.trim());
+          const row = this.stockOne.get(c.trim());
           return row ? [row] : [];
         })
-      : this.s.prepare<[], StockSqlRow>(STOCK_ALL_SQL).all();
+      : this.stockAll.all();
     return rows.map((r) => ({
       code: r.code,
       quantity: r.quantity ?? '0',
@@ -148,14 +156,14 @@ export class StockService {
     const limit = input.limit ?? DEFAULT_KARDEX_LIMIT;
     const period = input.from !== undefined || input.to !== undefined;
     const rows = period
-      ? this.s.prepare<Record<string, unknown>, KardexSqlRow>(KARDEX_SQL).all({
+      ? this.kardexPeriod.all({
           code: product.code,
           from: input.from ?? '',
           // A day given alone includes the whole day.
           to: input.to === undefined ? '\uffff' : input.to.length === 10 ? `${input.to}\uffff` : input.to,
           limit,
         })
-      : this.s.prepare<Record<string, unknown>, KardexSqlRow>(KARDEX_LATEST_SQL).all({ code: product.code, limit }).reverse();
+      : this.kardexLatest.all({ code: product.code, limit }).reverse();
     return rows.map((r) => {
       const q = new Dec(r.quantity);
       return {
