@@ -2,6 +2,7 @@ import type { AppStatus, BridgeEvent, SettingsUpdate } from '../../shared/bridge
 import { createApiClient, type FetchLike } from './api';
 import { BackupScheduler, BackupService, createPreMigrationHook, RestoreFlow } from './backup';
 import { CashService, openDrawer } from './cash';
+import { ExchangeRatesRepository, ExchangeRatesService } from './exchange-rates';
 import type { SalesReport, SalesReportInput } from '../../shared/cash';
 import { ShopLink } from './server';
 import { ServerHostService } from './server-host';
@@ -141,6 +142,8 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const lookupsRepo = new LookupsRepository(db, now);
   const customers = new CustomersService(new CustomersRepository(db, now), api, lookupsRepo, now);
   const lookups = new LookupsService(api, lookupsRepo, documentsRepo, settings);
+  // Dollar sales convert at the day's rate: typed at the till (offline) or fetched from the provider.
+  const exchangeRates = new ExchangeRatesService({ repo: new ExchangeRatesRepository(db, now), api, now, who: () => auth.current()?.name ?? null });
   const productsRepo = new ProductsRepository(db, now);
   const products = new ProductsService(productsRepo, now);
   // A new demo till can sell at once: a small catalogue is seeded while demo mode is on and the catalogue is empty.
@@ -184,6 +187,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     cashSession: () => cash.sessionForSale(),
     seriesGuard: () => shop.guardSeries(),
     approveDiscount: (what, approval) => auth.approve('supervisor', what, approval),
+    exchangeRate: () => exchangeRates.rateForSale(),
     catalogPrice: (code) => {
       const row = productsRepo.getByCode(code);
       return row ? { price: row.price, freePrice: row.free_price === 1 } : undefined;
@@ -349,7 +353,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const context: CoreContext = {
     options, now, settings, setup, auth, clock, clockGuard, numbering, numberingRepo, documentsRepo, paymentsRepo, documents, issue,
     notes, voids, voidSender, outbox, shop, shopReturns, serverHost, customers, lookups, printing, products, backups, restoreFlow,
-    exporter, cash, checkpoint, emit, emitStatusSoon, status, kickDrawer, afterCommit, afterAnswer, salesReport, saveSettings,
+    exchangeRates, exporter, cash, checkpoint, emit, emitStatusSoon, status, kickDrawer, afterCommit, afterAnswer, salesReport, saveSettings,
   };
   const dispatch = createDispatcher(
     // Every keyed write answers a repeated key with its first result (handlers/idempotency.ts, shared/bridge/writes.ts).

@@ -132,3 +132,20 @@ export function handleRecord(docType: '01' | '03', param: string): (ctx: QueryCo
     return { status: 200, body: { status: 200, message: OK, ...success, data: varyRecord(record, variation) } };
   };
 }
+
+/**
+ * The day's exchange rate, in the real provider's shape (shared/api/exchange-rate.ts): `data{fecha, compra, venta}`.
+ * Any well-formed date from 2000 on has the same published rates (the sandbox keeps no history); an earlier one has
+ * none (404), a malformed one is refused (400), like the provider's required `fecha` parameter.
+ */
+export const SANDBOX_RATE = { compra: 3.742, venta: 3.751 } as const;
+
+export function handleExchangeRate(day: string | null): (ctx: QueryContext) => JsonAnswer {
+  return (ctx) => {
+    if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T12:00:00Z`))) {
+      return errorAnswer(400, 'La fecha debe tener el formato AAAA-MM-DD');
+    }
+    if (day < '2000-01-01') return notFound(ctx, 'No hay tipo de cambio para esa fecha');
+    return { status: 200, body: { status: 200, success: true, message: 'Exito', data: { fecha: day, ...SANDBOX_RATE } } };
+  };
+}

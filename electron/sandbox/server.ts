@@ -7,6 +7,7 @@ import { errorAnswer, hasBearer, HttpError, readJsonBody, writeJson, writeRaw, t
 import {
   handleCdrQuery,
   handleDni,
+  handleExchangeRate,
   handleGuideJson,
   handleGuideXml,
   handleRecord,
@@ -30,6 +31,9 @@ export interface ServerContext extends SendContext, QueryContext {
 }
 
 type Handler = (req: IncomingMessage, ctx: ServerContext, param: string) => Promise<JsonAnswer> | JsonAnswer;
+
+/** A query-string parameter of the request (the exchange rate's `fecha`). */
+const queryParam = (req: IncomingMessage, name: string) => new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get(name);
 
 interface Route {
   method: 'GET' | 'POST';
@@ -69,6 +73,8 @@ function routesFor(segment: 'authority' | 'sunat'): Route[] {
   },
   { method: 'GET', pattern: /^\/v1\/dni\/info\/([^/]+)$/, kind: 'query', handle: (_r, ctx, p) => handleDni(p)(ctx) },
   { method: 'GET', pattern: /^\/v1\/ruc\/info\/([^/]+)$/, kind: 'query', handle: (_r, ctx, p) => handleRuc(p)(ctx) },
+  // The day's exchange rate: the real provider's path and shape in both dialects (docs/api/provider-factiliza.md).
+  { method: 'GET', pattern: /^\/v1\/tipocambio\/info\/dia$/, kind: 'query', handle: (req, ctx) => handleExchangeRate(queryParam(req, 'fecha'))(ctx) },
   {
     method: 'POST',
     pattern: new RegExp(`^/v1/${segment}/cdr$`),

@@ -58,6 +58,12 @@ export function A4Page({ data }: { data: TicketData }): React.JSX.Element {
         ) : null}
         <dt>Moneda</dt>
         <dd>{data.currencyWords}</dd>
+        {data.exchangeRate ? (
+          <>
+            <dt>Tipo de cambio</dt>
+            <dd data-testid="printed-exchange-rate">{data.exchangeRate}</dd>
+          </>
+        ) : null}
       </dl>
       <table className="a4__lines">
         <thead>

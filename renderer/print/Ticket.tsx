@@ -56,6 +56,12 @@ export function Ticket({ data, paper = '80mm' }: { data: TicketData; paper?: Tic
         )}
         <dt>Moneda</dt>
         <dd>{data.currencyWords}</dd>
+        {data.exchangeRate ? (
+          <>
+            <dt>Tipo de cambio</dt>
+            <dd data-testid="printed-exchange-rate">{data.exchangeRate}</dd>
+          </>
+        ) : null}
       </dl>
       <div className="ticket__lines" role="list" aria-label="Productos">
         <p className="ticket__lines-head" aria-hidden="true">

@@ -86,3 +86,4 @@ export {
 export { PROVIDERS, authoritySegment, toDocumentNames, toRealNames, type Provider } from './dialect';
 export { RucInfoSchema, RucInfoResponseSchema, taxpayerWarning, type RucInfo } from './ruc';
 export { NoteSchema, NOTE_DOC_TYPES, affectedNumber, type Note } from './note';
+export { ExchangeRateDataSchema, ExchangeRateResponseSchema, type ExchangeRateData } from './exchange-rate';

@@ -12,3 +12,4 @@ export { BOLETA_IDENTIFICATION_THRESHOLD, isAnonymousCustomer } from './sale-rul
 export { cleanText, cleanTextsIn, controlCharProblem, type TextProblem } from './text-safety';
 export { draftFromInvoice, customerFromInvoice, installmentsDueBy, type DueInstallment } from './invoice-draft';
 export { buildNote, noteLines, type NoteNumbering, type NoteRequest } from './build-note';
+export { readExchangeRate, ExchangeRateTextSchema, solesToDollars, linesInDollars, NO_RATE_MESSAGE } from './exchange-rate';

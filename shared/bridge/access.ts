@@ -28,6 +28,10 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   registerReprint: 'cajero',
   getCdrZip: 'cajero',
   lookupCustomer: 'cajero',
+  // The day's exchange rate: the cashier who makes a dollar sale may type it or ask SUNAT's.
+  getExchangeRate: 'cajero',
+  setExchangeRate: 'cajero',
+  fetchExchangeRate: 'cajero',
   searchCustomers: 'cajero',
   lookupReceipt: 'cajero',
   lookupGuide: 'cajero',

@@ -32,6 +32,7 @@ import { ShopDocumentIdSchema, ShopDocumentRowSchema, ShopSearchInputSchema } fr
 import { UnappliedChangeSchema } from '../server/unapplied';
 import { ShopRefusalsSchema } from '../server/refusals';
 import { cashContract } from './cash';
+import { exchangeRateContract } from './exchange-rate';
 import { NoteInputSchema, ShopNoteInputSchema, ShopSaleRefSchema, ShopSaleSchema } from './notes';
 import { VoidDeadlinesSchema, VoidInputSchema, VoidOfSchema, VoidRetryInputSchema, VoidSettingsViewSchema, VoidStateRowSchema, VoidStatesInputSchema, VoidViewSchema } from './voids';
 import { SaleInputSchema } from './sale';
@@ -89,6 +90,8 @@ export const bridgeContract = {
   /** Issue 26: the ticket printer spoken to in raw ESC/POS, and its test page. */
   ...ticketPrinterContract,
   ...productsContract,
+  /** The day's exchange rate for dollar sales: typed, or fetched from the provider. */
+  ...exchangeRateContract,
   ...backupContract,
   ...setupContract,
   ...usersContract,

@@ -85,6 +85,8 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   /** Every discount together (null: none), and the supervisor who approved it beyond the limit. */
   discountTotal: z.string().nullable(),
   discountApprovedBy: z.string().nullable(),
+  /** A dollar document's exchange rate (soles per dollar) its soles prices were converted at; null for soles. */
+  exchangeRate: z.string().nullable().default(null),
   events: z.array(DocumentEventSchema),
   /** Issue 24: the credit and debit notes on this document, oldest first. */
   notes: z.array(NoteLinkSchema).default([]),

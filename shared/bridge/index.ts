@@ -1,5 +1,6 @@
 export * from './backup';
 export * from './cash';
+export * from './exchange-rate';
 export * from './contract';
 export * from './documents';
 export * from './lookups';

@@ -100,6 +100,10 @@ export const BRIDGE_METHOD_NAMES = [
   'joinShopServer',
   // rejected and invalid documents are no dead end (issue 23)
   'correctDocument',
+  // the day's exchange rate for dollar sales
+  'getExchangeRate',
+  'setExchangeRate',
+  'fetchExchangeRate',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

@@ -45,3 +45,8 @@ export function cashAndChange(cashReceived: string | undefined, total: string): 
   return { received: money(received), change: money(received.minus(total)) };
 }
 
+
+/** A dollar document's exchange rate as printed and shown: '3.751' → 'S/ 3.751 por US$ 1'. */
+export function exchangeRateText(rate: string): string {
+  return `S/ ${rate} por US$ 1`;
+}

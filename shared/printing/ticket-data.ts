@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import type { Invoice, Note } from '../api';
 import type { DocStatus, DocumentDetail, SettingsView } from '../bridge';
 import { cancellingNote, limaDateOf, noteReason, noteTitle, type NoteDocType } from '../catalog';
-import { anonymous, cashAndChange, currencyOf, docLabel, docNameOf, money, padded, unitName, unitPriceText } from './format';
+import { anonymous, cashAndChange, currencyOf, docLabel, docNameOf, exchangeRateText, money, padded, unitName, unitPriceText } from './format';
 import { NOT_DECLARED_MARKS, OPEN_STATUSES } from '../bridge/status';
 import { qrText } from './qr-text';
 
@@ -58,6 +58,8 @@ export interface TicketData {
   currency: string;
   currencySymbol: string;
   currencyWords: string;
+  /** A dollar document's exchange rate as printed ('S/ 3.751 por US$ 1'); absent for soles. */
+  exchangeRate?: string | null;
   /** null for an anonymous buyer. */
   customer: { docType: string; docLabel: string; docNumber: string; name: string; address: string } | null;
   lines: TicketLine[];
@@ -170,6 +172,7 @@ export function ticketFromDocument(detail: DocumentDetail, company: SettingsView
     currency: invoice.tipo_Moneda,
     currencySymbol: currency.symbol,
     currencyWords: currency.words,
+    exchangeRate: detail.exchangeRate ? exchangeRateText(detail.exchangeRate) : null,
     customer: identified
       ? {
           docType: invoice.cliente_Tipo_Doc,

@@ -1,6 +1,8 @@
 import {
   CdrQueryResponseSchema,
   DniResponseSchema,
+  ExchangeRateResponseSchema,
+  type ExchangeRateData,
   GuideResponseSchema,
   GuideXmlResponseSchema,
   ReceiptRecordResponseSchema,
@@ -80,6 +82,8 @@ export interface ApiClient {
   receipt(kind: 'boleta' | 'factura', ref: ReceiptRef): Promise<ReceiptRecord>;
   /** RUC lookup (real provider's shape and names: shared/api/ruc.ts). */
   ruc(ruc: string): Promise<RucInfo>;
+  /** The day's exchange rate, `day` as YYYY-MM-DD (real provider's shape, read tolerantly: shared/api/exchange-rate.ts). */
+  exchangeRate(day: string): Promise<ExchangeRateData>;
 }
 
 /**
@@ -145,7 +149,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     );
   }
 
-  function ensureSuccess<T extends { success?: boolean; message: string }>(res: T): T {
+  function ensureSuccess<T extends { success?: boolean; message?: string }>(res: T): T {
     if (res.success === false) throw new ApiError('not_found', res.message || 'No se encontraron resultados.');
     return res;
   }
@@ -177,6 +181,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async ruc(ruc) {
       const res = ensureSuccess(await query(`/v1/ruc/info/${encodeURIComponent(ruc)}`, RucInfoResponseSchema, undefined, (json) => json));
+      return res.data;
+    },
+    async exchangeRate(day) {
+      const res = ensureSuccess(await query(`/v1/tipocambio/info/dia?fecha=${encodeURIComponent(day)}`, ExchangeRateResponseSchema, undefined, (json) => json));
       return res.data;
     },
     async receipt(kind, ref) {

@@ -89,6 +89,8 @@ export interface DocumentRow {
   discount_approved_by: string | null;
   /** 1 when reconciled as accepted from the receipt record, without a CDR: "Obtener CDR" is offered. */
   cdr_missing: 0 | 1;
+  /** A dollar document's exchange rate (soles per dollar, 3 decimals) its soles prices were converted at (0029). */
+  exchange_rate: string | null;
 }
 
 /** A document without its heavy columns: what search() returns. */
@@ -120,6 +122,7 @@ export interface NewDocument {
   cash_session_id?: number | null;
   discount_total?: string | null;
   discount_approved_by?: string | null;
+  exchange_rate?: string | null;
 }
 
 /**

@@ -8,7 +8,8 @@ import { csvAmount, csvLine } from './csv';
 import type { ExportRow } from './documents-query';
 
 export const CSV_COLUMNS = [
-  'tipo', 'serie', 'numero', 'fecha', 'moneda', 'cliente_tipo_doc', 'cliente_num_doc', 'cliente_nombre',
+  // tipo_cambio: soles per dollar a dollar document was converted at (empty for soles), as printed on it.
+  'tipo', 'serie', 'numero', 'fecha', 'moneda', 'tipo_cambio', 'cliente_tipo_doc', 'cliente_num_doc', 'cliente_nombre',
   'op_gravadas', 'op_exoneradas', 'igv', 'icbper', 'total', 'estado', 'codigo_sunat', 'hash',
   // Issue 24: a note's modified document ('03 B001-24') and reason (catálogo 09/10); a document's void.
   'doc_modificado', 'motivo_nota', 'anulacion',
@@ -22,7 +23,7 @@ export function csvHeader(): string {
 export function csvRow(row: ExportRow): string {
   const amounts = categoryAmounts(row.payload, { igv: row.igv, total: row.total });
   return csvLine([
-    row.doc_type, row.series, row.number, row.issue_date, row.currency, row.customer_doc_type, row.customer_doc_number,
+    row.doc_type, row.series, row.number, row.issue_date, row.currency, row.exchange_rate ?? '', row.customer_doc_type, row.customer_doc_number,
     row.customer_name, csvAmount(amounts.gravadas), csvAmount(amounts.exoneradas), csvAmount(amounts.igv), csvAmount(amounts.icbper),
     csvAmount(amounts.total),
     DOC_STATUS_LABELS[row.status], row.cdr_code, row.hash,

@@ -14,7 +14,7 @@ export interface ExportRange {
 export type ExportRow = Pick<
   DocumentRow,
   | 'id' | 'doc_type' | 'series' | 'number' | 'issue_date' | 'currency' | 'customer_doc_type' | 'customer_doc_number'
-  | 'customer_name' | 'total' | 'igv' | 'payload' | 'status' | 'cdr_code' | 'hash' | 'cdr_xml'
+  | 'customer_name' | 'total' | 'igv' | 'payload' | 'status' | 'cdr_code' | 'hash' | 'cdr_xml' | 'exchange_rate'
 > & {
   /** Issue 24: the state of the document's void request (migration 0017), or null when none was asked. */
   void_status: string | null;
@@ -34,7 +34,7 @@ export function exportRowsStatement(sqlite: Database.Database, withCdr: boolean)
   const voidPayload = withCdr ? "(SELECT v.payload FROM voids v WHERE v.document_id = documents.id AND v.status = 'voided')" : 'NULL';
   return sqlite.prepare(
     `SELECT id, doc_type, series, number, issue_date, currency, customer_doc_type, customer_doc_number, customer_name,
-      total, igv, payload, status, cdr_code, hash, ${cdr},
+      total, igv, payload, status, cdr_code, hash, exchange_rate, ${cdr},
       (SELECT v.status FROM voids v WHERE v.document_id = documents.id) AS void_status, ${voidPayload} AS void_payload
     FROM documents WHERE issue_date >= ? AND issue_date <= ? AND demo = ?
     ORDER BY issue_date, doc_type, series, number`,

@@ -9,12 +9,15 @@ import { DEFAULT_TICKET_PRINTER } from '../../../shared/printing/settings';
 
 export function backOfficeHandlers(c: CoreContext) {
   const {
-    settings, shop, auth, customers, lookups, printing, products, backups, exporter, restoreFlow, cash, options, emit,
+    settings, shop, auth, customers, lookups, exchangeRates, printing, products, backups, exporter, restoreFlow, cash, options, emit,
     kickDrawer, afterCommit, salesReport, documentsRepo, outbox, emitStatusSoon,
   } = c;
   return {
     lookupCustomer: (input) => customers.lookup(input.docType, input.docNumber),
     searchCustomers: (input) => customers.search(input.text),
+    getExchangeRate: () => exchangeRates.view(),
+    setExchangeRate: (input) => exchangeRates.set(input.rate),
+    fetchExchangeRate: () => exchangeRates.fetch(),
     lookupReceipt: (input) => lookups.receipt(input),
     lookupGuide: (input) => lookups.guide(input),
     downloadGuideXml: (input) => lookups.guideXml(input),

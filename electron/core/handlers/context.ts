@@ -8,6 +8,7 @@ import type { CoreOptions } from '../core-api';
 import type { DocumentsRepository, NumberingRepository, PaymentsRepository } from '../db';
 import type { checkpointSoon } from '../db/checkpoint-soon';
 import type { ExportService } from '../export';
+import type { ExchangeRatesService } from '../exchange-rates';
 import type { SetupService } from '../mode/setup';
 import type { Outbox } from '../outbox/worker';
 import type { ProductsService } from '../products';
@@ -51,6 +52,7 @@ export interface CoreContext {
   serverHost: ServerHostService;
   customers: CustomersService;
   lookups: LookupsService;
+  exchangeRates: ExchangeRatesService;
   printing: PrintingService;
   products: ProductsService;
   backups: BackupService;

@@ -123,6 +123,8 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
     discounts: r.discounts as DocumentDetail['discounts'],
     discountTotal: (r.discount_total as string | null) ?? null,
     discountApprovedBy: null,
+    // The shop server keeps no exchange rate: the till's own copy prints it.
+    exchangeRate: null,
     events,
     // Issue 24: the notes every till issued on it, or the document a note modifies (server migration 0004).
     ...(await shopNoteLinks(pool, { docType: r.doc_type, series: r.series, number: r.number, modifies: (r.modifies as string | null) ?? null })),

@@ -75,6 +75,7 @@ export class DocumentsService {
       discounts: this.discounts?.of(id) ?? [],
       discountTotal: row.discount_total,
       discountApprovedBy: row.discount_approved_by,
+      exchangeRate: row.exchange_rate ?? null,
       ...(this.notes ? noteLinksOf(this.notes, this.documents, row) : { notes: [], modifies: null }),
       returned: this.notes?.returnedQuantities(id).map((r) => ({ line: r.line, quantity: String(r.quantity) })) ?? [],
       voided: this.voids?.of(id)?.status === 'voided',

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { InvoiceSchema, type Invoice } from '../../../shared/api';
-import { buildInvoice, draftFromInvoice, installmentsDueBy, SaleValidationError, type DueInstallment, type SaleCustomer, type SaleDraftInput } from '../../../shared/billing';
+import {
+  buildInvoice, draftFromInvoice, installmentsDueBy, linesInDollars, NO_RATE_MESSAGE, SaleValidationError,
+  type DueInstallment, type SaleCustomer, type SaleDraftInput,
+} from '../../../shared/billing';
 import type { SaleInputParsed } from '../../../shared/bridge';
 import { REISSUABLE_STATUSES } from '../../../shared/bridge/status';
 import { CURRENCIES, findEntry, limaDate, limaDateTime } from '../../../shared/catalog';
@@ -35,6 +38,8 @@ export interface IssueDeps {
    * the PIN. Without it no discount needs approval (test rigs).
    */
   approveDiscount?: (what: string, approval: Approval | undefined) => { name: string } | null;
+  /** Today's exchange rate (soles per dollar) a dollar sale converts at; null: none yet, dollar sales are refused. */
+  exchangeRate?: () => string | null;
   /** The catalogue's price of a code (issue 26: a lower price typed at the till is a discount); undefined: none. */
   catalogPrice?: (code: string) => CatalogPrice | undefined;
   /** Failures after the commit are reported here and never fail the sale. */
@@ -50,7 +55,7 @@ interface DiscountRecord {
   approvedBy: string | null;
 }
 
-type Draft = Omit<SaleDraftInput, 'number'> & { clientKey?: string; tenders?: Tender[]; discounts?: DiscountRecord };
+type Draft = Omit<SaleDraftInput, 'number'> & { clientKey?: string; tenders?: Tender[]; discounts?: DiscountRecord; exchangeRate?: string };
 
 /**
  * The hot path (docs/architecture.md §2, step 2): in ONE immediate transaction take the next number of the terminal's series,
@@ -82,9 +87,15 @@ export class IssueService {
     const names = settings.seriesNames();
     const series = input.docType === '01' ? names.factura : names.boleta;
     const { lineDiscounts, saleDiscount, approval, ...sale } = input;
-    // Issue 26: a catalogue line below the catalogue's price is a discount like any other (limit, approval, X/Z).
+    // A dollar sale is priced from the catalogue's soles at today's rate: without a rate there is no price to charge.
+    const exchangeRate = sale.currency === 'USD' ? this.deps.exchangeRate?.() ?? null : null;
+    if (sale.currency === 'USD' && !exchangeRate) {
+      throw new CoreError('exchange_rate_missing', NO_RATE_MESSAGE, [{ path: 'currency', message: 'Falta el tipo de cambio de hoy' }]);
+    }
+    // Issue 26: a catalogue line below the catalogue's price is a discount like any other (limit, approval, X/Z). The
+    // till's lines are in soles whatever the document's currency, so the catalogue's price compares with them.
     const catalog = this.deps.catalogPrice;
-    const cuts = catalog && sale.currency === 'PEN' ? priceCutsAsDiscounts(sale.lines, lineDiscounts, catalog) : null;
+    const cuts = catalog ? priceCutsAsDiscounts(sale.lines, lineDiscounts, catalog) : null;
     const discounted = cuts ? discountSale(cuts.lines, cuts.lineDiscounts, saleDiscount) : discountSale(sale.lines, lineDiscounts, saleDiscount);
     if (!discounted.ok) throw new CoreError('validation', 'Revise los descuentos.', discounted.errors);
     const discounts = discounted.plan ? this.discountRecord(discounted.plan, approval) : undefined;
@@ -96,7 +107,9 @@ export class IssueService {
     });
     const draft = {
       ...sale,
-      lines: declared,
+      // Discounts are taken in soles, as typed at the till; the net prices then become dollars at the day's rate.
+      lines: exchangeRate ? linesInDollars(declared, exchangeRate) : declared,
+      ...(exchangeRate ? { exchangeRate } : {}),
       ...(discounts ? { discounts } : {}),
       series,
       issuedAt: limaDateTime(now()),
@@ -106,7 +119,7 @@ export class IssueService {
     // depends on the number), so the write lock is held for the number, the rows and the commit only. An invalid draft
     // makes buildInvoice throw SaleValidationError before any number is taken, and the dispatcher reports the fields
     // in Spanish.
-    const { clientKey: _key, tenders: _tenders, discounts: _discounts, ...forInvoice } = draft;
+    const { clientKey: _key, tenders: _tenders, discounts: _discounts, exchangeRate: _rate, ...forInvoice } = draft;
     const built = InvoiceSchema.parse(buildInvoice({ ...forInvoice, number: 1 }, this.company()));
     const { row, invoice } = this.tx(draft, built);
     if (invoice) this.rememberCustomer(invoice, 'issue');
@@ -190,7 +203,8 @@ export class IssueService {
     // Same sale, same payments, same cash session: the new document carries what the customer paid for the old one.
     const cashier = { cashier_id: old.cashier_id, cashier_name: old.cashier_name, cash_session_id: old.cash_session_id };
     const discounts = { discount_total: old.discount_total, discount_approved_by: old.discount_approved_by };
-    return this.insert(invoice, number, { reissue_of: old.id, demo: old.demo === 1, ...cashier, ...discounts }, this.deps.payments.of(old.id), this.deps.discounts.of(old.id));
+    const rate = { exchange_rate: old.exchange_rate };
+    return this.insert(invoice, number, { reissue_of: old.id, demo: old.demo === 1, ...cashier, ...discounts, ...rate }, this.deps.payments.of(old.id), this.deps.discounts.of(old.id));
   }
 
   /**
@@ -270,7 +284,7 @@ export class IssueService {
 
   private store(draft: Draft, built: Invoice): { row: DocumentRow; invoice: Invoice | undefined } {
     const { documents, series, settings } = this.deps;
-    const { clientKey, tenders, discounts, ...sale } = draft;
+    const { clientKey, tenders, discounts, exchangeRate, ...sale } = draft;
     // Checked again inside the transaction: two calls racing with one key still make one document.
     const existing = clientKey ? documents.getByClientKey(clientKey) : undefined;
     if (existing) return { row: existing, invoice: undefined };
@@ -281,7 +295,7 @@ export class IssueService {
     const cashier = this.deps.cashier?.() ?? null;
     const who = { cashier_id: cashier?.id ?? null, cashier_name: cashier?.name ?? null, cash_session_id: cashSessionId };
     const discounted = { discount_total: discounts?.total ?? null, discount_approved_by: discounts?.approvedBy ?? null };
-    const extra = { client_key: clientKey ?? null, demo: settings.isDemo(), ...who, ...discounted };
+    const extra = { client_key: clientKey ?? null, demo: settings.isDemo(), exchange_rate: exchangeRate ?? null, ...who, ...discounted };
     const row = this.insert(invoice, number, extra, payments, discounts?.lines ?? []);
     // A re-issue is the same sale (its goods left once): only a new sale moves stock.
     this.deps.stock?.sold(row.id, sale.lines);
@@ -312,7 +326,7 @@ export class IssueService {
   private insert(
     invoice: Invoice,
     number: number,
-    extra: Pick<NewDocumentExtra, 'demo' | 'cashier_id' | 'cashier_name' | 'cash_session_id' | 'discount_total' | 'discount_approved_by'> & { client_key?: string | null; reissue_of?: number },
+    extra: NewDocumentExtra & { client_key?: string | null; reissue_of?: number },
     payments: readonly SettledPayment[],
     discounts: readonly LineDiscountRecord[],
   ): DocumentRow {
@@ -341,7 +355,10 @@ export class IssueService {
   }
 }
 
-type NewDocumentExtra = { demo: boolean; cashier_id: number | null; cashier_name: string | null; cash_session_id: number | null; discount_total: string | null; discount_approved_by: string | null };
+type NewDocumentExtra = {
+  demo: boolean; cashier_id: number | null; cashier_name: string | null; cash_session_id: number | null;
+  discount_total: string | null; discount_approved_by: string | null; exchange_rate: string | null;
+};
 
 /** A JSON money number (at most 2 decimals) as a fixed 2-decimal string, without float arithmetic. */
 const money = (n: number) => new Decimal(String(n)).toFixed(2);

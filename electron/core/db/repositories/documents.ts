@@ -57,11 +57,11 @@ export class DocumentsRepository {
     this.insertDocument = sqlite.prepare(`INSERT INTO documents (
         id_base_dato, doc_type, series, number, issued_at, issue_date, currency, customer_doc_type,
         customer_doc_number, customer_name, total, igv, payload, status, demo, next_attempt_at, created_at, updated_at,
-        client_key, reissue_of, cashier_id, cashier_name, cash_session_id, discount_total, discount_approved_by
+        client_key, reissue_of, cashier_id, cashier_name, cash_session_id, discount_total, discount_approved_by, exchange_rate
       ) VALUES (
         @id_base_dato, @doc_type, @series, @number, @issued_at, @issue_date, @currency, @customer_doc_type,
         @customer_doc_number, @customer_name, @total, @igv, @payload, @status, @demo, @next_attempt_at, @at, @at,
-        @client_key, @reissue_of, @cashier_id, @cashier_name, @cash_session_id, @discount_total, @discount_approved_by
+        @client_key, @reissue_of, @cashier_id, @cashier_name, @cash_session_id, @discount_total, @discount_approved_by, @exchange_rate
       )`);
     this.selectByIdBaseDato = sqlite.prepare('SELECT * FROM documents WHERE id_base_dato = ?');
     this.selectBySeriesNumber = sqlite.prepare(
@@ -118,6 +118,7 @@ export class DocumentsRepository {
       cash_session_id: doc.cash_session_id ?? null,
       discount_total: doc.discount_total ?? null,
       discount_approved_by: doc.discount_approved_by ?? null,
+      exchange_rate: doc.exchange_rate ?? null,
       at,
     });
     const id = Number(result.lastInsertRowid);

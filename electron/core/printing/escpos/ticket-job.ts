@@ -47,6 +47,7 @@ function header(w: TicketWriter, data: TicketData): void {
     if (data.customer.address) w.text(`Dirección: ${data.customer.address}`);
   } else w.text('Cliente: CLIENTES VARIOS');
   w.text(`Moneda: ${data.currencyWords}`);
+  if (data.exchangeRate) w.text(`Tipo de cambio: ${data.exchangeRate}`);
 }
 
 function lines(w: TicketWriter, data: TicketData): void {

@@ -1,0 +1,2 @@
+export { ExchangeRatesRepository, type ExchangeRateRow, type RateSource } from './repository';
+export { ExchangeRatesService, type ExchangeRatesDeps } from './service';
