@@ -7,6 +7,7 @@ import type { SalesReport, SalesReportInput } from '../../shared/cash';
 import { ShopLink } from './server';
 import { ServerHostService } from './server-host';
 import { ShopReturns } from './server/shop-returns';
+import { SaleHolds } from './server/sale-holds';
 import {
   CashRepository,
   CustomersRepository,
@@ -59,6 +60,8 @@ export type { Core, CoreOptions } from './core-api';
 
 /** Taken at load: a test's fake timers must not hold what a handler leaves for after its answer. */
 const realSetImmediate = setImmediate;
+/** How often this till's orphaned holds on the shop server are looked for (sale-holds.ts). */
+const HOLDS_SWEEP_MS = 60_000;
 
 /**
  * The composition root of the main process: opens the store safely (open-store.ts: one core per folder, leftovers
@@ -227,6 +230,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     log,
     paused: () => outbox.isAuthBlocked,
     lateToSend: (documentId) => voids.lateToSend(documentId),
+    beforeSend: (documentId) => shopReturns.whyNotVoid(documentId),
     ...(options.outbox?.retry ? { retry: options.outbox.retry } : {}),
     emit: (id) => {
       emit({ type: 'document', id, status: documentsRepo.getById(id)?.status ?? 'accepted' });
@@ -260,9 +264,23 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     log,
   });
   // Issue 24, several tills: a return of a sale made at another till, found through the shop server.
+  // What is left of a sale, decided by the shop server before a note number or a void is spent.
+  const saleHolds = new SaleHolds({ call: (fn) => shop.readServer(fn), online: () => shop.status()?.state === 'online', terminalId: () => settings.terminalId(), log });
+  /**
+   * This till's holds that nothing here stands behind (a note never stored: the core died between the hold and the
+   * note; a void refused or never recorded) are released, so that what is left of those sales comes back.
+   */
+  const sweepHolds = () =>
+    saleHolds.sweep(({ key, kind, saleKey }) => {
+      if (kind !== 'void') return documentsRepo.getByIdBaseDato(key) !== undefined;
+      const m = /^(0[13])-([A-Z0-9]{4})-(\d+)$/.exec(saleKey);
+      const sale = m ? documentsRepo.getBySeriesNumber(m[1] as '01' | '03', m[2]!, Number(m[3])) : undefined;
+      return sale !== undefined && voids.standing(sale.id);
+    }, now());
+  let holdsSweep: ReturnType<typeof setInterval> | undefined;
   const shopReturns = new ShopReturns({
     db, documents: documentsRepo, notes, read: (fn) => shop.readServer(fn), ruc: () => settings.company().ruc, online: () => shop.status()?.state === 'online',
-    guardNote: (documentId) => voids.guardNote(documentId), api, apiReachable: () => outbox.status.online !== false,
+    guardNote: (documentId) => voids.guardNote(documentId), api, apiReachable: () => outbox.status.online !== false, holds: saleHolds,
   });
   // Issue 29: numbers confirmed before reuse after a restore or a damaged -wal; a doubtful clock asked about.
   const numberingRepo = new NumberingRepository(db, now);
@@ -380,12 +398,15 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       outbox.start();
       voidSender.start();
       shop.start();
+      holdsSweep = setInterval(() => void sweepHolds().catch((e: unknown) => log.warn('sale holds: the sweep failed', { error: e instanceof Error ? e.message : String(e) })), HOLDS_SWEEP_MS);
+      holdsSweep.unref?.();
       void serverHost.startWithCaja();
       if (numbering.holds().length > 0) void numbering.confirm();
       // Demo documents never reach the backups: a demo (or not yet set up) start takes no daily copies.
       if (options.dailyBackups !== false && !(options.mode && options.mode !== 'real')) void scheduler.start();
     },
     async stop() {
+      if (holdsSweep) clearInterval(holdsSweep);
       await scheduler.stop();
       await backups.idle();
       events.stop();
@@ -404,6 +425,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     },
     outbox,
     voids: voidSender,
+    sweepHolds,
     db,
     backups,
   };

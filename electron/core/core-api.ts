@@ -66,6 +66,8 @@ export interface Core {
   readonly outbox: Outbox;
   /** The void requests' outbox (issue 24). */
   readonly voids: VoidSender;
+  /** Releases this till's orphaned holds on the shop server now (it also runs every minute); answers how many. */
+  readonly sweepHolds: () => Promise<number>;
   readonly db: Db;
   /** The shell asks it for the backups folder before it closes the core to restore a copy. */
   readonly backups: BackupService;

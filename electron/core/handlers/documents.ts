@@ -8,7 +8,7 @@ import type { DocumentsService } from '../services/documents';
 
 export function documentHandlers(c: CoreContext) {
   const {
-    settings, shop, outbox, documentsRepo, paymentsRepo, numbering, numberingRepo, clockGuard, clock, issue, notes,
+    settings, shop, outbox, documentsRepo, paymentsRepo, numbering, numberingRepo, clockGuard, clock, issue,
     shopReturns, voids, voidSender, auth, documents, now, emit, emitStatusSoon, kickDrawer, checkpoint, afterCommit,
     afterAnswer,
   } = c;
@@ -94,7 +94,7 @@ export function documentHandlers(c: CoreContext) {
       voids.guardNote(note.of);
       const of = documentsRepo.getById(note.of)?.doc_type;
       if (of === '01' || of === '03') await beforeNote(note.type, of, note.clientKey, confirmed);
-      const row = notes.issue(note, others);
+      const row = await shopReturns.issueOwn(note, others);
       return noteIssued('issueNote', row);
     },
     findShopSale: (input) => shopReturns.find(input),
@@ -108,6 +108,8 @@ export function documentHandlers(c: CoreContext) {
     getVoid: (input) => voids.view(input.of),
     getVoidStates: (input) => voids.states(input.ids),
     voidDocument: (input) => {
+      // Recorded here against this till's own notes; the shop server's ledger (every till's notes) is asked before each
+      // send (void-sender.ts beforeSend), and a void it refuses is never sent.
       const view = voids.request(input.of, input.reason);
       afterCommit('voidDocument: wake the void outbox', () => {
         emit({ type: 'document', id: input.of, status: documentsRepo.getById(input.of)?.status ?? 'accepted' });

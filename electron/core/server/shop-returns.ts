@@ -11,13 +11,15 @@
 //    payload, field by field as record-match.ts compares them, its total included; when the API cannot be asked (this
 //    till offline), the CDR the server holds must be readable, accept it, and name this RUC, type, series, number and
 //    customer (a CDR carries no total: the payload's is then the one the note stands on);
-//  - what is left is counted over every till: this till's notes on it (its own store, pushed or not) and the other
+//  - what is left is decided by the shop server (sale-holds.ts): the note's amount and lines are held there before its
+//    number is spent, in one transaction over every till's holds and notes, and released when the note is not stored;
+//  - what is left is also counted here over every till: this till's notes on it (its own store, pushed or not) and the other
 //    tills' credit notes the server holds (any status but rejected or conflict), their returned lines read from their
 //    payloads. A note of another till that cannot be read refuses the return: what is left cannot be proven.
 // A server that cannot be reached refuses the return in Spanish; nothing is spent (the limits run before a number).
 import Decimal from 'decimal.js';
 import { InvoiceSchema, type Invoice } from '../../../shared/api';
-import type { ShopNoteInputParsed, ShopSale, ShopSaleRef } from '../../../shared/bridge';
+import type { NoteInputParsed, ShopNoteInputParsed, ShopSale, ShopSaleRef } from '../../../shared/bridge';
 import { noteReason } from '../../../shared/catalog';
 import type { Db, DocumentRow, DocumentsRepository } from '../db';
 import { ShopNoteTargetsRepository, type ShopNoteSale } from '../db/repositories/shop-note-targets';
@@ -30,6 +32,8 @@ import { RECEIPT_STATE_TEXT, receiptStateOf } from '../outbox/receipt-state';
 import { compareAmount, compareRecord } from '../outbox/record-match';
 import type { ShopSale as ServerSale } from './shop-notes';
 import { findShopSale, shopSaleCdr } from './shop-notes';
+import type { SaleHolds, SaleRef } from './sale-holds';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 
 export interface ShopReturnsDeps {
@@ -48,6 +52,8 @@ export interface ShopReturnsDeps {
   api: Pick<ApiClient, 'receipt'>;
   /** False while the outbox knows the API unreachable: the record is not asked (no wait at the counter), the CDR stands. */
   apiReachable: () => boolean;
+  /** The shop server's ledger of what is left of each sale. */
+  holds: SaleHolds;
 }
 
 const printed = (series: string, number: number) => `${series}-${String(number).padStart(8, '0')}`;
@@ -109,7 +115,7 @@ export class ShopReturns {
     if (local) {
       const others = await this.othersOn(local.id);
       this.d.guardNote(local.id);
-      return this.d.notes.issue({ ...fields, of: local.id }, others);
+      return this.issueOwn({ ...fields, of: local.id }, others);
     }
     const { sale, invoice } = await this.fetch(ref);
     if (!NOTE_TARGET_STATUSES.includes(sale.status)) {
@@ -121,7 +127,70 @@ export class ShopReturns {
     }
     await this.sunatAccepted(sale, invoice);
     const others = otherTillsReturned(sale, invoice, new Set(this.targets.countedCredits(sale.idBaseDato).map((n) => n.id_base_dato)));
-    return this.d.notes.issueOn(this.target(sale, invoice, others), fields);
+    const target = this.target(sale, invoice, others);
+    // Another till's sale is credited only with the server's word on what is left: no hold, no note.
+    return this.held(sale, fields, () => this.d.notes.planOn(target, fields), (key) => this.d.notes.issueOn(target, fields, key), false);
+  }
+
+  /**
+   * A note on a sale of this till: held on the shop server first when it answers (another till may credit the same
+   * sale); without it, against this till's own ledger.
+   */
+  issueOwn(input: NoteInputParsed, others?: OtherCredits): Promise<DocumentRow> {
+    const row = this.d.documents.getById(input.of);
+    const docType = row?.doc_type;
+    if (!row || (docType !== '01' && docType !== '03')) return Promise.resolve(this.d.notes.issue(input, others));
+    const sale: SaleRef = { docType, series: row.series, number: row.number };
+    return this.held(sale, input, () => this.d.notes.plan(input, others), (key) => this.d.notes.issue(input, others, key), true);
+  }
+
+  /**
+   * Before a void of this till's sale is sent: held on the shop server when it answers, so that no till credits the
+   * sale while its void stands, and refused (in Spanish) when some till's note already counts against it. Without the
+   * server, this till's own notes decide (void-document.ts).
+   */
+  private async holdVoid(documentId: number): Promise<void> {
+    const row = this.d.documents.getById(documentId);
+    if (!row || (row.doc_type !== '01' && row.doc_type !== '03')) return;
+    await this.d.holds.holdVoid({ docType: row.doc_type, series: row.series, number: row.number });
+  }
+
+  /** Before each send of a void: why it must not leave (a note of some till counts against the sale), or null. */
+  async whyNotVoid(documentId: number): Promise<string | null> {
+    try {
+      await this.holdVoid(documentId);
+      return null;
+    } catch (e) {
+      if (e instanceof CoreError && e.code === 'not_voidable') return `No se envió: ${e.message}`;
+      throw e;
+    }
+  }
+
+  /**
+   * Plans the note (every limit checked, no number spent), holds it on the server under the note's id_Base_Dato, then
+   * issues it; a note that is not stored releases its hold. A retry of a note already issued holds nothing.
+   */
+  private async held(
+    sale: SaleRef,
+    fields: { type: '07' | '08'; clientKey?: string | undefined },
+    plan: () => { total: string; whole: boolean; taken: { line: number; quantity: string }[] },
+    issue: (idBaseDato: string) => DocumentRow,
+    offlineOk: boolean,
+  ): Promise<DocumentRow> {
+    const existing = this.d.notes.issuedUnder(fields.clientKey);
+    if (existing) return existing;
+    const p = plan();
+    const key = randomUUID();
+    const held = await this.d.holds.hold({ key, sale, kind: fields.type, amount: fields.type === '07' ? p.total : '0', whole: p.whole, lines: p.taken });
+    if (held === 'offline' && !offlineOk) {
+      throw new CoreError('server_unavailable', `No se pudo reservar la devolución en el servidor de la tienda: ${printed(sale.series, sale.number)} es de otra caja y sin el servidor no se puede comprobar lo que queda.`);
+    }
+    try {
+      return issue(key);
+    } catch (e) {
+      if (held === 'held') await this.d.holds.release(key);
+      throw e;
+    }
   }
 
   /**

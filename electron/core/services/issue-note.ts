@@ -78,48 +78,89 @@ export interface OtherCredits {
 /** The input of a note, whatever it is issued on. */
 export type NoteFields = Omit<NoteInputParsed, 'of'>;
 
+/** What a note would take from its document, worked out without spending a number (the shop server's hold). */
+export interface NotePlan {
+  /** The note's total, 2 decimals. */
+  total: string;
+  whole: boolean;
+  /** The document's lines (1-based) it takes back. */
+  taken: { line: number; quantity: string }[];
+}
+
+/** A note's draft: everything it will be, with the number it was drafted with. */
+interface NoteDraft {
+  at: Date;
+  seriesName: string;
+  number: number;
+  note: Note;
+  total: string;
+  payments: SettledPayment[];
+  mode: NoteMode;
+  taken: { line: number; quantity: string }[];
+}
+
 const printed = (row: Pick<DocumentRow, 'series' | 'number'>) => `${row.series}-${String(row.number).padStart(8, '0')}`;
 const money = (n: number) => new Decimal(String(n)).toFixed(2);
 
 export class NoteService {
-  private readonly tx: (input: NoteInputParsed, others?: OtherCredits) => DocumentRow;
-  private readonly txOn: (target: NoteTarget, input: NoteFields) => DocumentRow;
+  private readonly tx: (input: NoteInputParsed, others: OtherCredits | undefined, idBaseDato: string) => DocumentRow;
+  private readonly txOn: (target: NoteTarget, input: NoteFields, idBaseDato: string) => DocumentRow;
 
   constructor(private readonly d: NoteDeps) {
-    this.tx = d.db.sqlite.transaction((input: NoteInputParsed, others?: OtherCredits) => this.store(input, others)).immediate;
-    this.txOn = d.db.sqlite.transaction((target: NoteTarget, input: NoteFields) => {
+    this.tx = d.db.sqlite.transaction((input: NoteInputParsed, others: OtherCredits | undefined, idBaseDato: string) => this.store(input, others, idBaseDato)).immediate;
+    this.txOn = d.db.sqlite.transaction((target: NoteTarget, input: NoteFields, idBaseDato: string) => {
       const existing = input.clientKey ? d.documents.getByClientKey(input.clientKey) : undefined;
-      return existing ?? this.storeOn(target, input);
+      return existing ?? this.storeOn(target, input, idBaseDato);
     }).immediate;
   }
 
   /** Issues a note on a target that is not a document of this till (a sale of another till), once per client key. */
-  issueOn(target: NoteTarget, input: NoteFields): DocumentRow {
+  issueOn(target: NoteTarget, input: NoteFields, idBaseDato: string = randomUUID()): DocumentRow {
     if (input.clientKey) {
       const existing = this.d.documents.getByClientKey(input.clientKey);
       if (existing) return existing;
     }
     this.d.seriesGuard?.();
-    return this.txOn(target, input);
+    return this.txOn(target, input, idBaseDato);
+  }
+
+  /** The note already issued under this client key (a retry), if any. */
+  issuedUnder(clientKey: string | undefined): DocumentRow | undefined {
+    return clientKey ? this.d.documents.getByClientKey(clientKey) : undefined;
+  }
+
+  /** What a note on a document of this till would take: every check of `issue` runs, no number is spent. */
+  plan(input: NoteInputParsed, others?: OtherCredits): NotePlan {
+    return planOf(this.draft(this.targetOf(input, others), input, () => 1, randomUUID()));
+  }
+
+  /** What a note on another till's sale would take: every check of `issueOn` runs, no number is spent. */
+  planOn(target: NoteTarget, input: NoteFields): NotePlan {
+    return planOf(this.draft(target, input, () => 1, randomUUID()));
   }
 
   /**
    * Issues the note, once per client key (a retry of the same return answers the note already issued). `others`: the
    * credit notes other tills of the shop issued on this document, as the shop server holds them (shop-returns.ts).
    */
-  issue(input: NoteInputParsed, others?: OtherCredits): DocumentRow {
+  issue(input: NoteInputParsed, others?: OtherCredits, idBaseDato: string = randomUUID()): DocumentRow {
     if (input.clientKey) {
       const existing = this.d.documents.getByClientKey(input.clientKey);
       if (existing) return existing;
     }
     this.d.seriesGuard?.();
-    return this.tx(input, others);
+    return this.tx(input, others, idBaseDato);
   }
 
-  private store(input: NoteInputParsed, others?: OtherCredits): DocumentRow {
-    const { documents } = this.d;
-    const existing = input.clientKey ? documents.getByClientKey(input.clientKey) : undefined;
+  private store(input: NoteInputParsed, others: OtherCredits | undefined, idBaseDato: string): DocumentRow {
+    const existing = input.clientKey ? this.d.documents.getByClientKey(input.clientKey) : undefined;
     if (existing) return existing;
+    return this.storeOn(this.targetOf(input, others), input, idBaseDato);
+  }
+
+  /** A document of this till as a note's target, once it may take one. */
+  private targetOf(input: NoteInputParsed, others?: OtherCredits): NoteTarget {
+    const { documents } = this.d;
     const of = documents.getById(input.of);
     if (!of) throw new CoreError('not_found', `No existe el comprobante ${input.of}.`);
     if (of.doc_type !== '01' && of.doc_type !== '03') throw new CoreError('not_notable', 'Una nota se emite sobre una boleta o una factura, no sobre otra nota.');
@@ -129,31 +170,15 @@ export class NoteService {
     // A document undone whole (anulación, devolución total) takes no more notes, not even a debit note.
     const whole = this.d.notes.notesOf(of.id).find((n) => n.doc_type === '07' && n.mode === 'whole' && n.status !== 'rejected' && n.status !== 'conflict');
     if (whole) throw new CoreError('not_notable', `${printed(of)} ya se anuló o devolvió completo con la nota de crédito ${printed(whole)}: no admite más notas.`);
-    return this.storeOn(localTarget(of, storedInvoice(of), this.d.notes, this.d.payments, this.d.db, others), input);
+    return localTarget(of, storedInvoice(of), this.d.notes, this.d.payments, this.d.db, others);
   }
 
-  private storeOn(target: NoteTarget, input: NoteFields): DocumentRow {
-    const { documents, series, now } = this.d;
-    const original = target.invoice;
-    const at = now();
-    this.checkReason(input);
-    this.checkDate(target, at);
-    const earlier = this.checkLimits(target, input);
-    const seriesName = this.seriesFor(input.type, target.docType);
-    const number = series.nextNumber(input.type, seriesName);
-    let note: Note;
-    try {
-      note = buildNote(original, input, { series: seriesName, number, issuedAt: limaDateTime(at), idBaseDato: randomUUID() }, earlier);
-    } catch (e) {
-      if (e instanceof SaleValidationError) throw new CoreError('validation', `No se puede emitir la nota: ${e.errors[0]?.message ?? 'datos no válidos'}.`, [...e.errors]);
-      throw e;
-    }
-    const total = money(note.monto_Imp_Venta);
-    if (input.type === '07') this.checkTotal(target, total);
-    const payments = this.refund(note, total, input, target);
+  private storeOn(target: NoteTarget, input: NoteFields, idBaseDato: string): DocumentRow {
+    const { documents, series } = this.d;
+    const { at, seriesName, number, note, total, payments, mode, taken } = this.draft(target, input, (name) => series.nextNumber(input.type, name), idBaseDato);
     const cashier = this.d.cashier?.() ?? null;
     const id = documents.insert({
-      id_base_dato: note.id_Base_Dato ?? randomUUID(),
+      id_base_dato: note.id_Base_Dato ?? idBaseDato,
       doc_type: input.type,
       series: seriesName,
       number,
@@ -172,8 +197,6 @@ export class NoteService {
       cashier_name: cashier?.name ?? null,
       cash_session_id: payments.length > 0 ? (this.d.cashSession?.() ?? null) : null,
     });
-    const mode = noteReason(input.type, input.reason)?.mode ?? 'amount';
-    const taken = input.type !== '07' ? [] : mode === 'whole' ? original.detalle.map((l, i) => ({ line: i + 1, quantity: String(l.cantidad) })) : mode === 'lines' ? (input.lines ?? []) : [];
     target.record(id, { reason: input.reason, description: input.description, mode }, taken);
     if (input.type === '07' && RETURNS_GOODS.has(input.reason)) {
       const back = taken.map((t) => ({ ...t, code: target.invoice.detalle[t.line - 1]?.cod_Producto ?? '' }));
@@ -183,6 +206,33 @@ export class NoteService {
     const row = documents.getById(id);
     if (!row) throw new CoreError('internal', 'No se pudo leer la nota recién guardada.');
     return row;
+  }
+
+  /**
+   * The note as it will be, every limit checked in order (reason, date, what is left, refund), the number taken from
+   * `number` once the limits passed: a refusal spends nothing.
+   */
+  private draft(target: NoteTarget, input: NoteFields, number: (series: string) => number, idBaseDato: string): NoteDraft {
+    const original = target.invoice;
+    const at = this.d.now();
+    this.checkReason(input);
+    this.checkDate(target, at);
+    const earlier = this.checkLimits(target, input);
+    const seriesName = this.seriesFor(input.type, target.docType);
+    const n = number(seriesName);
+    let note: Note;
+    try {
+      note = buildNote(original, input, { series: seriesName, number: n, issuedAt: limaDateTime(at), idBaseDato }, earlier);
+    } catch (e) {
+      if (e instanceof SaleValidationError) throw new CoreError('validation', `No se puede emitir la nota: ${e.errors[0]?.message ?? 'datos no válidos'}.`, [...e.errors]);
+      throw e;
+    }
+    const total = money(note.monto_Imp_Venta);
+    if (input.type === '07') this.checkTotal(target, total);
+    const payments = this.refund(note, total, input, target);
+    const mode = noteReason(input.type, input.reason)?.mode ?? 'amount';
+    const taken = input.type !== '07' ? [] : mode === 'whole' ? original.detalle.map((l, i) => ({ line: i + 1, quantity: String(l.cantidad) })) : mode === 'lines' ? (input.lines ?? []) : [];
+    return { at, seriesName, number: n, note, total, payments, mode, taken };
   }
 
   /** The note series of this till for a note type on a document type: the letter follows the document. */
@@ -269,6 +319,8 @@ export class NoteService {
     return settled.payments;
   }
 }
+
+const planOf = (d: NoteDraft): NotePlan => ({ total: d.total, whole: d.mode === 'whole', taken: d.taken });
 
 /**
  * A boleta or factura of this till: its earlier notes from note_details and note_lines; what they credited per line and

@@ -152,6 +152,12 @@ export class VoidService {
     return addDays(row.issue_date, row.doc_type === '01' ? this.deadlines().facturaDays : this.deadlines().boletaDays);
   }
 
+  /** The document's void stands: requested, being sent, accepted, or waiting for attention. */
+  standing(of: number): boolean {
+    const request = this.d.voids.of(of);
+    return request !== undefined && STANDING.has(request.status);
+  }
+
   /** A note on a document whose void stands would modify a document that is (or is becoming) void. */
   guardNote(of: number): void {
     const request = this.d.voids.of(of);

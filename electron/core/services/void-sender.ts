@@ -26,6 +26,11 @@ export interface VoidSenderOptions {
   paused?: () => boolean;
   /** Why a request must not be sent now (its deadline passed), or null; asked before every send. */
   lateToSend?: (documentId: number) => string | null;
+  /**
+   * Why a request must not be sent after all (another till's note counts against the sale on the shop server), or
+   * null; asked before every send, after `lateToSend`.
+   */
+  beforeSend?: (documentId: number) => Promise<string | null>;
   /** A request changed (the document's detail and status bar refresh). */
   emit?: (documentId: number) => void;
   log?: { warn(message: string, data?: Record<string, unknown>): void };
@@ -106,6 +111,8 @@ export class VoidSender {
       const late = outcome ? null : (this.o.lateToSend?.(row.document_id) ?? null);
       // Nothing of this request reached SUNAT (or the record shows the document still valid): a late send is refused.
       if (late) outcome = { kind: 'invalid', message: late };
+      const held = outcome ? null : ((await this.o.beforeSend?.(row.document_id)) ?? null);
+      if (held) outcome = { kind: 'invalid', message: held };
       if (!outcome) {
         const answer = decideVoidAnswer(await this.o.api.sendVoid(row.endpoint, row.payload));
         if (answer.kind === 'check') {
