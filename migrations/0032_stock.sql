@@ -12,6 +12,18 @@ ALTER TABLE products ADD COLUMN stock_tracked INTEGER NOT NULL DEFAULT 1 CHECK (
 ALTER TABLE products ADD COLUMN stock_minimum TEXT CHECK (stock_minimum IS NULL OR (stock_minimum GLOB '[0-9]*' AND stock_minimum NOT GLOB '*[^0-9.]*'));
 ALTER TABLE products ADD COLUMN pack_size TEXT CHECK (pack_size IS NULL OR (pack_size GLOB '[1-9]*' AND pack_size NOT GLOB '*[^0-9.]*'));
 
+-- These three are this till's stock settings, not the catalogue the shop server shares: changing them queues no
+-- product for the server (a till's product edit would be refused there and listed for the office). The trigger of
+-- 0021 fires again only when a column of the shared record changes; a column added to that record later joins it.
+DROP TRIGGER catalog_product_edited;
+CREATE TRIGGER catalog_product_edited
+AFTER UPDATE OF code, description, unit, price, affectation, bag, active, whole_units, free_price ON products
+WHEN NEW.server_version IS OLD.server_version
+BEGIN
+  INSERT INTO catalog_outbox (kind, key, base_version) VALUES ('product', NEW.code, NEW.server_version)
+    ON CONFLICT (kind, key) DO UPDATE SET version = version + 1;
+END;
+
 -- A purchase (compra): the supplier's document, once. The same supplier's document of the same type, series and
 -- number cannot be entered twice (the UNIQUE below is the last line of defence; the service says it in Spanish).
 -- number is the integer the document prints, so '00000123' and '123' are the same document.

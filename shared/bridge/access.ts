@@ -68,6 +68,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   // adjustments only with a supervisor.
   recordPurchase: 'cajero',
   getStock: 'cajero',
+  setStockSettings: 'administrador',
   getKardex: 'cajero',
   recordStockCount: 'cajero',
   approveStockCount: 'supervisor',

@@ -76,6 +76,7 @@ export const BRIDGE_METHOD_NAMES = [
   // stock: purchases, the kardex, physical counts
   'recordPurchase',
   'getStock',
+  'setStockSettings',
   'getKardex',
   'recordStockCount',
   'approveStockCount',

@@ -55,10 +55,13 @@ export const PurchaseResultSchema = z.object({ id: z.number().int() });
 
 export const StockQuerySchema = z.strictObject({
   codes: z.array(ProductCodeSchema).max(1000).optional(),
+  /** Only the products under their minimum ("stock bajo"). */
+  low: z.boolean().optional(),
 });
 
 export const StockRowSchema = z.object({
   code: z.string(),
+  description: z.string(),
   quantity: z.string(),
   /** Null: no minimum set. */
   minimum: z.string().nullable(),
@@ -112,6 +115,15 @@ export const ApproveStockCountInputSchema = z.strictObject({
   reason: z.string().trim().min(3, { error: 'Indique el motivo (al menos 3 caracteres)' }).max(200).optional(),
 });
 
+/** What stock needs of a product: whether it is kept at all (a service is not), its minimum, its pack. */
+export const StockSettingsInputSchema = z.strictObject({
+  code: ProductCodeSchema,
+  tracked: z.boolean({ error: 'Indique si el producto lleva stock' }),
+  minimum: z.string().trim().regex(QUANTITY, { error: 'Mínimo no válido' }).nullable(),
+  packSize: quantity('las unidades por paquete').nullable(),
+});
+export type StockSettingsInput = z.input<typeof StockSettingsInputSchema>;
+
 export const StockCountSchema = z.object({
   id: z.number().int(),
   status: z.enum(['pending', 'approved']),
@@ -123,6 +135,8 @@ export const stockContract = {
   /** A supplier's document entered: stock rises, the average cost moves. */
   recordPurchase: { input: PurchaseInputSchema, output: PurchaseResultSchema },
   getStock: { input: StockQuerySchema, output: z.array(StockRowSchema) },
+  /** A product's stock settings (tracked, minimum, pack): this till's, never queued for the shop server. */
+  setStockSettings: { input: StockSettingsInputSchema, output: StockRowSchema },
   getKardex: { input: KardexQuerySchema, output: z.array(KardexRowSchema) },
   /** A physical count, compared with the stock of the moment each product was counted. */
   recordStockCount: { input: StockCountInputSchema, output: StockCountSchema },

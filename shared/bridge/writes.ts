@@ -81,6 +81,7 @@ export const BRIDGE_WRITES = {
   exportSalesReport: 'read',
   recordPurchase: 'keyed',
   getStock: 'read',
+  setStockSettings: { nature: SETS },
   getKardex: 'read',
   recordStockCount: 'keyed',
   approveStockCount: { nature: 'aprueba el conteo una vez; ya aprobado, responde el mismo conteo y no ajusta de nuevo' },

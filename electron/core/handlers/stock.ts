@@ -5,7 +5,8 @@ import type { StockService } from '../stock';
 export function stockHandlers(stock: StockService) {
   return {
     recordPurchase: (input) => stock.recordPurchase(input),
-    getStock: (input) => stock.stock(input.codes),
+    getStock: (input) => stock.stock(input.codes, input.low),
+    setStockSettings: (input) => stock.setSettings(input),
     getKardex: (input) => stock.kardex(input),
     recordStockCount: (input) => stock.recordCount(input.lines),
     approveStockCount: (input) => stock.approveCount(input.id, input.reason),

@@ -24,9 +24,9 @@ export const KARDEX_LATEST_SQL = `SELECT m.at, m.kind, m.quantity, m.unit_cost, 
   FROM stock_movements m LEFT JOIN documents d ON d.id = m.document_id LEFT JOIN stock_purchases p ON p.id = m.purchase_id
   WHERE m.product_code = @code ORDER BY m.at DESC, m.id DESC LIMIT @limit`;
 /** The stock of every tracked product, by code: its balance found by primary key, never summed. */
-export const STOCK_ALL_SQL = `SELECT p.code, p.stock_minimum, b.quantity, b.value, b.average_cost
+export const STOCK_ALL_SQL = `SELECT p.code, p.description, p.stock_minimum, b.quantity, b.value, b.average_cost
   FROM products p LEFT JOIN stock_balances b ON b.product_code = p.code WHERE p.stock_tracked = 1 ORDER BY p.code`;
-export const STOCK_ONE_SQL = `SELECT p.code, p.stock_minimum, b.quantity, b.value, b.average_cost
+export const STOCK_ONE_SQL = `SELECT p.code, p.description, p.stock_minimum, b.quantity, b.value, b.average_cost
   FROM products p LEFT JOIN stock_balances b ON b.product_code = p.code WHERE p.code = ? COLLATE NOCASE`;
 
 interface KardexSqlRow {
@@ -45,6 +45,7 @@ interface KardexSqlRow {
 
 interface StockSqlRow {
   code: string;
+  description: string;
   stock_minimum: string | null;
   quantity: string | null;
   value: string | null;
@@ -134,20 +135,32 @@ export class StockService {
     return product;
   }
 
-  stock(codes?: readonly string[]): StockRow[] {
+  stock(codes?: readonly string[], low = false): StockRow[] {
     const rows = codes
       ? codes.flatMap((c) => {
           const row = this.stockOne.get(c.trim());
           return row ? [row] : [];
         })
       : this.stockAll.all();
-    return rows.map((r) => ({
+    const below = (r: StockSqlRow) => r.stock_minimum !== null && new Dec(r.quantity ?? 0).lt(r.stock_minimum);
+    return (low ? rows.filter(below) : rows).map((r) => ({
       code: r.code,
+      description: r.description,
       quantity: r.quantity ?? '0',
       minimum: r.stock_minimum,
       averageCost: r.average_cost ?? '0',
       value: r.value ?? '0.00',
     }));
+  }
+
+  /** A product's stock settings; answers its stock row. Not a catalogue edit: nothing is queued for the shop server. */
+  setSettings(input: { code: string; tracked: boolean; minimum: string | null; packSize: string | null }): StockRow {
+    const product = this.ledger.productOf(input.code);
+    if (!product) throw new CoreError('not_found', `No existe el producto ${input.code.trim()} en el catálogo.`);
+    this.s
+      .prepare('UPDATE products SET stock_tracked = ?, stock_minimum = ?, pack_size = ? WHERE code = ?')
+      .run(input.tracked ? 1 : 0, input.minimum === null ? null : qty(new Dec(input.minimum)), input.packSize === null ? null : qty(new Dec(input.packSize)), product.code);
+    return this.stock([product.code])[0]!;
   }
 
   kardex(input: { code: string; from?: string | undefined; to?: string | undefined; limit?: number | undefined }): KardexRow[] {

@@ -38,7 +38,7 @@ describe('stock: weighted average cost', () => {
   it('a purchase at a new cost moves the average; a return comes back at the cost it left at; a count adjusts at the average', async () => {
     const r = await withProducts();
     expect(await purchase(r, [{ code: 'P001', quantity: '10', unitCost: '5', costIncludesIgv: false }])).toMatchObject({ ok: true });
-    expect(await stockOf(r, 'P001')).toEqual({ code: 'P001', quantity: '10', minimum: null, averageCost: '5', value: '50.00' });
+    expect(await stockOf(r, 'P001')).toEqual({ code: 'P001', description: 'Arroz extra 1 kg', quantity: '10', minimum: null, averageCost: '5', value: '50.00' });
 
     const sale = await acceptedSale(r, [line({ code: 'P001', quantity: '4' })]);
     expect(await stockOf(r, 'P001')).toMatchObject({ quantity: '6', averageCost: '5', value: '30.00' });
@@ -94,7 +94,7 @@ describe('stock: purchases', () => {
     const r = await withProducts();
     await purchase(r, [{ code: 'GAS', quantity: '2', unitCost: '28.32', costIncludesIgv: true, pack: '24' }]);
     // 28.32 / 24 = 1.18 with IGV: 1.00 without.
-    expect(await stockOf(r, 'GAS')).toEqual({ code: 'GAS', quantity: '48', minimum: null, averageCost: '1', value: '48.00' });
+    expect(await stockOf(r, 'GAS')).toEqual({ code: 'GAS', description: 'Gaseosa 500 ml', quantity: '48', minimum: null, averageCost: '1', value: '48.00' });
     await r.call('issueSale', anonymousBoleta({ lines: [line({ code: 'GAS', description: 'Gaseosa 500 ml', quantity: '5', unitPrice: '2.50' })] }));
     expect(await stockOf(r, 'GAS')).toMatchObject({ quantity: '43', value: '43.00' });
   });
@@ -142,8 +142,24 @@ describe('stock: selling never stops', () => {
     // The whole list: every tracked product, the service left out.
     const all = await r.call<StockRow[]>('getStock', {});
     expect(all.filter((s) => ['GAS', 'P001', 'SERV'].includes(s.code))).toEqual([
-      { code: 'GAS', quantity: '0', minimum: null, averageCost: '0', value: '0.00' },
-      { code: 'P001', quantity: '-2', minimum: null, averageCost: '0', value: '0.00' },
+      { code: 'GAS', description: 'Gaseosa 500 ml', quantity: '0', minimum: null, averageCost: '0', value: '0.00' },
+      { code: 'P001', description: 'Arroz extra 1 kg', quantity: '-2', minimum: null, averageCost: '0', value: '0.00' },
     ]);
+  });
+});
+
+describe('stock: a product\'s settings', () => {
+  it('a minimum raises the "stock bajo" list; the settings are this till\'s and queue nothing for the shop server', async () => {
+    const r = await withProducts();
+    await purchase(r, [{ code: 'P001', quantity: '10', unitCost: '5', costIncludesIgv: false }, { code: 'GAS', quantity: '3', unitCost: '1', costIncludesIgv: false }]);
+    // As if the catalogue had gone up to the shop server: nothing queued.
+    r.core.db.sqlite.prepare('DELETE FROM catalog_outbox').run();
+    const queued = () => r.core.db.sqlite.prepare('SELECT COUNT(*) FROM catalog_outbox').pluck().get() as number;
+    expect(await r.call('setStockSettings', { code: 'gas', tracked: true, minimum: '6', packSize: '24' })).toMatchObject({ code: 'GAS', quantity: '3', minimum: '6' });
+    await r.call('setStockSettings', { code: 'P001', tracked: true, minimum: '4.500', packSize: null });
+    expect(queued()).toBe(0);
+    expect((await r.call<StockRow[]>('getStock', { low: true })).map((s) => s.code)).toEqual(['GAS']);
+    await r.call('issueSale', anonymousBoleta({ lines: [line({ code: 'P001', quantity: '6' })] }));
+    expect((await r.call<StockRow[]>('getStock', { low: true })).map((s) => [s.code, s.quantity, s.minimum])).toEqual([['GAS', '3', '6'], ['P001', '4', '4.5']]);
   });
 });
