@@ -4,15 +4,23 @@ import { formatDateTime, formatTime } from '../format/dates';
 import { call, pos } from '../pos';
 import { currentPrintFailure, dismissPrintFailure, onPrintFailure, printInBackground, type PrintFailure } from './background-print';
 
-/** What the last exchange with the API said, in the cashier's words. */
-function connectionOf(status: AppStatus): { text: string; tone: 'on' | 'off' | 'unknown' | 'warn' } {
+/** What still works while the documents cannot be declared: said with whatever is down. */
+const STILL_SELLING = 'se sigue vendiendo e imprimiendo; los comprobantes se envían solos al volver';
+
+/**
+ * What the last exchange with the API said, in the cashier's words. A request that never reached the invoicing
+ * service does not prove the internet is down (the service alone may be): the internet is named only when this PC
+ * itself has no network.
+ */
+function connectionOf(status: AppStatus, internet: boolean): { text: string; tone: 'on' | 'off' | 'unknown' | 'warn' } {
+  if (!internet) return { text: `Sin internet: ${STILL_SELLING}`, tone: 'off' };
   switch (status.connection) {
     case 'online':
       return { text: 'En línea', tone: 'on' };
     case 'offline':
-      return { text: 'Sin conexión a internet', tone: 'off' };
+      return { text: `Sin conexión con el servicio de facturación: ${STILL_SELLING}`, tone: 'off' };
     case 'unresponsive':
-      return { text: 'El servicio de facturación no responde', tone: 'warn' };
+      return { text: `El servicio de facturación no responde: ${STILL_SELLING}`, tone: 'warn' };
     case 'auth_rejected':
       return { text: 'Token rechazado', tone: 'off' };
     default:
@@ -37,16 +45,32 @@ function RetryAll(): React.JSX.Element {
   );
 }
 
+/** Whether this PC has a network at all (the operating system's word, followed as it changes). */
+function useInternet(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
 /** Bottom bar: connectivity, documents waiting to be sent, last successful send. Updated live by events. */
 export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.Element {
+  const internet = useInternet();
   return (
     <footer className="statusbar" role="status" aria-label="Estado del sistema" aria-live="polite">
       {status === null ? (
         <span>Cargando estado…</span>
       ) : (
         <>
-          <span className={`statusbar__item statusbar__conn statusbar__conn--${connectionOf(status).tone}`} data-testid="connection">
-            {connectionOf(status).text}
+          <span className={`statusbar__item statusbar__conn statusbar__conn--${connectionOf(status, internet).tone}`} data-testid="connection">
+            {connectionOf(status, internet).text}
           </span>
           <span className="statusbar__item" data-testid="pending-count">
             Pendientes de envío: <strong>{status.pending}</strong>
@@ -121,7 +145,7 @@ function PrintFailureChip(): React.JSX.Element | null {
   };
   return (
     <span className="statusbar__item statusbar__warn" data-testid="print-failure">
-      No se imprimió {what}: {failure.message}{' '}
+      No se imprimió {what} (la venta quedó registrada; se sigue vendiendo): {failure.message}{' '}
       <button type="button" className="statusbar__button" disabled={retrying} onClick={() => void retry()}>
         {retrying ? 'Imprimiendo…' : 'Reimprimir'}
       </button>{' '}
@@ -147,6 +171,7 @@ function ShopServerChip({ server }: { server: NonNullable<AppStatus['shopServer'
   return (
     <span className={`statusbar__item${warn ? ' statusbar__warn' : ''}`} data-testid="shop-server" title={server.message ?? undefined}>
       {SERVER_TEXT[server.state]}
+      {server.state === 'offline' ? ': esta caja sigue vendiendo y sube sus ventas al volver' : ''}
       {server.pending > 0 ? ` (${server.pending} por subir)` : ''}
       {server.setAside > 0 ? ` · ${server.setAside} apartado(s) por el servidor: ver Documentos` : ''}
       {warn && server.message ? `: ${server.message}` : ''}

@@ -84,6 +84,7 @@ function LineRowView({ index, control, register, onRemove, allowPriceChange, com
   );
   const amount = useWatch({ control, name: amountNames, exact: true, compute: lineAmountText });
   const fromCatalogue = useWatch({ control, name: `lines.${index}.productCode`, exact: true, compute: isCatalogueLine });
+  const description = useWatch({ control, name: `lines.${index}.description`, exact: true });
   const locked = !allowPriceChange && fromCatalogue;
   const messages = errors === '' ? [] : errors.split(ERROR_SEPARATOR);
 
@@ -115,17 +116,24 @@ function LineRowView({ index, control, register, onRemove, allowPriceChange, com
         {n}
       </th>
       {cell('code', (aria) => <input {...aria} {...register(name('code'))} autoComplete="off" spellCheck={false} />)}
+      {/* A name longer than the column wraps onto more lines instead of being cut: the whole name is drawn over the
+          field, which shows its own text only while the cashier types in it. */}
       {cell('description', (aria) => (
-        <input
-          {...aria}
-          {...register(name('description'))}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={combobox !== undefined}
-          aria-controls={combobox ? PRODUCT_LISTBOX_ID : undefined}
-          aria-activedescendant={combobox?.activeOptionId}
-          autoComplete="off"
-        />
+        <div className="lines__wrap">
+          <span className="lines__wrap-text" aria-hidden="true" data-testid={`line-${index}-name`}>
+            {description}
+          </span>
+          <input
+            {...aria}
+            {...register(name('description'))}
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={combobox !== undefined}
+            aria-controls={combobox ? PRODUCT_LISTBOX_ID : undefined}
+            aria-activedescendant={combobox?.activeOptionId}
+            autoComplete="off"
+          />
+        </div>
       ))}
       {cell('unit', (aria) => (
         <select {...aria} {...register(name('unit'))}>

@@ -1,4 +1,5 @@
 // Ajustes: API and token, company, this till's series and printer, how the till sells, demo mode, backups, exports.
+import { useLayoutEffect, useRef } from 'react';
 import { useSettings } from '../../app/settings-context';
 import { Alert } from '../../components/Alert';
 import { ApiSettings } from './ApiSettings';
@@ -16,13 +17,30 @@ import { UsersSettings } from './UsersSettings';
 import { VoidSettings } from './VoidSettings';
 import { useSession } from '../../app/session-context';
 
+function scrollToTop(screen: HTMLElement | null): void {
+  screen?.closest('.app__main')?.scrollTo({ top: 0 });
+}
+
 export function SettingsScreen(): React.JSX.Element {
   const { settings, error } = useSettings();
   const { session } = useSession();
   // Ajustes belongs to the administrator (issue 13); the core refuses every change anyway.
   const admin = !session?.usersExist || session.user?.role === 'administrador';
+  // The screens share one scrolling area: Ajustes opens at its top (the company first), not where the screen before
+  // it was left scrolled, nor scrolled past the area's padding by the focus it gets on opening.
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => scrollToTop(ref.current), []);
   return (
-    <section id="screen-settings" className="screen settings" aria-labelledby="settings-title" tabIndex={-1}>
+    <section
+      ref={ref}
+      id="screen-settings"
+      className="screen settings"
+      aria-labelledby="settings-title"
+      tabIndex={-1}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) scrollToTop(ref.current);
+      }}
+    >
       <div className="screen__head">
         <h1 id="settings-title">Ajustes</h1>
       </div>
