@@ -215,3 +215,32 @@ test('a void from the document\'s detail: at most 8 keys, a common reason chosen
   expect(keys.keys).toBeLessThanOrEqual(8);
   expect(await core.dispatch('getVoid', { of: 1 })).toMatchObject({ ok: true, value: { request: { status: 'voided', reason: 'Venta registrada dos veces' } } });
 });
+
+test('editing a line is deliberate: F2 on a line opens its quantity; on the empty line F2 is still Documentos', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await scanAll(page, [ARROZ, INCA]);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(lineField(page, 'Código', 1)).toBeFocused();
+  const keys = keyCount(page);
+  await keys.press('F2');
+  const quantity = lineField(page, 'Cantidad', 1);
+  await expect(quantity).toBeFocused();
+  expect(await quantity.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 1]);
+  await keys.data('3');
+  await keys.press('Enter');
+  await expect(quantity).toHaveValue('3');
+  await expect(lineField(page, 'Código', 3)).toBeFocused(); // back to the line being filled
+  await expect(page.getByTestId('total-total')).toHaveText('S/ 77.20'); // 3 × 24.90 + 2.50
+  console.log(`KEYS edit_line=${keys.keys}`);
+  expect(keys.keys).toBeLessThanOrEqual(2);
+
+  // A scan right after still adds at the end, never into the line just edited.
+  await scanner(page, ACEITE);
+  await expect(lineField(page, 'Descripción', 3)).toHaveValue('Aceite Primor Premium 900 ml');
+  await expect(quantity).toHaveValue('3');
+
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('heading', { name: 'Documentos', level: 1 })).toBeVisible();
+});

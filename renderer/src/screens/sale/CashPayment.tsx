@@ -65,7 +65,7 @@ export function CashPayment({ form }: { form: UseFormReturn<SaleFormValues> }): 
   const needsNumber = (code: string) => settings?.sale.requireOperationNumber !== false && OPERATION_NUMBER_KINDS.has(methods.find((m) => m.code === code)?.kind ?? 'other');
 
   // F10, then Y (Yape), P (Plin), T (tarjeta), D or C (the debit or the credit card) or R (transferencia): a payment
-  // row for what is left, its amount selected so that digits typed replace it (issue 26).
+  // row for what is left, its amount selected so that digits typed replace it.
   const live = useRef({ total: totals.total, others, methods });
   useEffect(() => {
     live.current = { total: totals.total, others, methods };

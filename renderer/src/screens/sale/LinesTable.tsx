@@ -1,6 +1,6 @@
 // The lines of the sale, driven from the keyboard: a code + Enter (a barcode scanner types exactly that) looks the
 // product up and moves to a new empty line; typing a description lists catalogue matches (↑↓ Enter Esc); Enter in
-// other cells commits the line, arrows move between lines, Ctrl+Supr removes the line.
+// other cells commits the line, arrows move between lines, F2 on a line opens its quantity, Ctrl+Supr removes it.
 import { useCallback, useEffect, useRef, type FormEvent, type KeyboardEvent, type MutableRefObject } from 'react';
 import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { allowsDecimalQuantity } from '../../../../shared/bridge';
@@ -183,6 +183,12 @@ export function LinesTable({
     } else if (event.key === 'Delete' && !event.ctrlKey && !event.altKey && target instanceof HTMLInputElement && target.value === '' && getValues('unknownCodes').length > 0) {
       event.preventDefault();
       form.setValue('unknownCodes', getValues('unknownCodes').slice(0, -1));
+    } else if (event.key === 'F2' && !event.ctrlKey && !event.altKey && !event.metaKey && !isBlankLine(getValues(`lines.${index}`))) {
+      // Changing a line is something the cashier asks for: F2 on it opens its quantity, selected so the number typed
+      // replaces it (Enter confirms). On the empty line F2 keeps its meaning, the Documentos screen.
+      event.preventDefault();
+      event.stopPropagation();
+      focusCell(index, 'quantity');
     } else if (event.key === 'Delete' && event.ctrlKey) {
       event.preventDefault();
       removeLine(index);
@@ -217,7 +223,7 @@ export function LinesTable({
       <div className="panel__head">
         <h2 id="lines-title">Productos</h2>
         <p className="panel__hint">
-          Código + Enter: agregar · Descripción: buscar (↑↓ Enter) · ↑↓: cambiar de línea · Ctrl+Supr: eliminar línea
+          Código + Enter: agregar · Descripción: buscar (↑↓ Enter) · ↑↓: cambiar de línea · F2: editar la línea · Ctrl+Supr: eliminar línea
         </p>
       </div>
       <div className="lines__scroll">
