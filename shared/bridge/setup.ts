@@ -4,16 +4,24 @@ import { z } from 'zod';
 import { ApiUrlSchema } from '../validation/api-url';
 import { PROVIDERS } from '../api/dialect';
 import { PaperSchema } from './settings';
+import { isValidRuc } from '../ids';
 
 /** https:// only, but for this machine (issue 28: shared/validation/api-url.ts). */
 const httpUrl = ApiUrlSchema;
+
+/** A RUC of 11 digits whose check digit is wrong (a typo): said the same on the field and by the core. */
+export const RUC_CHECK_DIGIT_MESSAGE = 'RUC no válido: revise el número (dígito verificador)';
 
 export const SetupInputSchema = z.discriminatedUnion('mode', [
   z.strictObject({ mode: z.literal('demo') }),
   z.strictObject({
     mode: z.literal('real'),
     company: z.strictObject({
-      ruc: z.string().trim().regex(/^\d{11}$/, 'El RUC tiene 11 dígitos'),
+      ruc: z
+        .string()
+        .trim()
+        .regex(/^\d{11}$/, 'El RUC tiene 11 dígitos')
+        .refine((ruc) => !/^\d{11}$/.test(ruc) || isValidRuc(ruc), RUC_CHECK_DIGIT_MESSAGE),
       name: z.string().trim().min(3, 'Ingrese la razón social').max(200),
       tradeName: z.string().trim().max(200),
       address: z.string().trim().min(3, 'Ingrese la dirección fiscal').max(300),

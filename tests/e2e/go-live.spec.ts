@@ -24,6 +24,7 @@ test('going live from demo: Ajustes opens the "Empezar a vender" wizard, which w
     await first.getByLabel('PIN', { exact: true }).fill('135790');
     await first.getByLabel('Repita el PIN').fill('135790');
     await first.getByRole('button', { name: 'Crear y entrar' }).click();
+    await demo.getByRole('button', { name: 'Ya lo guardé: entrar' }).click();
     await expect(demo.getByText('MODO DEMO: los documentos no se declaran a SUNAT')).toBeVisible();
 
     // Ajustes → Modo demo → "Empezar a vender…": the wizard, without the demo choice.
@@ -35,6 +36,7 @@ test('going live from demo: Ajustes opens the "Empezar a vender" wizard, which w
     await wizard.getByLabel('RUC', { exact: true }).fill('20200000006');
     await wizard.getByRole('button', { name: 'Buscar RUC' }).click();
     await expect(wizard.getByLabel('Razón social')).toHaveValue('DISTRIBUIDORA ANDINA DEMO S.A.');
+    await wizard.getByText('Avanzado (solo si su proveedor se lo pide)').click();
     await wizard.getByLabel('Dirección de envío').fill(sandbox.billingBaseUrl);
     await wizard.getByLabel('Dirección de consultas').fill(sandbox.queryBaseUrl);
     await wizard.getByLabel('Nombres que usa el servidor').selectOption('document');

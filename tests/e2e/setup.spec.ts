@@ -18,7 +18,8 @@ test('first run: the RUC lookup fills the company, "Probar conexión" checks the
   await expect(page.getByLabel('Razón social')).toHaveValue('DISTRIBUIDORA ANDINA DEMO S.A.');
   await expect(page.getByLabel('Dirección fiscal')).toHaveValue(/^JR\. COMERCIO 250/);
 
-  // The provider preset fills Factiliza's addresses; here the API is the local sandbox (Personalizado).
+  // The provider preset fills Factiliza's addresses (under "Avanzado"); here the API is the local sandbox.
+  await page.getByText('Avanzado (solo si su proveedor se lo pide)').click();
   await expect(page.getByLabel('Dirección de envío')).toHaveValue('https://apife.factiliza.com/api/v1');
   await page.getByLabel('Dirección de envío').fill(sandbox.billingBaseUrl);
   await page.getByLabel('Dirección de consultas').fill(sandbox.queryBaseUrl);
@@ -60,4 +61,40 @@ test('first run: "Probar en modo demo" is a choice of the wizard, kept in its ow
   expect(JSON.parse(fs.readFileSync(path.join(harness.dataDir, 'modo.json'), 'utf8'))).toEqual({ mode: 'demo' });
   expect(fs.existsSync(path.join(harness.dataDir, 'caja-demo.db'))).toBe(true);
   expect(fs.existsSync(path.join(harness.dataDir, 'caja.db'))).toBe(false);
+});
+
+test('the wizard: an error goes as soon as its field is right; only what an owner knows is asked, the rest under "Avanzado"', async ({ harness }) => {
+  const { page } = harness;
+  await page.goto(`${harness.baseUrl}/index.html`);
+  await expect(page.getByRole('heading', { name: 'Bienvenido a Caja' })).toBeVisible();
+  // What only a technician knows is folded away; the owner sees the provider and the token.
+  await expect(page.getByLabel('Nombres que usa el servidor')).toHaveCount(0);
+  await expect(page.getByLabel('Dirección de envío')).toBeHidden();
+  await expect(page.getByLabel('Token de consultas (opcional)')).toBeHidden();
+  await expect(page.getByLabel('Proveedor de facturación electrónica')).toBeVisible();
+
+  // A RUC with a wrong check digit: said on the field; right, the message goes while typing.
+  await page.getByLabel('RUC', { exact: true }).fill('20200000007');
+  await page.getByRole('button', { name: 'Buscar RUC' }).click();
+  await expect(page.getByLabel('RUC', { exact: true })).toHaveAccessibleDescription('RUC no válido: revise el número (dígito verificador)');
+  await page.getByLabel('RUC', { exact: true }).fill('20200000006');
+  await expect(page.getByLabel('RUC', { exact: true })).toHaveAccessibleDescription('');
+
+  // "Empezar a vender" with the company empty: red under the name and the address...
+  await page.getByRole('button', { name: 'Empezar a vender' }).click();
+  await expect(page.getByLabel('Razón social')).toHaveAccessibleDescription('Ingrese la razón social');
+  await expect(page.getByLabel('Dirección fiscal')).toHaveAccessibleDescription('Ingrese la dirección fiscal');
+  // ...gone as soon as the RUC lookup fills them.
+  await page.getByRole('button', { name: 'Buscar RUC' }).click();
+  await expect(page.getByLabel('Razón social')).toHaveValue('DISTRIBUIDORA ANDINA DEMO S.A.');
+  await expect(page.getByLabel('Razón social')).toHaveAccessibleDescription('');
+  await expect(page.getByLabel('Dirección fiscal')).toHaveAccessibleDescription('');
+  await expect(page.locator('.field__error')).toHaveCount(0);
+  await harness.screenshot('asistente-errores-resueltos');
+
+  // "Avanzado" opens the addresses and the rest, in words a technician recognises.
+  await page.getByText('Avanzado (solo si su proveedor se lo pide)').click();
+  await expect(page.getByLabel('Dirección de envío')).toBeVisible();
+  await expect(page.getByLabel('Token de consultas (opcional)')).toBeVisible();
+  await harness.screenshot('asistente-avanzado');
 });

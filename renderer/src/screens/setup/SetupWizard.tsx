@@ -1,11 +1,13 @@
 // First run (issue 11): the shop's company (RUC lookup fills name and address), its series, the invoicing API with
 // "Probar conexión", the printer, then "Empezar a vender". Demo mode is one choice here, not a silent default; it
-// lives in its own database, so nothing done in demo touches the real till.
+// lives in its own database, so nothing done in demo touches the real till. It asks what an owner can answer, in the
+// owner's words; what only a technician knows (the API's addresses and names, a second token) waits under "Avanzado".
+// A field's red message goes as soon as the field is right, also when the RUC lookup is what filled it.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { API_PRESETS, SetupInputSchema } from '../../../../shared/bridge';
+import { API_PRESETS, RUC_CHECK_DIGIT_MESSAGE, SetupInputSchema } from '../../../../shared/bridge';
 import { isValidRuc } from '../../../../shared/ids';
 import { Alert } from '../../components/Alert';
 import { ConnectionTest } from '../../components/ConnectionTest';
@@ -31,7 +33,7 @@ interface SetupWizardProps {
 
 export function SetupWizard({ goingLive }: SetupWizardProps = {}): React.JSX.Element {
   const form = useForm<Values, unknown, z.output<typeof RealSchema>>({ defaultValues: DEFAULTS, resolver: zodResolver(RealSchema) });
-  const { register, handleSubmit, formState, setValue, getValues, setError, control } = form;
+  const { register, handleSubmit, formState, setValue, getValues, setError, clearErrors, control } = form;
   const e = formState.errors;
   const [token, setToken] = useState('');
   const [queryToken, setQueryToken] = useState('');
@@ -39,13 +41,32 @@ export function SetupWizard({ goingLive }: SetupWizardProps = {}): React.JSX.Ele
   const [restarting, setRestarting] = useState(false);
   const [billing, query, provider] = useWatch({ control, name: ['api.billingBaseUrl', 'api.queryBaseUrl', 'api.provider'] });
   const preset = API_PRESETS.find((p) => p.billingBaseUrl === billing && p.queryBaseUrl === query && p.provider === provider)?.id ?? 'custom';
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  // Addresses of its own, or a message on one of them: "Avanzado" stays open, nothing red is hidden.
+  const advanced = advancedOpen || preset === 'custom' || e.api !== undefined;
+
+  // A field that shows an error is checked again at every change of its value, typed or filled by the lookup, so a
+  // message never stays under a field that is right (before the first submit too: those errors came from a button).
+  const { subscribe, getFieldState, trigger } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          const field = name as Parameters<typeof getFieldState>[0] | undefined;
+          if (field && getFieldState(field).error) void trigger(field);
+        },
+      }),
+    [subscribe, getFieldState, trigger],
+  );
 
   const lookupRuc = async () => {
     const ruc = getValues('company.ruc').trim();
     if (!isValidRuc(ruc)) {
-      setError('company.ruc', { message: 'RUC no válido: revise el número (dígito verificador)' });
+      setError('company.ruc', { message: /^\d{11}$/.test(ruc) ? RUC_CHECK_DIGIT_MESSAGE : 'El RUC tiene 11 dígitos' });
       return;
     }
+    clearErrors('company.ruc');
     const result = await call((api) => api.lookupCustomer({ docType: '6', docNumber: ruc }));
     if (result.ok && result.value.customer) {
       setValue('company.name', result.value.customer.name, { shouldDirty: true });
@@ -137,15 +158,16 @@ export function SetupWizard({ goingLive }: SetupWizardProps = {}): React.JSX.Ele
           <Field id="setup-factura" label="Serie de facturas" error={e.series?.factura?.message}>
             <input {...fieldAria('setup-factura', e.series?.factura?.message)} {...register('series.factura')} autoComplete="off" />
           </Field>
-          <p className="muted">Cada caja usa sus propias series: dos cajas con la misma serie repetirían números.</p>
+          <p className="muted">Si es su única caja, déjelas como están. Cada caja usa sus propias series: dos cajas con la misma serie repetirían números.</p>
         </fieldset>
         <fieldset className="setup__step">
-          <legend>3. API de facturación</legend>
-          <Field id="setup-preset" label="Proveedor">
+          <legend>3. Facturación electrónica</legend>
+          <Field id="setup-preset" label="Proveedor de facturación electrónica" hint="La empresa que envía sus boletas y facturas a SUNAT.">
             <select
-              {...fieldAria('setup-preset')}
+              {...fieldAria('setup-preset', undefined, 'La empresa que envía sus boletas y facturas a SUNAT.')}
               value={preset}
               onChange={(event) => {
+                if (event.target.value === 'custom') setAdvancedOpen(true);
                 const chosen = API_PRESETS.find((p) => p.id === event.target.value);
                 if (!chosen) return;
                 setValue('api.billingBaseUrl', chosen.billingBaseUrl);
@@ -158,35 +180,44 @@ export function SetupWizard({ goingLive }: SetupWizardProps = {}): React.JSX.Ele
                   {p.label}
                 </option>
               ))}
-              <option value="custom">Personalizado</option>
+              <option value="custom">Otro (lo configura un técnico)</option>
             </select>
           </Field>
-          <Field id="setup-billing" label="Dirección de envío" error={e.api?.billingBaseUrl?.message}>
-            <input {...fieldAria('setup-billing', e.api?.billingBaseUrl?.message)} {...register('api.billingBaseUrl')} type="url" autoComplete="off" />
-          </Field>
-          <Field id="setup-query" label="Dirección de consultas" error={e.api?.queryBaseUrl?.message}>
-            <input {...fieldAria('setup-query', e.api?.queryBaseUrl?.message)} {...register('api.queryBaseUrl')} type="url" autoComplete="off" />
-          </Field>
-          {preset === 'custom' ? (
-            <Field id="setup-provider" label="Nombres que usa el servidor">
-              <select {...fieldAria('setup-provider')} {...register('api.provider')}>
-                <option value="factiliza">Los de Factiliza</option>
-                <option value="document">Los del documento de la API</option>
-              </select>
-            </Field>
-          ) : null}
-          <Field id="setup-token" label="Token de acceso" hint="Se guarda cifrado y no se vuelve a mostrar.">
-            <input {...fieldAria('setup-token', undefined, 'Se guarda cifrado y no se vuelve a mostrar.')} type="password" value={token} onChange={(event) => setToken(event.target.value)} autoComplete="off" />
-          </Field>
-          <Field id="setup-query-token" label="Token de consultas (opcional)" hint="Solo si su proveedor le dio otro token para DNI y RUC.">
+          <Field id="setup-token" label="Token de acceso" hint="Se lo da su proveedor. Se guarda cifrado y no se vuelve a mostrar.">
             <input
-              {...fieldAria('setup-query-token', undefined, 'Solo si su proveedor le dio otro token para DNI y RUC.')}
+              {...fieldAria('setup-token', undefined, 'Se lo da su proveedor. Se guarda cifrado y no se vuelve a mostrar.')}
               type="password"
-              value={queryToken}
-              onChange={(event) => setQueryToken(event.target.value)}
+              value={token}
+              onChange={(event) => setToken(event.target.value)}
               autoComplete="off"
             />
           </Field>
+          <details className="setup__advanced" open={advanced} onToggle={(event) => setAdvancedOpen(event.currentTarget.open)}>
+            <summary>Avanzado (solo si su proveedor se lo pide)</summary>
+            <Field id="setup-billing" label="Dirección de envío" error={e.api?.billingBaseUrl?.message}>
+              <input {...fieldAria('setup-billing', e.api?.billingBaseUrl?.message)} {...register('api.billingBaseUrl')} type="url" autoComplete="off" />
+            </Field>
+            <Field id="setup-query" label="Dirección de consultas" error={e.api?.queryBaseUrl?.message}>
+              <input {...fieldAria('setup-query', e.api?.queryBaseUrl?.message)} {...register('api.queryBaseUrl')} type="url" autoComplete="off" />
+            </Field>
+            {preset === 'custom' ? (
+              <Field id="setup-provider" label="Nombres que usa el servidor">
+                <select {...fieldAria('setup-provider')} {...register('api.provider')}>
+                  <option value="factiliza">Los de Factiliza</option>
+                  <option value="document">Los del documento de la API</option>
+                </select>
+              </Field>
+            ) : null}
+            <Field id="setup-query-token" label="Token de consultas (opcional)" hint="Solo si su proveedor le dio otro token para DNI y RUC.">
+              <input
+                {...fieldAria('setup-query-token', undefined, 'Solo si su proveedor le dio otro token para DNI y RUC.')}
+                type="password"
+                value={queryToken}
+                onChange={(event) => setQueryToken(event.target.value)}
+                autoComplete="off"
+              />
+            </Field>
+          </details>
           <ConnectionTest before={saveApi} />
         </fieldset>
         <fieldset className="setup__step">
