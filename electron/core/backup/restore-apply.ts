@@ -70,6 +70,13 @@ export interface ApplyRestoreResult {
 const KEPT_SETTINGS = ['backup', 'shopLease'];
 /** When the live lease cannot be read, the restored till takes its identity back at its next contact (till-lease.ts). */
 const RECLAIM_SETTING = { key: 'shopLeaseReclaim', value: 'true' };
+/**
+ * A copy restored where no database was (a new PC, a replaced disk) cannot show it is the till the copy came from: that
+ * till may still be selling. It becomes a new till of the shop server: the copy's identity, lease and confirmed note
+ * series go, and it sells only once the server confirmed its series as its own (shop-link.ts guardSeries).
+ */
+const NEW_TILL_DROPPED = ['terminalId', 'shopLease', 'shopLeaseReclaim', 'shopNoteSeriesClaimed'];
+export const SERIES_CLAIM_PENDING_KEY = 'shopSeriesClaimPending';
 
 export async function applyRestore(file: string, livePath: string, options: ApplyRestoreOptions): Promise<ApplyRestoreResult> {
   const now = options.now ?? (() => new Date());
@@ -96,7 +103,8 @@ async function applyLocked(file: string, livePath: string, options: ApplyRestore
   const liveWasReadable = liveState === 'ok';
   const liveSeries = liveWasReadable ? readSeries(livePath) : [];
   const kept = liveWasReadable ? readSettings(livePath, KEPT_SETTINGS) : [];
-  const liveSettings = kept.some((s) => s.key === 'shopLease') ? kept : [...kept, RECLAIM_SETTING];
+  const newTill = liveState === 'missing';
+  const liveSettings = newTill ? [...kept, { key: SERIES_CLAIM_PENDING_KEY, value: 'true' }] : kept.some((s) => s.key === 'shopLease') ? kept : [...kept, RECLAIM_SETTING];
 
   const folder = path.dirname(path.resolve(livePath));
   const stamp = `${process.pid}-${Date.now()}`;
@@ -113,6 +121,7 @@ async function applyLocked(file: string, livePath: string, options: ApplyRestore
     // An older copy is brought to this app's schema first, so the live rows fit (no backup of a temp file).
     openDatabase({ path: temp, migrationsDir: options.migrationsDir, onBeforeMigrate: () => {} }).close();
     prepared = prepareCopy(temp, liveSeries, liveSettings, liveWasReadable ? livePath : salvage?.file, {
+      dropSettings: newTill ? NEW_TILL_DROPPED : [],
       known: salvage?.known ?? [],
       hold: liveWasReadable ? null : holdDetail(liveState, salvage),
       at: now().toISOString(),
@@ -227,7 +236,7 @@ function prepareCopy(
   liveSeries: SeriesLast[],
   liveSettings: { key: string; value: string }[],
   livePath: string | undefined,
-  recovery: { known: KnownLast[]; hold: string | null; at: string },
+  recovery: { known: KnownLast[]; hold: string | null; at: string; dropSettings: readonly string[] },
 ): { seriesAdvanced: SeriesAdvance[]; carried: CarryResult } {
   const sqlite = openSqlite(temp, { fileMustExist: true });
   try {
@@ -242,6 +251,8 @@ function prepareCopy(
         const carried = livePath ? carryMissingDocuments(sqlite) : { carried: 0, undeclared: 0, refreshed: 0 };
         const seriesAdvanced = raiseSeries(sqlite, liveSeries);
         raiseToKnown(sqlite, recovery.known);
+        const drop = sqlite.prepare('DELETE FROM settings WHERE key = ?');
+        for (const key of recovery.dropSettings) drop.run(key);
         keepSettings(sqlite, liveSettings);
         if (recovery.hold) placeNumberingHolds(sqlite, 'restore', recovery.at, [...recovery.known, ...noteSeriesNamed(sqlite)], recovery.hold);
         return { carried, seriesAdvanced };

@@ -31,6 +31,7 @@ import { listUnapplied } from './sync/unapplied';
 import { listRefusedDocuments } from './refused-documents';
 import type { ShopRefusals } from '../../../shared/server/refusals';
 import type { UnappliedChange } from '../../../shared/server/unapplied';
+import { SERIES_CLAIM_PENDING_KEY } from '../backup/restore-apply';
 
 
 export interface ShopLinkDeps {
@@ -95,7 +96,10 @@ export class ShopLink {
         },
         reclaiming: () => settingsRepo.get(RECLAIM_KEY) === true,
       },
-      claimed: (series) => settingsRepo.set(NOTES_CLAIMED_KEY, series.filter(([docType]) => docType === '07' || docType === '08').map(([t, s]) => `${t}:${s}`)),
+      claimed: (series) => {
+        settingsRepo.set(NOTES_CLAIMED_KEY, series.filter(([docType]) => docType === '07' || docType === '08').map(([t, s]) => `${t}:${s}`));
+        settingsRepo.delete(SERIES_CLAIM_PENDING_KEY);
+      },
       remembered: {
         get: () => settingsRepo.get<string>(REFUSAL_KEY) ?? null,
         set: (message) => (message === null ? settingsRepo.delete(REFUSAL_KEY) : settingsRepo.set(REFUSAL_KEY, message)),
@@ -155,6 +159,13 @@ export class ShopLink {
   guardSeries(): void {
     const conflict = this.replicator.seriesConflict();
     if (conflict) throw new CoreError('series_conflict', conflict);
+    if (this.active() && this.d.settingsRepo.get(SERIES_CLAIM_PENDING_KEY) === true) {
+      throw new CoreError(
+        'series_unconfirmed',
+        'Esta caja se restauró de una copia en una PC que no tenía datos de Caja: para el servidor de la tienda es una caja nueva, y la caja de la copia ' +
+          'puede seguir vendiendo con las mismas series. Conecte esta caja al servidor y espere a que confirme sus series; si otra caja las usa, elija series propias en Ajustes.',
+      );
+    }
   }
 
   /**
