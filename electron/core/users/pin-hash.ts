@@ -56,9 +56,25 @@ function scryptAsync(pin: string, salt: string, keyLength: number, params: PinHa
   });
 }
 
+/** The cost new hashes are made with: CURRENT_PARAMS, unless a test chose a cheap one. */
+let hashParams: PinHashParams = CURRENT_PARAMS;
+
+/**
+ * For tests only: new hashes are made with `params` (undefined: CURRENT_PARAMS again), so a suite that signs staff in
+ * hundreds of times does not spend a quarter second on each. Nothing in electron/ calls it (a test checks that, and
+ * that a fresh module hashes at full cost); `params` must still be within the bounds a stored hash may have.
+ */
+export function setPinHashParamsForTests(params: PinHashParams | undefined): void {
+  if (params && !inBounds(params)) throw new Error(`PIN hash parameters out of bounds: ${JSON.stringify(params)}`);
+  hashParams = params ?? CURRENT_PARAMS;
+}
+
+/** The parameters hashPin uses now. */
+export const pinHashParams = (): PinHashParams => hashParams;
+
 /** A new hash of `pin` with today's parameters (off the main thread). */
 export async function hashPin(pin: string, salt = randomBytes(16).toString('hex')): Promise<{ hash: string; salt: string }> {
-  return { hash: format(CURRENT_PARAMS, await scryptAsync(pin, salt, KEY_LENGTH, CURRENT_PARAMS)), salt };
+  return { hash: format(hashParams, await scryptAsync(pin, salt, KEY_LENGTH, hashParams)), salt };
 }
 
 const same = (expected: Buffer, actual: Buffer) => expected.length === actual.length && timingSafeEqual(expected, actual);
@@ -75,10 +91,10 @@ export function pinMatchesSync(pin: string, hash: string, salt: string): boolean
   return stored !== null && same(stored.key, scryptSync(pin, salt, stored.key.length, optionsOf(stored.params)));
 }
 
-/** True when `hash` was made with other parameters than today's (it is made again at the next sign-in). */
+/** True when `hash` was made with other parameters than hashPin's (it is made again at the next sign-in). */
 export function needsRehash(hash: string): boolean {
   const stored = parse(hash);
   if (!stored) return false;
   const { N, r, p } = stored.params;
-  return N !== CURRENT_PARAMS.N || r !== CURRENT_PARAMS.r || p !== CURRENT_PARAMS.p || !hash.startsWith(`${PREFIX}$`);
+  return N !== hashParams.N || r !== hashParams.r || p !== hashParams.p || !hash.startsWith(`${PREFIX}$`);
 }
