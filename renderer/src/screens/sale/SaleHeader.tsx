@@ -1,7 +1,8 @@
-// Boleta or factura, the series and next number of this till, the currency.
+// Boleta or factura, the series and next number of this till, the currency (and, in dollars, the day's rate).
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { SettingsView } from '../../../../shared/bridge';
 import { documentNumber } from '../../format/dates';
+import { ExchangeRateField } from './ExchangeRateField';
 import type { SaleFormValues } from './form-values';
 
 interface SaleHeaderProps {
@@ -12,6 +13,7 @@ interface SaleHeaderProps {
 export function SaleHeader({ form, series }: SaleHeaderProps): React.JSX.Element {
   const { register, control, setValue, getValues } = form;
   const docType = useWatch({ control, name: 'docType' });
+  const currency = useWatch({ control, name: 'currency' });
   const next = series ? (docType === '01' ? series.factura : series.boleta) : null;
 
   // A factura needs a RUC customer: start the customer on RUC when it had no document.
@@ -45,6 +47,7 @@ export function SaleHeader({ form, series }: SaleHeaderProps): React.JSX.Element
           <option value="USD">Dólares ($)</option>
         </select>
       </div>
+      {currency === 'USD' ? <ExchangeRateField form={form} /> : null}
     </section>
   );
 }

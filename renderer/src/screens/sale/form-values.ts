@@ -47,6 +47,11 @@ export interface SaleFormValues {
    * only a code would stop the sale until someone found it), and the sale is not issued while any is listed.
    */
   unknownCodes: { code: string; message: string }[];
+  /**
+   * Form-only: today's exchange rate (soles per dollar) while Moneda is Dólares, as the core holds it. The lines stay
+   * in soles (the catalogue's prices); the totals show them in dollars at this rate, as the core will declare them.
+   */
+  exchangeRate?: string;
 }
 
 export function emptyLine(): LineValues {

@@ -3,7 +3,7 @@
 // are applied as the core will: the lines at their net prices.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
-import { computeTotals, type SaleTotals } from '../../../../shared/billing';
+import { computeTotals, solesToDollars, type SaleTotals } from '../../../../shared/billing';
 import { discountSale } from '../../../../shared/discounts';
 import { decimalText, isBlankLine, type LineValues, type SaleFormValues } from './form-values';
 import { discountsOf } from './sale-discounts';
@@ -12,9 +12,18 @@ import { discountsOf } from './sale-discounts';
 const asTyped = (line: LineValues) => ({ ...line, quantity: decimalText(line.quantity), unitPrice: decimalText(line.unitPrice) });
 
 export type LiveTotals = SaleTotals & {
-  /** Every discount together, 2 decimals ('0.00' without, or while one is typed wrong). */
+  /** Every discount together, in soles as typed, 2 decimals ('0.00' without, or while one is typed wrong). */
   discount: string;
+  /** A dollar sale: the rate its soles lines are converted at, or null while today has none (totals stay at zero). */
+  exchangeRate?: string | null;
 };
+
+const PLAIN_DECIMAL = /^\d*\.?\d+$/;
+
+/** The lines priced in soles, priced in dollars at `rate` as the core will declare them (unreadable prices as typed). */
+function inDollars(lines: ReturnType<typeof asTyped>[], rate: string): ReturnType<typeof asTyped>[] {
+  return lines.map((l) => (PLAIN_DECIMAL.test(l.unitPrice) ? { ...l, unitPrice: solesToDollars(l.unitPrice, rate) } : l));
+}
 
 /** The lines at their net prices when the typed discounts apply, else as typed. */
 function discountedLines(lines: LineValues[], saleDiscount: string): { lines: ReturnType<typeof asTyped>[]; discount: string } {
@@ -45,10 +54,15 @@ export function TotalsProvider({ control, igvRegime, children }: TotalsProviderP
   const lines = useWatch({ control, name: 'lines' });
   const currency = useWatch({ control, name: 'currency' });
   const saleDiscount = useWatch({ control, name: 'saleDiscount' });
+  const exchangeRate = useWatch({ control, name: 'exchangeRate' });
   const totals = useMemo(() => {
     const net = discountedLines(lines, saleDiscount ?? '');
-    return { ...computeTotals({ lines: net.lines, currency }, { igvRegime }), discount: net.discount };
-  }, [lines, currency, igvRegime, saleDiscount]);
+    if (currency !== 'USD') return { ...computeTotals({ lines: net.lines, currency }, { igvRegime }), discount: net.discount };
+    // Without today's rate a dollar price is unknown: nothing to charge yet (the header asks for the rate).
+    const rate = exchangeRate && PLAIN_DECIMAL.test(exchangeRate) ? exchangeRate : null;
+    const priced = rate ? inDollars(net.lines, rate) : [];
+    return { ...computeTotals({ lines: priced, currency }, { igvRegime }), discount: rate ? net.discount : '0.00', exchangeRate: rate };
+  }, [lines, currency, igvRegime, saleDiscount, exchangeRate]);
   return <TotalsContext.Provider value={totals}>{children}</TotalsContext.Provider>;
 }
 

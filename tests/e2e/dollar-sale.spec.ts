@@ -1,0 +1,69 @@
+// A dollar sale as a Peruvian shop makes it: Moneda Dólares asks for the day's rate (SUNAT's, through the provider's
+// sandbox), the catalogue's soles become dollars at that rate, the ticket prints the rate, and the accountant's CSV
+// carries it. A rate typed by the cashier replaces SUNAT's for the day.
+import fs from 'node:fs/promises';
+import { test, expect } from './harness';
+import { closeDialog, lineField, ticketDialog, typeLine } from './sale-helpers';
+
+const rice = { code: 'ARZ5', description: 'Arroz extra 5 kg', quantity: '1', price: '24.90' };
+
+/** A CSV as rows of cells (the export quotes only what needs it). */
+const csvRows = (text: string) => text.trim().split('\r\n').map((line) => line.split(','));
+
+test("dollars: SUNAT's rate of the day converts the soles price, the ticket prints it, the CSV carries it", async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await page.getByLabel('Moneda').selectOption('USD');
+  await expect(page.getByTestId('exchange-rate')).toHaveText('S/ 3.751 por US$ 1');
+  await expect(page.getByText('(SUNAT)')).toBeVisible();
+
+  await typeLine(page, 1, rice);
+  // The line stays at the catalogue's soles; the document is in dollars: 24.90 / 3.751 = 6.638… → $ 6.64.
+  await expect(page.getByLabel('Importe, línea 1')).toHaveText('24.90');
+  await expect(page.getByTestId('total-total')).toHaveText('$ 6.64');
+  await expect(page.getByTestId('total-igv')).toHaveText('$ 1.01');
+  await expect(page.getByTestId('total-words')).toHaveText('SON SEIS CON 64/100 DÓLARES AMERICANOS');
+  await expect(page.getByTestId('total-rate')).toHaveText('Precios en soles convertidos a S/ 3.751 por US$ 1');
+  await harness.screenshot('venta-dolares');
+
+  await page.getByRole('button', { name: 'Emitir (F12)' }).click();
+  const dialog = ticketDialog(page);
+  await expect(dialog.getByRole('heading', { name: 'Boleta B001-00000001 emitida' })).toBeVisible();
+  await expect(dialog.getByTestId('printed-exchange-rate')).toHaveText('S/ 3.751 por US$ 1');
+  await expect(dialog.getByText('SON SEIS CON 64/100 DÓLARES AMERICANOS')).toBeVisible();
+  await expect(dialog.getByText('DÓLARES AMERICANOS', { exact: true })).toBeVisible();
+  await harness.screenshot('ticket-dolares');
+  await closeDialog(page);
+
+  // The accountant's CSV: the dollar boleta with its rate.
+  await page.keyboard.press('F4');
+  const region = page.getByRole('region', { name: 'Exportar para el contador' });
+  await region.getByRole('radio', { name: /^CSV/ }).check();
+  await region.getByRole('button', { name: 'Exportar' }).click();
+  await expect(region.getByText(/^Archivo guardado: comprobantes-/)).toBeVisible();
+  const [header = [], row = []] = csvRows(await fs.readFile(harness.dialogs.saved.at(-1)!, 'utf8'));
+  const boleta = Object.fromEntries(header.map((name, i) => [name, row[i]]));
+  expect(boleta).toMatchObject({ serie: 'B001', numero: '1', moneda: 'USD', tipo_cambio: '3.751', total: '6.64' });
+});
+
+test('dollars: a rate typed by the cashier is the one the sale converts at', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await page.getByLabel('Moneda').selectOption('USD');
+  await expect(page.getByTestId('exchange-rate')).toHaveText('S/ 3.751 por US$ 1');
+  await page.getByRole('button', { name: 'Cambiar' }).click();
+  await page.getByLabel('Tipo de cambio (S/ por US$ 1)').fill('3,8');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByTestId('exchange-rate')).toHaveText('S/ 3.800 por US$ 1');
+  await expect(page.getByText('(ingresado a mano)')).toBeVisible();
+
+  await lineField(page, 'Código', 1).focus();
+  await typeLine(page, 1, rice);
+  // 24.90 / 3.800 = 6.552… → $ 6.55
+  await expect(page.getByTestId('total-total')).toHaveText('$ 6.55');
+  await page.keyboard.press('F12');
+  await expect(ticketDialog(page).getByTestId('printed-exchange-rate')).toHaveText('S/ 3.800 por US$ 1');
+  const list = await harness.core.dispatch('listDocuments', {});
+  const rows = (list as { value: { rows: { currency: string; total: string }[] } }).value.rows;
+  expect(rows[0]).toMatchObject({ currency: 'USD', total: '6.55' });
+});
