@@ -2,16 +2,24 @@
 // downloads. A CHROMIUM_PATH that names no executable file is refused here rather than accepted and failing later
 // inside Playwright; browser-check.ts turns a refusal or a missing browser into one message before any test runs.
 import fs from 'node:fs';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 
 const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+const NAMES = ['chromium', 'chromium-browser'];
+
+/** A distribution's Chromium: by name on PATH (where `.ci/run` looks before installing one), else where Debian puts it. */
+const systemChromium = (env: NodeJS.ProcessEnv): string[] => [
+  ...(env.PATH ?? '').split(path.delimiter).filter(Boolean).flatMap((dir) => NAMES.map((n) => path.join(dir, n))),
+  ...SYSTEM,
+];
 
 export type ChromiumSource = 'CHROMIUM_PATH' | 'system' | 'playwright';
 export type ChromiumLookup = { ok: true; path: string; source: ChromiumSource } | { ok: false; problem: string };
 
 interface LookupOptions {
   env?: NodeJS.ProcessEnv;
-  /** Where a distribution's package puts Chromium. */
+  /** Where a distribution's Chromium may be (default: `chromium` on PATH, then Debian's and Ubuntu's paths). */
   systemPaths?: string[];
   /** Where Playwright's own download would be (undefined when Playwright cannot say). */
   playwrightPath?: () => string | undefined;
@@ -60,7 +68,7 @@ export function lookUpChromium(options: LookupOptions = {}): ChromiumLookup {
         'Fix CHROMIUM_PATH or unset it to use the system or Playwright Chromium.',
     };
   }
-  const system = (options.systemPaths ?? SYSTEM).find(isExecutableFile);
+  const system = (options.systemPaths ?? systemChromium(env)).find(isExecutableFile);
   if (system) return { ok: true, path: system, source: 'system' };
   const own = (options.playwrightPath ?? playwrightChromium)();
   if (own && isExecutableFile(own)) return { ok: true, path: own, source: 'playwright' };

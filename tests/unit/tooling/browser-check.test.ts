@@ -65,6 +65,12 @@ describe('finding a Chromium for the browser tests', () => {
     expect(lookUpChromium({ env: {}, systemPaths: [], playwrightPath: () => own })).toMatchObject({ path: own, source: 'playwright' });
   });
 
+  it('finds a `chromium` on PATH, as .ci/run does before deciding to install one', () => {
+    const dir = tempDir();
+    const onPath = file(dir, 'chromium', 0o755);
+    expect(lookUpChromium({ env: { PATH: dir }, playwrightPath: () => undefined })).toEqual({ ok: true, path: onPath, source: 'system' });
+  });
+
   it('the check script stops with exit 1 on a wrong CHROMIUM_PATH', () => {
     const missing = path.join(tempDir(), 'no-such-chromium');
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'tests/browser-check.ts'], {
