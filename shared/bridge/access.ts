@@ -93,6 +93,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   setToken: 'administrador',
   testConnection: 'administrador',
   completeSetup: 'administrador',
+  previewGoLive: 'administrador',
   saveProduct: 'administrador',
   setProductActive: 'administrador',
   importProducts: 'administrador',

@@ -53,6 +53,7 @@ export const BRIDGE_METHOD_NAMES = [
   // the real provider (issue 11)
   'testConnection',
   'completeSetup',
+  'previewGoLive',
   // cashiers (issue 13)
   'getSession',
   'listCashiers',

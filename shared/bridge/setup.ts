@@ -9,6 +9,26 @@ import { isValidRuc } from '../ids';
 /** https:// only, but for this machine (issue 28: shared/validation/api-url.ts). */
 const httpUrl = ApiUrlSchema;
 
+/** What going live may take from the demo file: never its documents or numbering. */
+export const CarrySchema = z.strictObject({
+  products: z.boolean({ error: 'Indique si se llevan los productos' }),
+  paymentMethods: z.boolean({ error: 'Indique si se llevan los medios de pago' }),
+  staff: z.boolean({ error: 'Indique si se lleva el personal' }),
+});
+export type Carry = z.infer<typeof CarrySchema>;
+
+/** What going live would take from the demo file, and what stays there, said before the owner chooses. */
+export const GoLivePreviewSchema = z.object({
+  /** The owner's products (the demo's own examples, untouched, are not counted: they stay). */
+  products: z.number().int(),
+  paymentMethods: z.array(z.string()),
+  /** Each person keeps the PIN they use in demo. */
+  staff: z.array(z.object({ name: z.string(), role: z.enum(['cajero', 'supervisor', 'administrador']) })),
+  /** In the owner's words: what never leaves the demo file. */
+  staysInDemo: z.array(z.string()),
+});
+export type GoLivePreview = z.infer<typeof GoLivePreviewSchema>;
+
 /** A RUC of 11 digits whose check digit is wrong (a typo): said the same on the field and by the core. */
 export const RUC_CHECK_DIGIT_MESSAGE = 'RUC no válido: revise el número (dígito verificador)';
 
@@ -33,6 +53,8 @@ export const SetupInputSchema = z.discriminatedUnion('mode', [
     }),
     api: z.strictObject({ billingBaseUrl: httpUrl, queryBaseUrl: httpUrl, provider: z.enum(PROVIDERS) }),
     printer: z.strictObject({ deviceName: z.string().trim().max(200), paper: PaperSchema }),
+    /** Going live from demo: what the owner chose to take from the demo file (nothing when left out). */
+    carry: CarrySchema.optional(),
   }),
 ]);
 export type SetupInput = z.input<typeof SetupInputSchema>;
@@ -41,4 +63,6 @@ export type SetupInputParsed = z.output<typeof SetupInputSchema>;
 export const setupContract = {
   /** Saves the setup in the chosen mode's database and restarts Caja on it. The token is saved with setToken first. */
   completeSetup: { input: SetupInputSchema, output: z.object({ restarting: z.boolean() }) },
+  /** Going live from demo: what the demo file holds that may be carried, and what never is. */
+  previewGoLive: { input: z.strictObject({}), output: GoLivePreviewSchema },
 } as const;

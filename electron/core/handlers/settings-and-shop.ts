@@ -51,6 +51,7 @@ export function settingsAndShopHandlers(c: CoreContext) {
       return result;
     },
     completeSetup: (input) => setup.complete(input),
+    previewGoLive: () => setup.previewGoLive(),
     testConnection: () => testConnection(options.fetch, settings.configuredApi(), settings.company().ruc),
   } satisfies Partial<Handlers>;
 }

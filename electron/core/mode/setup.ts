@@ -8,6 +8,9 @@ import { openSqlite } from '../db/sqlite-driver';
 import { CoreError } from '../services/errors';
 import type { SecretStore } from '../services/secrets';
 import { SettingsService } from '../services/settings';
+import { DEFAULT_PAYMENT_METHODS } from '../../../shared/payments';
+import type { GoLivePreview } from '../../../shared/bridge';
+import { carryFromDemo, previewCarry } from './carry-from-demo';
 import { databaseFileOf, writeMode, type StartMode, type WorkMode } from './mode-file';
 
 export interface SetupDeps {
@@ -27,6 +30,11 @@ export class SetupService {
   complete(input: SetupInputParsed): { restarting: boolean } {
     if (input.mode === 'real') this.writeRealSettings(input);
     return this.switchTo(input.mode);
+  }
+
+  /** What going live would take from the demo file (this start's, in demo or in the first run's wizard). */
+  previewGoLive(): GoLivePreview {
+    return previewCarry(databaseFileOf(this.deps.dataDir, 'demo'), DEFAULT_PAYMENT_METHODS);
   }
 
   /** Ajustes' demo switch when the mode is kept in modo.json: a real store must have been set up first. */
@@ -52,6 +60,11 @@ export class SetupService {
       const settings = new SettingsService(new SettingsRepository(db), new SeriesRepository(db), this.deps.secrets, undefined);
       // One update: the company, API and token are checked together (the RUC's check digit, not the demo company).
       settings.update({ company: input.company, series: input.series, api: input.api, printer: input.printer, demo: false });
+      // What the owner chose to keep from demo; a real file is never the source (this start is demo or the wizard's).
+      if (input.carry && this.deps.mode !== 'real') {
+        const carried = carryFromDemo(db.sqlite, databaseFileOf(this.deps.dataDir, 'demo'), input.carry);
+        if (carried.paymentMethods) settings.update({ paymentMethods: carried.paymentMethods });
+      }
     } finally {
       db.close();
     }

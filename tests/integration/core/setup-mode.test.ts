@@ -141,3 +141,68 @@ describe('going live from demo', () => {
     expect(fs.existsSync(path.join(dataDir, 'backups'))).toBe(false);
   });
 });
+
+describe('going live keeps what the owner built in demo', () => {
+  it('carries the products, payment methods and staff (with their PINs), never documents or numbering, saying so first', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    cleanups.push(() => sandbox.close());
+    const dataDir = tempDataDir();
+    const secrets = memorySecretStore();
+    writeMode(dataDir, 'demo');
+    const demo = shellCore(dataDir, sandbox, secrets);
+    await call(demo.core, 'createFirstAdmin', { name: 'Rosa Dueña', pin: '135790' });
+    await call(demo.core, 'saveUser', { name: 'Pedro Cajero', role: 'cajero', pin: '2468' });
+    await call(demo.core, 'saveProduct', { code: 'QSO01', description: 'Queso fresco (kg)', unit: 'KGM', price: '18.50', affectation: '10' });
+    const { paymentMethods } = await call<{ paymentMethods: { code: string }[] }>(demo.core, 'getSettings');
+    await call(demo.core, 'saveSettings', { paymentMethods: [...paymentMethods, { code: 'ripley', label: 'Tarjeta Ripley', kind: 'card', active: true }] });
+    await call(demo.core, 'openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
+    for (let i = 0; i < 2; i++) await call<DocumentSummary>(demo.core, 'issueSale', anonymousBoleta());
+
+    // Said beforehand: what carries (the owner's products, not the demo's examples) and what stays in demo.
+    const preview = await call<{ products: number; paymentMethods: string[]; staff: { name: string; role: string }[]; staysInDemo: string[] }>(demo.core, 'previewGoLive');
+    expect(preview).toMatchObject({
+      products: 1,
+      paymentMethods: expect.arrayContaining(['Efectivo', 'Yape', 'Tarjeta Ripley']),
+      staff: [{ name: 'Pedro Cajero', role: 'cajero' }, { name: 'Rosa Dueña', role: 'administrador' }],
+    });
+    expect(preview.staysInDemo.join(' ')).toMatch(/comprobantes.*numeración/);
+
+    await call(demo.core, 'setToken', { token: sandbox.token });
+    expect(await call(demo.core, 'completeSetup', { ...realSetup(sandbox), carry: { products: true, paymentMethods: true, staff: true } })).toEqual({ restarting: true });
+    await demo.core.stop();
+    demo.core.close();
+    cleanups.pop();
+
+    const real = shellCore(dataDir, sandbox, secrets);
+    const cashiers = await call<{ id: number; name: string }[]>(real.core, 'listCashiers');
+    expect(cashiers.map((c) => c.name).sort()).toEqual(['Pedro Cajero', 'Rosa Dueña']);
+    // The same PIN signs in.
+    await call(real.core, 'login', { userId: cashiers.find((c) => c.name === 'Pedro Cajero')!.id, pin: '2468' });
+    const products = await call<{ rows: { code: string; price: string }[] }>(real.core, 'listProducts', { includeInactive: true });
+    expect(products.rows).toEqual([expect.objectContaining({ code: 'QSO01', price: '18.5', description: 'Queso fresco (kg)' })]);
+    expect((await call<{ paymentMethods: { label: string }[] }>(real.core, 'getSettings')).paymentMethods.map((m) => m.label)).toContain('Tarjeta Ripley');
+    expect((await call<{ rows: unknown[] }>(real.core, 'listDocuments', {})).rows).toEqual([]);
+    await call(real.core, 'openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '0' });
+    const sale = await call<DocumentSummary>(real.core, 'issueSale', anonymousBoleta());
+    expect(`${sale.series}-${sale.number}`).toBe('B001-1');
+  });
+
+  it('nothing carries unless the owner chooses it', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    cleanups.push(() => sandbox.close());
+    const dataDir = tempDataDir();
+    const secrets = memorySecretStore();
+    writeMode(dataDir, 'demo');
+    const demo = shellCore(dataDir, sandbox, secrets);
+    await call(demo.core, 'createFirstAdmin', { name: 'Rosa Dueña', pin: '135790' });
+    await call(demo.core, 'saveProduct', { code: 'QSO01', description: 'Queso fresco (kg)', unit: 'KGM', price: '18.50', affectation: '10' });
+    await call(demo.core, 'setToken', { token: sandbox.token });
+    await call(demo.core, 'completeSetup', { ...realSetup(sandbox), carry: { products: false, paymentMethods: true, staff: false } });
+    await demo.core.stop();
+    demo.core.close();
+    cleanups.pop();
+    const real = shellCore(dataDir, sandbox, secrets);
+    expect(await call<unknown[]>(real.core, 'listCashiers')).toEqual([]);
+    expect((await call<{ rows: unknown[] }>(real.core, 'listProducts', {})).rows).toEqual([]);
+  });
+});

@@ -14,6 +14,7 @@ import { ConnectionTest } from '../../components/ConnectionTest';
 import { Field, fieldAria } from '../../components/Field';
 import { IGV_REGIME_FIELD_LABEL, IGV_REGIMES } from '../../components/igv-regimes';
 import { call } from '../../pos';
+import { CarryFromDemo } from './CarryFromDemo';
 
 const RealSchema = SetupInputSchema.options[1];
 type Values = z.input<typeof RealSchema>;
@@ -32,7 +33,9 @@ interface SetupWizardProps {
 }
 
 export function SetupWizard({ goingLive }: SetupWizardProps = {}): React.JSX.Element {
-  const form = useForm<Values, unknown, z.output<typeof RealSchema>>({ defaultValues: DEFAULTS, resolver: zodResolver(RealSchema) });
+  // Going live offers to carry what was built in demo: all of it unless the owner unticks it.
+  const defaultValues: Values = goingLive ? { ...DEFAULTS, carry: { products: true, paymentMethods: true, staff: true } } : DEFAULTS;
+  const form = useForm<Values, unknown, z.output<typeof RealSchema>>({ defaultValues, resolver: zodResolver(RealSchema) });
   const { register, handleSubmit, formState, setValue, getValues, setError, clearErrors, control } = form;
   const e = formState.errors;
   const [token, setToken] = useState('');
@@ -233,6 +236,7 @@ export function SetupWizard({ goingLive }: SetupWizardProps = {}): React.JSX.Ele
             </select>
           </Field>
         </fieldset>
+        {goingLive ? <CarryFromDemo register={register} /> : null}
         <div className="setup__actions">
           {goingLive ? (
             <button type="button" onClick={goingLive.onCancel}>
