@@ -17,6 +17,8 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   createFirstAdmin: 'public',
   login: 'public',
   lock: 'public',
+  // The owner's recovery code stands in for an administrator who cannot sign in: it is its own proof.
+  recoverAdmin: 'public',
   // The counter and the back office's reading and reprinting.
   issueSale: 'cajero',
   listDocuments: 'cajero',
@@ -120,6 +122,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   listUsers: 'administrador',
   saveUser: 'administrador',
   unlockUser: 'administrador',
+  newRecoveryCode: 'administrador',
   // Checking a supervisor's PIN before a cashier's return: the cashier asks, the PIN decides.
   checkApproval: 'cajero',
 };

@@ -64,6 +64,9 @@ export const BRIDGE_METHOD_NAMES = [
   'saveUser',
   'unlockUser',
   'checkApproval',
+  // the owner's way back in when no administrator can sign in
+  'recoverAdmin',
+  'newRecoveryCode',
   // the cash session (issue 13)
   'getCashState',
   'openCashSession',

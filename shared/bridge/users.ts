@@ -53,6 +53,16 @@ export const LoginInputSchema = z.strictObject({
 });
 export const FirstAdminInputSchema = z.strictObject({ name: UserNameSchema, pin: PinSchema });
 
+/** The owner's recovery code (16 characters, dashes and spaces allowed), for an administrator, with their new PIN. */
+export const RecoverAdminInputSchema = z.strictObject({
+  userId: z.number({ error: 'Elija un administrador' }).int().positive(),
+  code: z.string().trim().min(1, 'Ingrese el código de recuperación').max(40, 'El código tiene 16 caracteres'),
+  newPin: PinSchema,
+});
+
+/** A session that comes with the till's new recovery code: shown once, kept only as its hash. */
+export const SessionWithRecoveryCodeSchema = SessionSchema.extend({ recoveryCode: z.string() });
+
 /** Create (no id) or change a user; a PIN left out keeps the current one (a new user needs one). */
 export const SaveUserInputSchema = z.strictObject({
   id: z.number().int().positive().optional(),
@@ -76,7 +86,15 @@ export const usersContract = {
       z.object({ id: z.number().int(), name: z.string(), approver: z.enum(['supervisor', 'administrador']).nullable(), lastHere: z.literal(true).optional() }),
     ),
   },
-  createFirstAdmin: { input: FirstAdminInputSchema, output: SessionSchema },
+  /** The first administrator, signed in, with the till's recovery code (shown once). */
+  createFirstAdmin: { input: FirstAdminInputSchema, output: SessionWithRecoveryCodeSchema },
+  /**
+   * The owner's way back in when no administrator can sign in: the recovery code sets an administrator's new PIN,
+   * ends their wait and signs them in; the code is spent and a new one answered (shown once).
+   */
+  recoverAdmin: { input: RecoverAdminInputSchema, output: SessionWithRecoveryCodeSchema },
+  /** A new recovery code for this till (the one before stops working), shown once. */
+  newRecoveryCode: { input: NoInput, output: z.object({ code: z.string() }) },
   login: { input: LoginInputSchema, output: SessionSchema },
   lock: { input: NoInput, output: SessionSchema },
   listUsers: { input: NoInput, output: z.array(UserListEntrySchema) },

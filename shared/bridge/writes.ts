@@ -71,6 +71,8 @@ export const BRIDGE_WRITES = {
   listUsers: 'read',
   saveUser: { nature: 'el nombre es único: repetir un alta se rechaza, nunca crea otra persona; una edición guarda los mismos datos' },
   unlockUser: { nature: 'desbloquea a la persona: ya desbloqueada, no cambia nada' },
+  recoverAdmin: { nature: 'gasta el código de recuperación: repetida con el mismo código se rechaza (ya no vale), nunca cambia el PIN dos veces' },
+  newRecoveryCode: { nature: 'cada llamada hace un código nuevo y anula el anterior: repetirla deja válido solo el último mostrado' },
   getCashState: 'read',
   openCashSession: 'keyed',
   addCashMovement: 'keyed',

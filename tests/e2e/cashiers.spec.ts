@@ -19,6 +19,9 @@ test('first administrator, a cashier added in Ajustes, F9 lock keeps the sale, t
   await first.getByLabel('PIN', { exact: true }).fill('246810');
   await first.getByLabel('Repita el PIN').fill('246810');
   await first.getByRole('button', { name: 'Crear y entrar' }).click();
+  // The recovery code is shown once before the till opens.
+  await expect(first.getByTestId('recovery-code')).toHaveText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+  await first.getByRole('button', { name: 'Ya lo guardé: entrar' }).click();
   await expect(page.getByTestId('cashier')).toContainText('Rosa Dueña · Administrador');
 
   // The administrator adds a cashier.

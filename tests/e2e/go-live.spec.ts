@@ -24,6 +24,7 @@ test('going live from demo: Ajustes opens the "Empezar a vender" wizard, which w
     await first.getByLabel('PIN', { exact: true }).fill('135790');
     await first.getByLabel('Repita el PIN').fill('135790');
     await first.getByRole('button', { name: 'Crear y entrar' }).click();
+    await demo.getByRole('button', { name: 'Ya lo guardé: entrar' }).click();
     await expect(demo.getByText('MODO DEMO: los documentos no se declaran a SUNAT')).toBeVisible();
 
     // Ajustes → Modo demo → "Empezar a vender…": the wizard, without the demo choice.

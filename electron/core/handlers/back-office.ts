@@ -69,6 +69,13 @@ export function backOfficeHandlers(c: CoreContext) {
       if (input.newPin !== undefined) shop.usersChanged();
       return session;
     },
+    recoverAdmin: async (input) => {
+      const session = await auth.recover(input.userId, input.code, input.newPin);
+      // The new PIN goes to the shop server as any PIN change.
+      shop.usersChanged();
+      return session;
+    },
+    newRecoveryCode: async () => ({ code: await auth.newRecoveryCode() }),
     lock: () => auth.lock(),
     listUsers: () => auth.list(),
     unlockUser: (input) => auth.unlock(input.userId),

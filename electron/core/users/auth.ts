@@ -12,7 +12,8 @@ import type { UserRow, UsersRepository } from '../db';
 import type { SignInRepository } from '../db/repositories/sign-in';
 import { CoreError } from '../services/errors';
 import { PinCheck } from './pin-check';
-import { hashPin } from './pin-hash';
+import { hashPin, pinMatches } from './pin-hash';
+import { newRecoveryCode, normalizeRecoveryCode } from './recovery-code';
 
 export interface AuthDeps {
   signIn: SignInRepository;
@@ -29,10 +30,12 @@ const approves = (role: Role) => hasRole(role, 'supervisor');
 export class AuthService {
   private currentId: number | null = null;
   private readonly pins: PinCheck;
+  /** A recovery code is being checked (one at a time: each check is a slow hash). */
+  private recovering = false;
 
   constructor(
     private readonly users: UsersRepository,
-    now: () => Date,
+    private readonly now: () => Date,
     private readonly deps: AuthDeps,
   ) {
     this.pins = new PinCheck(users, deps.signIn, now);
@@ -74,7 +77,11 @@ export class AuthService {
     }
   }
 
-  async createFirstAdmin(name: string, pin: string): Promise<Session> {
+  /**
+   * The first administrator, signed in, with the till's recovery code: shown once here, kept only as its hash, so the
+   * owner can get back in when no administrator can (recover()).
+   */
+  async createFirstAdmin(name: string, pin: string): Promise<Session & { recoveryCode: string }> {
     if (this.users.count() > 0) throw new CoreError('forbidden', 'El administrador ya fue creado: ingrese con su PIN.');
     this.assertPinRule(pin, 'administrador');
     const { hash, salt } = await hashPin(pin);
@@ -83,7 +90,65 @@ export class AuthService {
     const row = this.users.insert({ name, role: 'administrador', pinHash: hash, pinSalt: salt });
     this.deps.signIn.rememberPinDigits(row.id, hash, pin.length);
     this.signedIn(row.id);
-    return this.session();
+    return { ...this.session(), recoveryCode: await this.newRecoveryCode() };
+  }
+
+  /** A new recovery code for this till (Ajustes → Usuarios): the one before stops working. Shown once. */
+  async newRecoveryCode(): Promise<string> {
+    const next = await this.hashedRecoveryCode();
+    this.deps.signIn.setRecoveryCode(next.hash, next.salt, this.now().toISOString());
+    return next.code;
+  }
+
+  private async hashedRecoveryCode(): Promise<{ code: string; hash: string; salt: string }> {
+    const code = newRecoveryCode();
+    return { code, ...(await hashPin(normalizeRecoveryCode(code)!)) };
+  }
+
+  /**
+   * The owner's way back in: the recovery code sets a new PIN for an active administrator, ends their wait (the shop
+   * server's lockouts too: a clear is shared), signs them in and answers the next code, shown once; the code spent
+   * stops working. Needs no administrator and no wait: the code's 80 bits are the guard.
+   */
+  async recover(userId: number, typedCode: string, newPin: string): Promise<Session & { recoveryCode: string }> {
+    const stored = this.deps.signIn.recoveryCode();
+    if (!stored) {
+      throw new CoreError('not_found', 'Esta caja no tiene código de recuperación: un administrador lo crea en Ajustes → Usuarios.', [
+        { path: 'code', message: 'Sin código en esta caja' },
+      ]);
+    }
+    const wrongCode = () => new CoreError('auth', 'Código de recuperación incorrecto.', [{ path: 'code', message: 'Código incorrecto' }]);
+    const code = normalizeRecoveryCode(typedCode);
+    if (code === null) throw wrongCode();
+    const row = this.users.getById(userId);
+    if (!row || row.active !== 1 || row.role !== 'administrador') {
+      throw new CoreError('validation', 'El código de recuperación es para un administrador activo: elija uno.', [{ path: 'userId', message: 'Elija un administrador' }]);
+    }
+    this.assertPinRule(newPin, row.role, 'newPin');
+    if (this.recovering) throw new CoreError('throttled', 'Se está verificando otro código: espere un momento.', [{ path: 'code', message: 'Espere un momento' }]);
+    this.recovering = true;
+    let ok: boolean;
+    let next: { hash: string; salt: string };
+    let nextCode: { code: string; hash: string; salt: string };
+    try {
+      ok = await pinMatches(code, stored.hash, stored.salt);
+      next = await hashPin(newPin);
+      nextCode = await this.hashedRecoveryCode();
+    } finally {
+      this.recovering = false;
+    }
+    // Everything below runs without a pause. The code may have been replaced while it was checked: only the one
+    // checked is spent.
+    if (!ok || this.deps.signIn.recoveryCode()?.hash !== stored.hash) throw wrongCode();
+    const fresh = this.users.getById(userId);
+    if (!fresh || fresh.active !== 1 || fresh.role !== 'administrador') throw new CoreError('not_found', 'Usuario no encontrado o desactivado.', [{ path: 'userId', message: 'Elija un administrador' }]);
+    this.users.update(fresh.id, { name: fresh.name, role: fresh.role, pinHash: next.hash, pinSalt: next.salt, active: true });
+    this.deps.signIn.rememberPinDigits(fresh.id, next.hash, newPin.length);
+    this.pins.unlock(fresh.id);
+    // Replaced last: were the till to stop before, the code spent would still be the one written down.
+    this.deps.signIn.setRecoveryCode(nextCode.hash, nextCode.salt, this.now().toISOString());
+    this.signedIn(fresh.id);
+    return { ...this.session(), recoveryCode: nextCode.code };
   }
 
   private signedIn(userId: number): void {

@@ -21,6 +21,8 @@ export function UsersSettings(): React.JSX.Element {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<SaveMessage>(null);
+  // A recovery code just made: shown here once (the core keeps only its hash).
+  const [recoveryCode, setRecoveryCode] = useState<string | null>(null);
   const load = useCallback(async () => {
     const result = await call((api) => api.listUsers({}));
     if (result.ok) setUsers(result.value);
@@ -64,6 +66,14 @@ export function UsersSettings(): React.JSX.Element {
     if (result.ok) {
       setMessage({ tone: 'success', text: `${user.name} fue desbloqueado.` });
       await load();
+    } else setMessage({ tone: 'error', text: result.error.message });
+  };
+
+  const makeRecoveryCode = async () => {
+    const result = await call((api) => api.newRecoveryCode({}));
+    if (result.ok) {
+      setRecoveryCode(result.value.code);
+      setMessage({ tone: 'success', text: 'Código de recuperación nuevo: el anterior ya no sirve.' });
     } else setMessage({ tone: 'error', text: result.error.message });
   };
 
@@ -143,6 +153,20 @@ export function UsersSettings(): React.JSX.Element {
           ) : null}
         </div>
       </form>
+      <div className="settings__actions" role="group" aria-label="Código de recuperación">
+        <p className="muted">
+          Si ningún administrador puede ingresar (PIN olvidado o bloqueado), el código de recuperación permite elegir un PIN nuevo desde la pantalla
+          de ingreso. Se muestra una sola vez: anótelo y guárdelo lejos de la caja.
+        </p>
+        {recoveryCode ? (
+          <p className="signin__recovery-code" data-testid="recovery-code">
+            <strong>{recoveryCode}</strong>
+          </p>
+        ) : null}
+        <button type="button" onClick={() => void makeRecoveryCode()}>
+          Nuevo código de recuperación
+        </button>
+      </div>
     </SettingsSection>
   );
 }

@@ -4,17 +4,42 @@ import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../app/session-context';
 import { Field, fieldAria } from '../../components/Field';
 import { call } from '../../pos';
+import type { Session } from '../../../../shared/bridge';
 
-type Errors = Partial<Record<'name' | 'pin' | 'newPin' | 'confirm' | 'userId', string>>;
+type Errors = Partial<Record<'name' | 'pin' | 'newPin' | 'confirm' | 'userId' | 'code', string>>;
 
 function errorsOf(fields: readonly { path: string; message: string }[] | undefined): Errors {
   const out: Errors = {};
-  for (const f of fields ?? []) if (f.path === 'name' || f.path === 'pin' || f.path === 'newPin' || f.path === 'userId') out[f.path] ??= f.message;
+  for (const f of fields ?? []) {
+    if (f.path === 'name' || f.path === 'pin' || f.path === 'newPin' || f.path === 'userId' || f.path === 'code') out[f.path] ??= f.message;
+  }
   return out;
 }
 
-function FirstAdmin(): React.JSX.Element {
+/**
+ * The till's recovery code, shown once (the core keeps only its hash): the owner writes it down or prints this
+ * screen, and keeps it away from the till. The session it came with is taken only once they say so.
+ */
+function RecoveryCodeNotice({ code, session }: { code: string; session: Session }): React.JSX.Element {
   const { replace } = useSession();
+  return (
+    <div className="signin__form" role="group" aria-label="Código de recuperación">
+      <h1>Guarde su código de recuperación</h1>
+      <p className="muted">
+        Si nadie puede ingresar como administrador (PIN olvidado o bloqueado), este código le permite elegir un PIN nuevo
+        desde esta pantalla. Se muestra una sola vez: anótelo o imprímalo y guárdelo lejos de la caja.
+      </p>
+      <p className="signin__recovery-code" data-testid="recovery-code">
+        <strong>{code}</strong>
+      </p>
+      <button type="button" onClick={() => window.print()}>Imprimir</button>
+      <button type="button" className="button--primary" autoFocus onClick={() => replace(session)}>Ya lo guardé: entrar</button>
+    </div>
+  );
+}
+
+function FirstAdmin(): React.JSX.Element {
+  const [created, setCreated] = useState<{ code: string; session: Session } | null>(null);
   const [name, setName] = useState('');
   const [pin, setPin] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -25,9 +50,12 @@ function FirstAdmin(): React.JSX.Element {
       return;
     }
     const result = await call((api) => api.createFirstAdmin({ name, pin }));
-    if (result.ok) replace(result.value);
-    else setErrors(errorsOf(result.error.fields));
+    if (result.ok) {
+      const { recoveryCode, ...session } = result.value;
+      setCreated({ code: recoveryCode, session });
+    } else setErrors(errorsOf(result.error.fields));
   };
+  if (created) return <RecoveryCodeNotice code={created.code} session={created.session} />;
   return (
     <form className="signin__form" noValidate aria-label="Crear administrador" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <h1>Cree el usuario administrador</h1>
@@ -62,7 +90,7 @@ function matches(name: string, filter: string): boolean {
  * `preselected`: someone else who walks up and types their own PIN is not charged to the person shown (the core
  * counts it against the till); a name picked on purpose counts against that person.
  */
-function Login(): React.JSX.Element {
+function Login({ onRecover }: { onRecover: () => void }): React.JSX.Element {
   const { replace } = useSession();
   const [cashiers, setCashiers] = useState<{ id: number; name: string }[]>([]);
   const [userId, setUserId] = useState<number | null>(null);
@@ -188,6 +216,75 @@ function Login(): React.JSX.Element {
         />
       </Field>
       <button type="submit" className="button--primary">Ingresar</button>
+      <button type="button" className="button--link" onClick={onRecover}>¿Olvidó el PIN del administrador? Código de recuperación</button>
+    </form>
+  );
+}
+
+/**
+ * The owner's way back in when no administrator can sign in: the recovery code, an administrator's name and a new PIN.
+ * The code is spent; the new one is shown once before the till opens.
+ */
+function Recover({ onCancel }: { onCancel: () => void }): React.JSX.Element {
+  const [admins, setAdmins] = useState<{ id: number; name: string }[]>([]);
+  const [userId, setUserId] = useState<number | null>(null);
+  const [code, setCode] = useState('');
+  const [newPin, setNewPin] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [recovered, setRecovered] = useState<{ code: string; session: Session } | null>(null);
+  useEffect(() => {
+    void call((api) => api.listCashiers({})).then((result) => {
+      if (!result.ok) return;
+      const found = result.value.filter((c) => c.approver === 'administrador');
+      setAdmins(found);
+      if (found.length === 1) setUserId(found[0]?.id ?? null);
+    });
+  }, []);
+  const submit = async () => {
+    if (userId === null) {
+      setErrors({ userId: 'Elija un administrador' });
+      return;
+    }
+    if (newPin !== confirm) {
+      setErrors({ confirm: 'Los PIN no coinciden' });
+      return;
+    }
+    const result = await call((api) => api.recoverAdmin({ userId, code, newPin }));
+    if (result.ok) {
+      const { recoveryCode, ...session } = result.value;
+      setRecovered({ code: recoveryCode, session });
+    } else {
+      const fields = errorsOf(result.error.fields);
+      setErrors(Object.keys(fields).length > 0 ? fields : { code: result.error.message });
+    }
+  };
+  if (recovered) return <RecoveryCodeNotice code={recovered.code} session={recovered.session} />;
+  return (
+    <form className="signin__form" noValidate aria-label="Recuperar acceso" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <h1>Recuperar acceso</h1>
+      <p className="muted">Con el código de recuperación que se mostró al crear el administrador, elija un PIN nuevo. El código se gasta y se le mostrará uno nuevo.</p>
+      <Field id="recover-user" label="Administrador" error={errors.userId}>
+        <select {...fieldAria('recover-user', errors.userId)} value={userId ?? ''} onChange={(e) => setUserId(Number(e.target.value) || null)}>
+          <option value="">— Elija —</option>
+          {admins.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="recover-code" label="Código de recuperación" error={errors.code}>
+        <input {...fieldAria('recover-code', errors.code)} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" spellCheck={false} autoFocus />
+      </Field>
+      <Field id="recover-new-pin" label="PIN nuevo (6 dígitos)" error={errors.newPin}>
+        <input {...fieldAria('recover-new-pin', errors.newPin)} type="password" inputMode="numeric" maxLength={6} value={newPin} onChange={(e) => setNewPin(e.target.value)} />
+      </Field>
+      <Field id="recover-confirm" label="Repita el PIN nuevo" error={errors.confirm}>
+        <input {...fieldAria('recover-confirm', errors.confirm)} type="password" inputMode="numeric" maxLength={6} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      </Field>
+      <button type="submit" className="button--primary">Cambiar PIN y entrar</button>
+      <button type="button" onClick={onCancel}>Volver</button>
     </form>
   );
 }
@@ -232,6 +329,7 @@ function ChangePin({ userId, name }: { userId: number; name: string }): React.JS
 
 export function SignInScreen(): React.JSX.Element | null {
   const { session } = useSession();
+  const [recovering, setRecovering] = useState(false);
   if (!session) return null;
   if (session.user && session.mustChangePin) {
     return (
@@ -242,7 +340,7 @@ export function SignInScreen(): React.JSX.Element | null {
   }
   return (
     <div className="signin" role="dialog" aria-modal="true" aria-label={session.usersExist ? 'Ingresar a la caja' : 'Crear administrador'}>
-      {session.usersExist ? <Login /> : <FirstAdmin />}
+      {!session.usersExist ? <FirstAdmin /> : recovering ? <Recover onCancel={() => setRecovering(false)} /> : <Login onRecover={() => setRecovering(true)} />}
     </div>
   );
 }
