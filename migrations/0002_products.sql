@@ -1,4 +1,4 @@
--- 0002_products: the product catalogue (issue 7). Applied once, inside a transaction, by electron/core/db/migrate.ts.
+-- 0002_products: the product catalogue. Applied once, inside a transaction, by electron/core/db/migrate.ts.
 -- Field rules live in shared/bridge/products.ts (zod, Spanish messages); the CHECKs below are a last line of defence.
 
 -- One row per product. code is the natural key used by the till (scan) and the CSV import; id is an explicit

@@ -1,4 +1,4 @@
--- 0003_outbox_integrity: statuses and evidence for reconciliation by content (issues 12 and 16).
+-- 0003_outbox_integrity: statuses and evidence for reconciliation by content.
 -- Applied once, inside a transaction, by electron/core/db/migrate.ts. Every existing row is copied unchanged.
 --
 -- documents is rebuilt because SQLite cannot alter a CHECK constraint. New statuses:

@@ -1,4 +1,4 @@
--- 0004_customer_ruc_lookup: customers found by the RUC lookup (issue 11) are kept in the customer book with their own
+-- 0004_customer_ruc_lookup: customers found by the RUC lookup are kept in the customer book with their own
 -- source. SQLite cannot alter a CHECK constraint, so the table is rebuilt; every row is copied with its id, so the
 -- full-text index (which keeps its rows by id) stays valid. Applied once, inside a transaction, by migrate.ts.
 

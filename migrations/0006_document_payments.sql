@@ -1,4 +1,4 @@
--- 0006_document_payments: how each CONTADO sale was paid (issue 13): the shop's own record, next to the document and
+-- 0006_document_payments: how each CONTADO sale was paid: the shop's own record, next to the document and
 -- never sent to SUNAT. One row per tender in the order the cashier entered them; amounts are exact 2-decimal strings.
 -- tendered: what the customer handed over; applied: what of the total it paid (cash: tendered minus its change).
 -- Label and kind are copied from the method at the time of sale, so renaming a method later rewrites no history.

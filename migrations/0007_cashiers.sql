@@ -1,4 +1,4 @@
--- 0007_cashiers: the people at the till (issue 13). A PIN is never stored: only its scrypt hash and salt
+-- 0007_cashiers: the people at the till. A PIN is never stored: only its scrypt hash and salt
 -- (electron/core/users/pin-hash.ts). Roles: cajero < supervisor < administrador (shared/users/roles.ts).
 -- Documents record who issued them; rows issued before this migration keep NULL (nobody was signed in then).
 CREATE TABLE users (

@@ -1,4 +1,4 @@
--- 0008_cash_sessions: the shift's cash (issue 13). A session is opened on a till (terminal: the till's boleta series)
+-- 0008_cash_sessions: the shift's cash. A session is opened on a till (terminal: the till's boleta series)
 -- with a float, takes cash movements, and is closed once with the count; the Z is kept as it was printed (z_report,
 -- JSON of shared/cash/report.ts). A closed session and its movements are never edited: triggers refuse it.
 -- Amounts are exact 2-decimal strings. Documents issued before this migration keep cash_session_id NULL.

@@ -1,4 +1,4 @@
--- 0009_document_discounts: the discounts of a sale (issue 13). The invoice declares each discounted line at its net
+-- 0009_document_discounts: the discounts of a sale. The invoice declares each discounted line at its net
 -- price (shared/discounts/apply.ts); what it cost before and what was taken off are the shop's own record, kept here
 -- for the ticket (list price, discount, net) and the shift's report. One row per discounted line; `position` is the
 -- line's index in the invoice's details. Amounts are exact decimal strings. Rows are never updated.

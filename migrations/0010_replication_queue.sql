@@ -1,4 +1,4 @@
--- 0010_replication_queue: the shop server's own outbox (issue 15), separate from SUNAT's. Every document written or
+-- 0010_replication_queue: the shop server's own outbox, separate from SUNAT's. Every document written or
 -- changed is queued (triggers), so nothing escapes it, and a till that was offline, or that gets a server later,
 -- pushes what it holds. `version` grows with each change: the replicator removes a row only if it did not change
 -- while being pushed. Documents already here are queued once; the queue is read only when a server is configured.

@@ -1,4 +1,4 @@
--- 0011_catalog_sync: the catalogue and the shop-wide settings shared through the shop server (issue 15). A product
+-- 0011_catalog_sync: the catalogue and the shop-wide settings shared through the shop server. A product
 -- changed on this till goes up (catalog_outbox, filled by triggers); a product changed elsewhere comes down with the
 -- server's version (server_version), which is how the triggers tell the two apart: a pulled write changes
 -- server_version, a local edit does not. Settings (company, payment methods) are queued by the app when saved.

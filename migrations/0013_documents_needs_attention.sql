@@ -1,4 +1,4 @@
--- 0013_documents_needs_attention (issue 23, "rejected and invalid documents are loud"): the documents that need a
+-- 0013_documents_needs_attention ("rejected and invalid documents are loud"): the documents that need a
 -- person (attention, conflict, rejected, invalid; shared/bridge/status.ts NEEDS_ATTENTION_STATUSES repeats the list)
 -- are counted in the status bar and listed, newest first, under Documentos → "Requiere atención". The status index
 -- walks each status apart, so the list needed a sort of all four ("USE TEMP B-TREE FOR ORDER BY"); this partial index

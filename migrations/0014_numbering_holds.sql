@@ -1,4 +1,4 @@
--- 0014_numbering_holds (issue 29, "no number reused after a damaged disk, a restore or a clock jump"). After a restore
+-- 0014_numbering_holds ("no number reused after a damaged disk, a restore or a clock jump"). After a restore
 -- over a damaged or missing database, or a -wal that lost committed sales, this till no longer knows for sure the last
 -- number it used in each series: the lost part may hold numbers SUNAT already registered. Each series is then held
 -- (one row here) until its next number is confirmed to be above the highest known anywhere (the damaged file, the

@@ -1,4 +1,4 @@
--- 0015_documents_outbox_queue (issue 27, "queries that stay flat"): the outbox's claim takes the oldest due documents
+-- 0015_documents_outbox_queue ("queries that stay flat"): the outbox's claim takes the oldest due documents
 -- (pending ones whose backoff has passed, and those needing attention that asked for a status check). Through the
 -- status index it read every due row with its payload and sorted them all to keep 16, on every claim: a drain grew with
 -- the square of its backlog. This partial index holds only the documents the outbox may take, in id order, with what

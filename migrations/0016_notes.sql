@@ -1,4 +1,4 @@
--- 0016_notes: credit notes (07) and debit notes (08) live in the same outbox as boletas and facturas (issue 24).
+-- 0016_notes: credit notes (07) and debit notes (08) live in the same outbox as boletas and facturas.
 -- Applied once, inside a transaction, by electron/core/db/migrate.ts. Every existing row is copied unchanged.
 --
 -- A note is a document: same table, same statuses, same id_Base_Dato, same client_key idempotency, same outbox claim

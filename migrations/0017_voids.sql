@@ -1,4 +1,4 @@
--- 0017_voids: voiding ("Anular") a boleta or a factura SUNAT accepted (issue 24). Applied once, inside a transaction,
+-- 0017_voids: voiding ("Anular") a boleta or a factura SUNAT accepted. Applied once, inside a transaction,
 -- by electron/core/db/migrate.ts.
 --
 -- A void is a durable request, recorded here BEFORE it is sent: a boleta goes to summary/cancel (resumen diario), a

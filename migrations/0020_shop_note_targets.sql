@@ -1,4 +1,4 @@
--- Issue 24, several tills: a credit or debit note issued at this till on a sale made at another till of the shop,
+-- Several tills: a credit or debit note issued at this till on a sale made at another till of the shop,
 -- found through the shop server. The sale is not in this till's documents, so the note's link is kept here (its
 -- note_details twin names a local document): the sale's id_Base_Dato and what the server held of it when the note
 -- was issued (till, type, series, number, date, total, status) for the note's detail and its print. Lines a credit

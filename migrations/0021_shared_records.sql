@@ -1,5 +1,5 @@
 -- 0021_shared_records: every shared record (product, staff member, shop-wide setting) is merged one record at a time
--- by the shop server (issue 25, electron/core/server/sync/merge-rule.ts). A queued local change carries the server
+-- by the shop server (electron/core/server/sync/merge-rule.ts). A queued local change carries the server
 -- version it was based on (base_version), so the server can tell an edit of its current record from a stale one.
 -- Staff members become records of their own (kind 'user', keyed by the lower-cased name) instead of one list.
 ALTER TABLE users ADD COLUMN server_version INTEGER;

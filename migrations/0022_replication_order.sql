@@ -1,4 +1,4 @@
--- 0022_replication_order (issue 25): the shop server orders a till's pushes by a sequence of the till's own, never by
+-- 0022_replication_order: the shop server orders a till's pushes by a sequence of the till's own, never by
 -- its clock. Every change of a document takes the next number of replication_clock; the server keeps a pushed copy
 -- only when its number is not lower than the one it holds (a clock set back or forward changes nothing). A document
 -- the server refuses (its number taken by another till's document, say) is set aside with its reason instead of

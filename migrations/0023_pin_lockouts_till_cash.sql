@@ -1,4 +1,4 @@
--- 0023_pin_lockouts_till_cash (issue 25): the sign-in's failed PINs are kept across restarts, and the cash session
+-- 0023_pin_lockouts_till_cash: the sign-in's failed PINs are kept across restarts, and the cash session
 -- belongs to the till (this database), not to the boleta series it sold under.
 --
 -- Failed PINs (electron/core/users/lockout.ts): 5 wrong PINs in a row start a wait of 1, then 5, then 30 minutes;
@@ -29,7 +29,7 @@ CREATE TABLE pin_lengths (
 ) STRICT;
 
 -- One open cash session per till, whatever the boleta series: a series changed in Ajustes no longer orphans the
--- open session (issue 25, failure 8). `terminal` stays as the series the session was opened under, for the reports.
+-- open session (failure 8). `terminal` stays as the series the session was opened under, for the reports.
 -- A database that already has more than one open session (orphaned by an earlier series change) keeps them: they
 -- are closed oldest first (electron/core/db/repositories/cash.ts), and no new one opens until all are closed.
 DROP INDEX cash_sessions_one_open;

@@ -1,4 +1,4 @@
--- 0024_voids_replicate (issue 24): a void's state travels to the shop server with its document, so "Todas las cajas"
+-- 0024_voids_replicate: a void's state travels to the shop server with its document, so "Todas las cajas"
 -- and the shop's sales report leave a voided sale out as this till's report does. Every change of a void queues its
 -- document again, with the next number of the till's change sequence (0022).
 CREATE TRIGGER replication_on_void AFTER INSERT ON voids

@@ -1,4 +1,4 @@
--- 0025_search_index_later (issue 27, "keep what a sale needs inside its transaction"): the customer-name index
+-- 0025_search_index_later ("keep what a sale needs inside its transaction"): the customer-name index
 -- (documents_fts) is written after a sale, not inside its commit. Measured here: a sale wrote 28 pages to the -wal, 5
 -- of them the full-text index's (its data, idx and docsize tables). Documents are indexed in id order by
 -- db/search-index.ts: shortly after a sale, at start-up, and before any search by name, so a search never misses one.

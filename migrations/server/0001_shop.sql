@@ -1,4 +1,4 @@
--- Shop server 0001 (issue 15): one history for every till of the shop, in PostgreSQL. Each till keeps selling into its
+-- Shop server 0001: one history for every till of the shop, in PostgreSQL. Each till keeps selling into its
 -- own SQLite and owns its series; it pushes each document here (idempotent by id_base_dato) with its status, CDR,
 -- events, payments, discounts and cashier. Applied by electron/core/server/migrate.ts, one transaction per file.
 CREATE TABLE terminals (

@@ -1,4 +1,4 @@
--- Shop server 0002 (issue 15): the catalogue and the shop-wide settings, each row stamped with a version from one
+-- Shop server 0002: the catalogue and the shop-wide settings, each row stamped with a version from one
 -- sequence. Tills pull what changed after the last version they saw. Writers take an advisory lock around the
 -- stamp and the commit (electron/core/server/catalog.ts), so versions become visible in order and none is skipped.
 CREATE SEQUENCE change_version;

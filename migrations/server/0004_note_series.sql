@@ -1,4 +1,4 @@
--- Shop server 0004 (issue 24): each till's credit (07) and debit (08) note series are claimed like its invoice
+-- Shop server 0004: each till's credit (07) and debit (08) note series are claimed like its invoice
 -- series, so two tills never number notes in the same series. Notes themselves already land in documents (doc_type
 -- is free there); each names the document it modifies in `modifies`, written by the till's push (push.ts).
 ALTER TABLE series_owners DROP CONSTRAINT series_owners_doc_type_check;

@@ -1,4 +1,4 @@
--- Shop server 0005 (issue 30): a till registers with a one-time code the office shows. The server Caja hosts
+-- Shop server 0005: a till registers with a one-time code the office shows. The server Caja hosts
 -- (electron/core/server-host) connects as its owner role; a new till connects once as `caja_registro`, a role that can
 -- only call caja_register_till(code, name). A valid, unused, unexpired code creates a login role of that till's own
 -- (member of `caja_tills`) and answers its name and password; the code is spent. Ten wrong codes spend all open codes.
@@ -78,7 +78,7 @@ BEGIN
     CREATE ROLE caja_registro LOGIN PASSWORD 'caja_registro' CONNECTION LIMIT 5;
   END IF;
   GRANT EXECUTE ON FUNCTION caja_register_till(TEXT, TEXT), caja_shop_authority() TO caja_registro;
-  -- The tills' rights until row-level security narrows them (issue 25): the shop's tables, never the codes.
+  -- The tills' rights until row-level security narrows them: the shop's tables, never the codes.
   GRANT USAGE ON SCHEMA public TO caja_tills;
   GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO caja_tills;
   REVOKE ALL ON till_registration_codes, till_registration_failures, till_roles, shop_authority FROM caja_tills;

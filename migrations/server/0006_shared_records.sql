@@ -1,4 +1,4 @@
--- Shop server 0006 (issue 25): shared records are merged one at a time by one rule
+-- Shop server 0006: shared records are merged one at a time by one rule
 -- (electron/core/server/sync/merge-rule.ts). Staff members become rows of their own, with the version at which their
 -- security fields (role, PIN, active) last changed; an edit the server did not apply is kept in unapplied_changes
 -- for the office ("cambios no aplicados").

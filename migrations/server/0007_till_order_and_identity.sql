@@ -1,4 +1,4 @@
--- Shop server 0007 (issue 25): a till's pushes are ordered by the till's own change sequence (local_seq), never by its
+-- Shop server 0007: a till's pushes are ordered by the till's own change sequence (local_seq), never by its
 -- clock; a document the server refuses is recorded in refused_documents (shown under "Todas las cajas") instead of
 -- blocking the till's queue; and each till holds a lease that rotates at every connection, so a data folder copied
 -- from another till (same terminal id) is told apart from the original and refused.

@@ -1,4 +1,4 @@
--- Shop server 0008 (issue 25): the server is the authority.
+-- Shop server 0008: the server is the authority.
 --
 -- 1. Shared records (products, staff, shop-wide settings) are written only through caja_put_record, which applies
 --    the one conflict rule below under the write lock; tills keep read access and lose direct writes. A till

@@ -1,4 +1,4 @@
--- Shop server 0010 (issue 25): failed PINs and waits are shared. Each till writes its own view of a person's lockout
+-- Shop server 0010: failed PINs and waits are shared. Each till writes its own view of a person's lockout
 -- (one row per person and till); every till reads them all and merges them with its own (mergeLockouts in
 -- electron/core/users/lockout.ts: most clears, then highest level, then the wait that ends last), so a wait started
 -- at one till holds at every till, and a correct PIN or an unlock at one ends it everywhere.

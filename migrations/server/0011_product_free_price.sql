@@ -1,4 +1,4 @@
--- Shop server 0011: a product's "precio libre" (issue 26, local migration 0018) is shared like its other fields, so a
+-- Shop server 0011: a product's "precio libre" (local migration 0018) is shared like its other fields, so a
 -- product marked at the office takes any price at every till without a supervisor.
 --
 -- caja_put_record (0008) is restated whole, as PL/pgSQL functions are replaced and not patched: the only changes are
