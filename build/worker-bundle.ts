@@ -1,4 +1,4 @@
-// Worker scripts written in TypeScript (issue 28: the product import runs off the main thread). A worker thread cannot
+// Worker scripts written in TypeScript (the product import runs off the main thread). A worker thread cannot
 // load files from app.asar (electron/electron#22446), and the asar integrity fuse covers nothing outside it, so a
 // worker is shipped as one self-contained CommonJS script (its packages bundled in, only Node's built-ins required)
 // that the main process reads from the asar and starts with `eval: true` (electron/core/workers/worker-source.ts).
@@ -13,7 +13,7 @@ import { build, type Plugin } from 'vite';
 /** Each worker: its name (out/main/workers/<name>.js) and its entry, from the repository root. */
 export const WORKER_ENTRIES = {
   'products-import': 'electron/core/products/import-worker.ts',
-  // Issue 27: the whole core (store, outbox, services) runs in this worker; the main process keeps the windows.
+  // The whole core (store, outbox, services) runs in this worker; the main process keeps the windows.
   core: 'electron/core/worker-host/entry.ts',
 } as const;
 export type WorkerName = keyof typeof WORKER_ENTRIES;
