@@ -89,7 +89,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   documentsRepo.searchIndex.tryCatchUp('start');
   const paymentsRepo = new PaymentsRepository(db);
   const usersRepo = new UsersRepository(db, now);
-  // Issue 25: failed PINs kept in SQLite; Ajustes' 6-digit rule read when a PIN is set (settings is made just below).
+  // Failed PINs kept in SQLite; Ajustes' 6-digit rule read when a PIN is set (settings is made just below).
   const signIn = new SignInRepository(db);
   const auth = new AuthService(usersRepo, now, { signIn, pinRule: () => settings.pinRule() });
   const seriesRepo = new SeriesRepository(db);
@@ -163,7 +163,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
         : log.info('daily backup done', { file: r.backup?.fileName, deleted: r.deleted.length }),
   });
   const cash = new CashService({ db, cash: new CashRepository(db, now), auth, settings, now });
-  // Issue 26: tickets, reprints, the X and the Z in raw ESC/POS when a ticket printer is set; A4 through the driver.
+  // Tickets, reprints, the X and the Z in raw ESC/POS when a ticket printer is set; A4 through the driver.
   const printing = new PrintingService(options.printer, settings, documents, (id) => cash.report(id), {
     store: new TicketPrinterStore(settingsRepo),
     sources: {
@@ -196,7 +196,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       return row ? { price: row.price, freePrice: row.free_price === 1 } : undefined;
     },
   });
-  // Credit and debit notes (issue 24): documents of the same outbox, limits checked before a number is spent.
+  // Credit and debit notes: documents of the same outbox, limits checked before a number is spent.
   const notes = new NoteService({
     db,
     documents: documentsRepo,
@@ -211,7 +211,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     seriesGuard: () => shop.guardNoteSeries(),
     stock: stock.ledger,
   });
-  // Voiding (issue 24): a durable request per document, sent by its own small outbox (void-sender.ts).
+  // Voiding: a durable request per document, sent by its own small outbox (void-sender.ts).
   const voids = new VoidService({
     documents: documentsRepo,
     notes: notesRepo,
@@ -237,7 +237,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       emitStatusSoon();
     },
   });
-  // The shop server (issue 15): documents up, catalogue and shop-wide settings both ways, "Todas las cajas".
+  // The shop server: documents up, catalogue and shop-wide settings both ways, "Todas las cajas".
   const shop = new ShopLink({
     db,
     documents: documentsRepo,
@@ -254,7 +254,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     ...(options.shopServer ? { timing: options.shopServer } : {}),
   });
   wakeShop = () => shop.wake();
-  // Issue 30: this PC may host the shop server itself (the PostgreSQL Caja ships); started with the core.
+  // This PC may host the shop server itself (the PostgreSQL Caja ships); started with the core.
   const serverHost = new ServerHostService({
     dataDir: copiesDataDir,
     secrets: options.secrets,
@@ -263,7 +263,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     backupsFolder: () => backups.folder(),
     log,
   });
-  // Issue 24, several tills: a return of a sale made at another till, found through the shop server.
+  // Several tills: a return of a sale made at another till, found through the shop server.
   // What is left of a sale, decided by the shop server before a note number or a void is spent.
   const saleHolds = new SaleHolds({ call: (fn) => shop.readServer(fn), online: () => shop.status()?.state === 'online', terminalId: () => settings.terminalId(), log });
   /**
@@ -282,7 +282,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     db, documents: documentsRepo, notes, read: (fn) => shop.readServer(fn), ruc: () => settings.company().ruc, online: () => shop.status()?.state === 'online',
     guardNote: (documentId) => voids.guardNote(documentId), api, apiReachable: () => outbox.status.online !== false, holds: saleHolds,
   });
-  // Issue 29: numbers confirmed before reuse after a restore or a damaged -wal; a doubtful clock asked about.
+  // Numbers confirmed before reuse after a restore or a damaged -wal; a doubtful clock asked about.
   const numberingRepo = new NumberingRepository(db, now);
   const numbering = new NumberingService({
     db,
@@ -296,7 +296,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const clockGuard = new ClockGuard(db);
   /** The drawer opens after the commit, on its own: a drawer that fails to open never undoes a sale. */
   const kickDrawer = (why: string) => {
-    // Issue 26: a raw ticket printer with the pulse on opens the drawer in the sale's own ticket job.
+    // A raw ticket printer with the pulse on opens the drawer in the sale's own ticket job.
     if (why === 'cash sale' && printing.opensDrawerWithTicket()) return;
     void openDrawer(settings.shift().drawer).then((r) => {
       if (!r.opened && settings.shift().drawer.mode === 'network') log.warn('the cash drawer did not open', { why, message: r.message });
@@ -321,7 +321,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       connection: o.connection ?? null,
       authRetryAt: o.authRetryAt ?? null,
       clockOffMinutes: clock.offMinutes,
-      // Issue 23: attention, conflict, rejected and invalid, until re-issued (an index read, never the table).
+      // Attention, conflict, rejected and invalid, until re-issued (an index read, never the table).
       needsAttention: documentsRepo.countNeedsAttention(),
       invalid: documentsRepo.countInvalidOpen(),
       voidsWaiting: voidsRepo.countWaiting(),
@@ -331,7 +331,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     };
   }
 
-  // Issue 27: the -wal's checkpoint runs after a sale has answered, not inside its COMMIT (db/checkpoint-soon.ts).
+  // The -wal's checkpoint runs after a sale has answered, not inside its COMMIT (db/checkpoint-soon.ts).
   const checkpoint = checkpointSoon(db.sqlite, log);
   /** Side effects after a commit never fail the call that committed: they are logged. */
   const afterCommit = (what: string, effect: () => void) => {
@@ -346,7 +346,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     realSetImmediate(() => afterCommit(what, effect));
   };
 
-  /** Sales of a range: this till's (its own database), or the whole shop's (the shop server, issue 15). */
+  /** Sales of a range: this till's (its own database), or the whole shop's (the shop server). */
   const salesReport = async (input: SalesReportInput): Promise<SalesReport> =>
     input.scope === 'shop'
       ? shop.salesReport(input)

@@ -45,11 +45,11 @@ export interface CoreOptions {
   /** Called before migrations touch an existing database. Default: a verified backup copy first. */
   onBeforeMigrate?: BeforeMigrateHook;
   /**
-   * Whether the database file must already exist (issue 29). Default: when copies of it or its -wal exist (a missing
+   * Whether the database file must already exist. Default: when copies of it or its -wal exist (a missing
    * file then was deleted or moved, and a new one would reuse numbers); demo and setup files may always be new.
    */
   expectDatabase?: boolean;
-  /** The shop server's replicator (issue 15): its own timing for tests. */
+  /** The shop server's replicator: its own timing for tests. */
   shopServer?: { idleMs?: number; retry?: { baseMs: number; maxMs: number }; batchSize?: number };
 }
 
@@ -64,7 +64,7 @@ export interface Core {
   /** What the start found and did about the storage (leftovers freed, a damaged -wal salvaged), in Spanish. */
   readonly notices: readonly string[];
   readonly outbox: Outbox;
-  /** The void requests' outbox (issue 24). */
+  /** The void requests' outbox. */
   readonly voids: VoidSender;
   /** Releases this till's orphaned holds on the shop server now (it also runs every minute); answers how many. */
   readonly sweepHolds: () => Promise<number>;

@@ -8,7 +8,7 @@ import { installSpanishErrors } from '../../shared/validation/spanish-errors';
 import { cleanTextsIn } from '../../shared/billing/text-safety';
 import { PRODUCT_CSV_MAX_CHARS, PRODUCT_CSV_TOO_BIG } from '../../shared/bridge/products';
 
-// Every validation message that crosses the bridge is Spanish, including zod's defaults (issue 16).
+// Every validation message that crosses the bridge is Spanish, including zod's defaults.
 installSpanishErrors();
 
 /** One implementation per bridge method; the input arrives already validated (and transformed) by the contract. */
@@ -27,7 +27,7 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 const hasMethod = (name: string): name is BridgeMethod => Object.prototype.hasOwnProperty.call(bridgeContract, name);
 
 /**
- * The longest text a bridge input may carry, checked before any per-character work (issue 28: cleaning a 200 million
+ * The longest text a bridge input may carry, checked before any per-character work (cleaning a 200 million
  * character "CSV" held the main thread 17.7 s and took 2.8 GB before its schema refused it). Reading lengths costs
  * nothing; a product import's file is the one large text.
  */
@@ -36,7 +36,7 @@ const MAX_TEXT_OF: Partial<Record<BridgeMethod, { chars: number; message: string
   importProducts: { chars: PRODUCT_CSV_MAX_CHARS, message: PRODUCT_CSV_TOO_BIG },
 };
 /**
- * Texts whose cleaning the handler does itself, off the main thread (issue 28): cleaning a product import's 20 MB
+ * Texts whose cleaning the handler does itself, off the main thread: cleaning a product import's 20 MB
  * file here held the main thread some 300 ms. The handler cleans them with the same cleanTextsIn and answers the same
  * 'validation' error, path included.
  */
@@ -68,7 +68,7 @@ export function createDispatcher(handlers: Handlers, log: Logger = silentLogger,
     if (!hasMethod(method)) {
       return { ok: false, error: { code: 'unknown_method', message: 'Operación no permitida.' } };
     }
-    // Who may call what is the core's decision (issue 13), taken before the input is even read.
+    // Who may call what is the core's decision, taken before the input is even read.
     try {
       authorize?.(method);
     } catch (e) {
@@ -83,7 +83,7 @@ export function createDispatcher(handlers: Handlers, log: Logger = silentLogger,
     }
     // Every text that crosses the bridge is cleaned (bidi and zero-width characters out, NFC) and refused when it
     // holds a character it cannot declare (a control, an unpaired surrogate, U+FFFE/U+FFFF: text-safety.ts), before
-    // any schema or handler sees it (issues 16 and 23).
+    // any schema or handler sees it.
     const { value: toClean, kept } = setAside(input ?? {}, CLEANED_BY_HANDLER[method]);
     const cleaned = cleanTextsIn(toClean);
     if (cleaned.problems.length > 0) {
@@ -130,7 +130,7 @@ function validationError(error: ZodError) {
 function toBridgeError(e: unknown, method: string, log: Logger) {
   if (e instanceof CoreError) return { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) };
   if (isApiError(e)) return { code: `api_${e.kind}`, message: e.message };
-  // A CDR that could not be read (a damaged zip, or one the limits refused: issue 28) is said in Spanish, not "internal".
+  // A CDR that could not be read (a damaged zip, or one the limits refused) is said in Spanish, not "internal".
   if (e instanceof CdrError) return { code: `cdr_${e.code}`, message: e.message };
   if (e instanceof ZodError) return validationError(e);
   const fields = (e as { errors?: unknown }).errors;
@@ -138,7 +138,7 @@ function toBridgeError(e: unknown, method: string, log: Logger) {
     return { code: 'validation', message: 'Revise los datos del comprobante.', fields: fields as { path: string; message: string }[] };
   }
   if (e instanceof Error && e.name === 'StoreError') return { code: 'store', message: e.message };
-  // A full disk, a read-only folder, an I/O error: said plainly, with what was not saved (issue 29).
+  // A full disk, a read-only folder, an I/O error: said plainly, with what was not saved.
   const storage = storageFailureOf(e, method);
   if (storage) {
     log.error('storage failure in bridge handler', { method, code: storage.code, error: e instanceof Error ? e.message : String(e) });

@@ -1,4 +1,4 @@
-// Opening the store safely (issue 29): one core per data folder, the leftovers of interrupted work cleared, the
+// Opening the store safely: one core per data folder, the leftovers of interrupted work cleared, the
 // database file checked before use, a -wal that would lose sales salvaged, and no new database where one was expected.
 // On failure, what was opened is closed and the folder freed.
 import fs from 'node:fs';

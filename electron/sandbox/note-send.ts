@@ -1,4 +1,4 @@
-// POST /api/v1/note/send — credit (07) and debit (08) notes (issue 24), the same path under both dialects
+// POST /api/v1/note/send — credit (07) and debit (08) notes, the same path under both dialects
 // (docs/api/provider-factiliza.md, "Credit and debit notes"). Duplicates, resends (1033 on a resend under
 // 'sunat1033'), CDRs and registration are the invoice's (send.ts `declare`); the authority's rules differ. SUNAT-like
 // checks, first that applies decides (codes chosen in SUNAT's rejection range 2000–3999; the texts are ours):
@@ -50,7 +50,7 @@ export function evaluateNote(note: Note, registry: Registry): AuthorityOutcome {
   }
   const modifiedKey = documentKey(note.empresa_Ruc, note.afectado_Tipo_Doc, series, number);
   const modified = registry.get(modifiedKey);
-  // A document voided here (void-cancel.ts, issue 24) is no longer accepted.
+  // A document voided here (void-cancel.ts) is no longer accepted.
   if (!modified || modified.status !== 'accepted' || registry.voidOf(modifiedKey)) return reject('2524');
   if (modified.invoice.cliente_Num_Doc !== note.cliente_Num_Doc || modified.invoice.cliente_Tipo_Doc !== note.cliente_Tipo_Doc) return reject('2801');
   if (note.tipo_Doc === '07') {

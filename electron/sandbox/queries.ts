@@ -124,7 +124,7 @@ export function handleRecord(docType: '01' | '03', param: string): (ctx: QueryCo
       registration?.status === 'accepted'
         ? invoiceToRecord(registration.invoice, taxpayerFor(ruc, fixtures.taxpayers))
         : fixtures.records.get(key);
-    // Issue 24: a document voided here shows state 2 (anulado), as SUNAT's consulta does.
+    // A document voided here shows state 2 (anulado), as SUNAT's consulta does.
     const record = found && registry.voidOf(key) ? { ...found, indicadorEstado: '2' } : found;
     if (!record) return notFound(ctx);
     if (!variation) return { status: 200, body: { status: 200, message: OK, success: true, data: record } };

@@ -16,7 +16,7 @@ export interface Registration {
   at: Date;
 }
 
-/** A void the authority accepted (issue 24, void-cancel.ts): the document's number stays registered, now voided. */
+/** A void the authority accepted (void-cancel.ts): the document's number stays registered, now voided. */
 export interface VoidRegistration {
   key: string;
   /** Canonical JSON of the void request. */
@@ -96,7 +96,7 @@ export class Registry {
     return this.byKey.get(key);
   }
 
-  /** Issue 24: the accepted void of a document, if any (kept in the state file too). */
+  /** The accepted void of a document, if any (kept in the state file too). */
   voidOf(key: string): VoidRegistration | undefined {
     return this.voided.get(key);
   }

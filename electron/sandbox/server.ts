@@ -51,14 +51,14 @@ function routesFor(segment: 'authority' | 'sunat'): Route[] {
     kind: 'send',
     handle: async (req, ctx) => handleSend(await readJsonBody(req, ctx.maxBodyBytes), ctx),
   },
-  // Credit and debit notes (issue 24): the same path under both dialects.
+  // Credit and debit notes: the same path under both dialects.
   {
     method: 'POST',
     pattern: /^\/api\/v1\/note\/send$/,
     kind: 'send',
     handle: async (req, ctx) => handleNoteSend(await readJsonBody(req, ctx.maxBodyBytes), ctx),
   },
-  // Voiding (issue 24): boletas by the resumen diario, facturas by a comunicación de baja; same paths in both dialects.
+  // Voiding: boletas by the resumen diario, facturas by a comunicación de baja; same paths in both dialects.
   {
     method: 'POST',
     pattern: /^\/api\/v1\/summary\/cancel$/,

@@ -1,5 +1,5 @@
 // Optional persistence of what the "authority" holds, as JSON, so a sandbox restarted for a drill remembers what it
-// registered and what it voided (issue 24). Written atomically (temp file + rename) after every change.
+// registered and what it voided. Written atomically (temp file + rename) after every change.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Registration, VoidRegistration } from './registry';
 

@@ -1,4 +1,4 @@
-// The sandbox's varying mode (issue 23): each answer takes a seeded, reproducible choice among the forms the API
+// The sandbox's varying mode: each answer takes a seeded, reproducible choice among the forms the API
 // document allows (docs/api/variations.md). This file only draws the choices; the handlers apply them
 // (send.ts, queries.ts, records.ts). Each choice draws from its own random stream, so the forms of one operation do
 // not depend on how many requests of another came before: the same seed and the same requests give the same answers.

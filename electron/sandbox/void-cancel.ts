@@ -1,5 +1,5 @@
 // POST /api/v1/summary/cancel (boletas, resumen diario) and POST /api/v1/voided/cancel (facturas, comunicación de
-// baja), issue 24: the same paths under both dialects (docs/api/provider-factiliza.md, "Credit and debit notes,
+// baja): the same paths under both dialects (docs/api/provider-factiliza.md, "Credit and debit notes,
 // voiding"; the answer is shaped like a send's, renamed to the real names by server.ts under 'factiliza'). Checks, first
 // that applies decides (rejection codes chosen in SUNAT's rejection range 2000–3999; the texts are ours):
 //  1. The body, strictly (shared/api/void-request.ts), and the type the endpoint takes (03 summary, 01 voided)

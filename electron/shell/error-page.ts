@@ -51,7 +51,7 @@ export function describeStartupFailure(error: unknown, fallbackDbPath: string): 
       technical,
     };
   }
-  // The core's own check of its file and folder (issue 29): its message is already Spanish and says what happened.
+  // The core's own check of its file and folder: its message is already Spanish and says what happened.
   if (e.name === 'StorageError') {
     const damage = code === 'corrupt' || code === 'empty' || code === 'not_sqlite';
     const title =

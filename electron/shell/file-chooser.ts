@@ -1,5 +1,5 @@
 // The system's dialogs for the core's FileChooser: a folder for the backups, a place to save an export. The renderer
-// only asks for a dialog; the path comes from the user's choice here (issue 12).
+// only asks for a dialog; the path comes from the user's choice here.
 import type { BrowserWindow, Dialog, OpenDialogOptions, SaveDialogOptions } from 'electron';
 import type { FileChooser } from '../core/services/file-chooser';
 

@@ -1,7 +1,7 @@
 // The main process's start-up, in order: data folder, privileged scheme, single instance, logging, hardening of
 // every web contents; once ready: permissions, app:// protocol, menu, secret store, demo sandbox, the core in its
 // worker thread (or the error screen when the database cannot be opened), the bridge, the main window. Shutdown is in
-// shutdown.ts. The core never runs on this thread (issue 27): a commit, a claim or a Z cannot freeze a window.
+// shutdown.ts. The core never runs on this thread: a commit, a claim or a Z cannot freeze a window.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -232,11 +232,11 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
     forwardCoreEvents(core, () => windows.contents(), log);
     await core.start();
     mainWindow = windows.add(createMainWindow(BrowserWindow, { preloadFile: paths.preloadFile, devTools: !app.isPackaged, log }));
-    installServerTray({ window: mainWindow, dataDir, mainDir: options.mainDir, log }); // issue 30: hosted server keeps running
-    // A second screen is the customer's display (issue 14): lines, total, change, thanks.
+    installServerTray({ window: mainWindow, dataDir, mainDir: options.mainDir, log }); // Hosted server keeps running
+    // A second screen is the customer's display: lines, total, change, thanks.
     const customerScreen = screen?.getAllDisplays ? secondScreen(screen.getAllDisplays(), screen.getPrimaryDisplay().id) : undefined;
     if (customerScreen) windows.add(createDisplayWindow(BrowserWindow, customerScreen, log));
-    // What the core found and did about its storage at start (issue 29): leftovers freed, a damaged -wal salvaged.
+    // What the core found and did about its storage at start: leftovers freed, a damaged -wal salvaged.
     if (core.notices.length > 0) {
       const parent = mainWindow;
       void dialog.showMessageBox(parent, { type: 'info', title: 'Caja', message: 'Revisión de los datos al iniciar', detail: core.notices.join('\n\n'), buttons: ['Aceptar'], noLink: true });

@@ -1,4 +1,4 @@
-// Issue 30: while this PC hosts the shop server, closing Caja's window hides it to the tray (the server keeps
+// While this PC hosts the shop server, closing Caja's window hides it to the tray (the server keeps
 // serving the other tills); "Salir" in the tray quits Caja, which takes a copy and stops the server (core stop).
 // Caja starts with the system once this PC is the server:
 // - Windows and macOS: Electron's app.setLoginItemSettings (the Run key / login items).

@@ -1,4 +1,4 @@
-// Start-up check of the database file, before the core opens it (issue 8). A damaged caja.db, or a missing one while
+// Start-up check of the database file, before the core opens it. A damaged caja.db, or a missing one while
 // good copies exist (someone deleted it), must never turn silently into a new empty database: the user is told and
 // may restore the newest sound copy, or quit. Nothing is deleted here; applyRestore keeps a copy of the damaged file.
 import path from 'node:path';
@@ -62,7 +62,7 @@ export async function recoverDatabaseAtStartup(deps: StartupRecoveryDeps): Promi
   if (check.state === 'ok') return 'ok';
   if (check.state === 'unavailable') {
     // The disk failed (full, read-only, I/O error), not the file: a restore would fail the same way or replace a
-    // healthy database (issue 29). Say what happened and stop.
+    // healthy database. Say what happened and stop.
     log.warn('database file not reachable at start-up', { kind: check.kind ?? null, reason: check.reason });
     await dialog.showMessageBox({
       type: 'error',

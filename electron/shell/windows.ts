@@ -76,7 +76,7 @@ export function createErrorWindow(BrowserWindowCtor: BrowserWindowClass, failure
   return win;
 }
 
-/** Where a second screen is: the customer display opens there, full screen (issue 14). */
+/** Where a second screen is: the customer display opens there, full screen. */
 export interface DisplayBounds {
   x: number;
   y: number;

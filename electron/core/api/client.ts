@@ -59,13 +59,13 @@ export interface ApiClient {
   /** Op 1. `payload` is the stored Invoice JSON text, sent unchanged. */
   sendInvoice(payload: string): Promise<SendResult>;
   /**
-   * A credit or debit note (issue 24): `POST {billing}/note/send`, the same path under both dialects
+   * A credit or debit note: `POST {billing}/note/send`, the same path under both dialects
    * (docs/api/provider-factiliza.md, "Credit and debit notes", ×3). The answer is shaped like the invoice's and read
    * the same way (a 200 with `success: false` and no authority answer is 'invalid').
    */
   sendNote(payload: string): Promise<SendResult>;
   /**
-   * Voiding (issue 24): a boleta through `POST {billing}/summary/cancel`, a factura through `POST {billing}/voided/cancel`,
+   * Voiding: a boleta through `POST {billing}/summary/cancel`, a factura through `POST {billing}/voided/cancel`,
    * the same paths under both dialects (docs/api/provider-factiliza.md, "Credit and debit notes, voiding", ×1 each).
    * `payload` is the stored request, sent unchanged; the answer is read like a send's.
    */

@@ -16,7 +16,7 @@ export interface HttpRequest {
 }
 
 /**
- * The largest answer read from the API (issue 28). Every documented answer is small: a send result carries one CDR
+ * The largest answer read from the API. Every documented answer is small: a send result carries one CDR
  * zip in base64 (SUNAT's are 2-10 KB; the largest CDR the reader accepts, cdr/limits.ts, is 1 MB of zip), a guide's
  * XML a few tens of KB. 4 MiB leaves wide room, and a wrong or hostile server can no longer fill the memory.
  */
@@ -41,7 +41,7 @@ export async function readBodyCapped(res: Response, limit: number): Promise<stri
   }
   if (!res.body) return '';
   // A declared length within the limit bounds the body (HTTP framing reads that many bytes, no more): read it whole,
-  // without the per-chunk stream reader (issue 27: every send of a backlog drain reads one such answer).
+  // without the per-chunk stream reader (every send of a backlog drain reads one such answer).
   if (Number.isFinite(declared) && res.headers.has('content-length') && !res.headers.has('content-encoding')) return res.text();
   const reader = res.body.getReader();
   const decoder = new TextDecoder('utf-8');
@@ -85,7 +85,7 @@ export async function requestJson<S extends z.ZodType>(
   /** Runs on the parsed JSON before the schema (the dialect mapping); may throw an ApiError. */
   prepare: (json: unknown) => unknown = (json) => json,
 ): Promise<z.infer<S>> {
-  // The token never travels in clear (issue 28): an http:// address stored before the settings refused it is not
+  // The token never travels in clear: an http:// address stored before the settings refused it is not
   // called. 'network': the document stays pending, is never lost, and goes once the address is corrected.
   if (!isSecureApiUrl(req.url)) {
     throw new ApiError('network', 'La dirección de la API no es segura (http://): corríjala en Ajustes a una que empiece con https://.');

@@ -1,9 +1,9 @@
-// The core's HTTP requests through Node's own http/https modules (issue 27). A backlog drain sends hundreds of small
+// The core's HTTP requests through Node's own http/https modules. A backlog drain sends hundreds of small
 // requests a second; measured in one run on this machine (tests/bench/core.bench.ts, 5,000 documents, sandbox at
 // 20 ms), the global fetch (undici, with its web streams) cost 1.47 ms of CPU per document and this 1.16 ms. It keeps
 // fetch's shape (FetchLike: requestJson is unchanged) and what requestJson relies on:
 // - an AbortSignal ends the request (requestJson's timeout);
-// - an answer longer than MAX_ANSWER_BYTES is cut and refused while it arrives (issue 28), never held whole;
+// - an answer longer than MAX_ANSWER_BYTES is cut and refused while it arrives, never held whole;
 // - connections are kept alive and reused, as fetch's are;
 // - network failures reject with Node's error codes (ECONNREFUSED, ENOTFOUND, ...), which plainNetworkReason reads.
 // It asks for no compression (Accept-Encoding: identity) and follows no redirect: a 3xx comes back as it is.

@@ -1,4 +1,4 @@
-// A restore never loses a sale (issue 12): every document of the live database that the copy lacks (matched by
+// A restore never loses a sale: every document of the live database that the copy lacks (matched by
 // id_Base_Dato) is carried into the restored file under a new local id, with everything that gives it its meaning
 // (DOCUMENT_LINKS: its trail, payments, a note's target and lines, a void...), links re-pointed at the new ids. Documents not yet
 // declared would otherwise vanish from the outbox and never reach SUNAT; declared ones would vanish from the history.
@@ -36,7 +36,7 @@ function sharedColumns(sqlite: Database.Database, table: string, except: string[
 
 /**
  * Outbox columns of a document that change after it is issued; the live (newer) values are kept. A document the API
- * refused may have had its customer corrected and its payload rebuilt (issue 23, "Corregir y reenviar"): what the
+ * refused may have had its customer corrected and its payload rebuilt ("Corregir y reenviar"): what the
  * live database sent is the truth, so those columns travel with its state.
  */
 const STATE_COLUMNS = [

@@ -22,7 +22,7 @@ const EntrySchema = z.object({
   check: z.enum(BACKUP_CHECKS),
   message: z.string().nullable(),
   durationMs: z.number().nullable(),
-  /** Issue 29: the copy's SHA-256 and modification time when it was recorded (absent in older records). */
+  /** The copy's SHA-256 and modification time when it was recorded (absent in older records). */
   sha256: z.string().optional(),
   mtimeMs: z.number().optional(),
 });
@@ -116,7 +116,7 @@ export function listFolder(folder: string): BackupInfo[] {
 }
 
 /**
- * A recorded copy as it is now (issue 29): its size must be the recorded one (a truncated copy once showed as "ok, 22
+ * A recorded copy as it is now: its size must be the recorded one (a truncated copy once showed as "ok, 22
  * comprobantes"), and when the file was modified since (its time changed) its SHA-256 must be the recorded one too.
  * A copy that changed is shown as failed, with why, and is never offered for a restore.
  */

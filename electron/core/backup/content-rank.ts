@@ -1,4 +1,4 @@
-// Which copy is newest, by what it holds rather than by the clock (issue 29). A copy's name carries the PC's clock at
+// Which copy is newest, by what it holds rather than by the clock. A copy's name carries the PC's clock at
 // the moment it was taken; a clock run a year ahead names a copy of 2 sales as the newest for a year, and start-up
 // recovery then offered it over a copy of 6, and rotation kept it and deleted the real one. Documents and their
 // events only grow (ids are never reused), so the highest document id, then the highest event id, rank copies by

@@ -100,7 +100,7 @@ function prepare(options: CreateBackupOptions): Target {
 
 function fail(options: CreateBackupOptions, target: Target, error: unknown): never {
   removeCopy(target.temp);
-  // A full or read-only disk said plainly (issue 29), not in SQLite's English.
+  // A full or read-only disk said plainly, not in SQLite's English.
   const kind = storageKindOf(error, options.folder);
   const why = kind === 'disk_full' ? 'no hay espacio en el disco' : kind === 'read_only' ? 'la carpeta está en solo lectura' : messageOf(error);
   const message = `No se pudo escribir la copia de seguridad en ${options.folder}: ${why}`;

@@ -1,4 +1,4 @@
-// Backups, restore and start-up inspection of the local database (issue 8). Plain Node, never 'electron'.
+// Backups, restore and start-up inspection of the local database. Plain Node, never 'electron'.
 export { RestoreFlow, type Restorer } from './restore-flow';
 export { BackupService, type BackupServiceOptions } from './service';
 export { BackupScheduler, CHECK_EVERY_MS, DAILY_AGE_MS, type BackupSchedulerOptions, type SchedulerTimer, type DailyBackupTarget } from './scheduler';

@@ -8,7 +8,7 @@ import { WorkerUnavailableError } from './script-worker';
 import { hasSqliteHeader, integrityOf, messageOf, withReadOnly, type DocumentStats } from './sqlite-file';
 import { copyFactsOf, type CopyFacts } from './verify';
 
-/** 'unavailable' (issue 29): the disk failed (full, read-only, I/O error), not the file: no restore is offered. */
+/** 'unavailable': the disk failed (full, read-only, I/O error), not the file: no restore is offered. */
 export type DatabaseFileState = 'ok' | 'missing' | 'corrupt' | 'unavailable';
 
 export interface DatabaseFileCheck {
@@ -53,7 +53,7 @@ const corrupt = (reason: string): DatabaseFileCheck => ({ state: 'corrupt', reas
 
 /**
  * An error while reading the file: damage (SQLITE_CORRUPT, not a database), or the disk (full, read-only, I/O),
- * which is not the file's fault and must not be answered with a restore (issue 29).
+ * which is not the file's fault and must not be answered with a restore.
  */
 function failure(file: string, error: unknown, what: string): DatabaseFileCheck {
   const kind = storageKindOf(error, path.dirname(path.resolve(file)));

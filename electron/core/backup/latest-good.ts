@@ -8,7 +8,7 @@ import { validateBackupFileOffThread } from './inspect';
 
 /** `folder` may be a list (e.g. backupFoldersOf(dataDir)): the newest sound copy across all of them. */
 export async function latestGoodBackup(folder: string | readonly string[], migrationsDir: string): Promise<BackupInfo | undefined> {
-  // Newest by content, not by the clock that named them (issue 29: a future-dated copy of 2 sales was offered over 6).
+  // Newest by content, not by the clock that named them (a future-dated copy of 2 sales was offered over 6).
   const candidates = byContentNewestFirst(
     (typeof folder === 'string' ? [folder] : folder).flatMap((f) => listFolder(f)).filter((b) => b.check !== 'failed' && b.size > 0),
   );

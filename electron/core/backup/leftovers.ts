@@ -1,4 +1,4 @@
-// Leftovers of interrupted work (issue 29): a copy cut short leaves `<name>.partial`, a restore cut short leaves
+// Leftovers of interrupted work: a copy cut short leaves `<name>.partial`, a restore cut short leaves
 // `.caja.db.restore-<pid>-<time>.tmp`, a new database or a salvage cut short leave theirs; each may be as large as
 // the database (126 MB each in the drill). They are removed at start-up, while the core holds the data folder's lock
 // (so none of them can belong to a Caja still running), and the user is told how much space came back.

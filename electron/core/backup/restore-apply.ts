@@ -9,7 +9,7 @@
 //     setting;
 //  4. fsync it, remove the live -wal/-shm (they belong to the old file and would corrupt the new one), rename over
 //     the live file, fsync the folder.
-// Issue 29: a damaged live file is salvaged first (salvage.ts: every sale still readable, with its status, is carried
+// A damaged live file is salvaged first (salvage.ts: every sale still readable, with its status, is carried
 // into the copy and each series raised to the highest number read), and when the live file was damaged or missing
 // every series of the restored file is held (numbering_holds) until the core confirms its next number against the
 // API (services/numbering.ts): the lost part may hold numbers SUNAT already registered. A disk that fails (full,
@@ -65,7 +65,7 @@ export interface ApplyRestoreResult {
 /** Settings that describe this installation rather than the data, kept from the live database. */
 /**
  * Installation settings the live file keeps over the copy's: the backups folder, and this till's lease on its identity
- * at the shop server (issue 25: the copy's older lease would make the restored till look like a copied data folder).
+ * at the shop server (the copy's older lease would make the restored till look like a copied data folder).
  */
 const KEPT_SETTINGS = ['backup', 'shopLease'];
 /** When the live lease cannot be read, the restored till takes its identity back at its next contact (till-lease.ts). */
@@ -84,7 +84,7 @@ export async function applyRestore(file: string, livePath: string, options: Appl
     throw new CoreError('backup_invalid', 'El archivo elegido es la base de datos actual, no una copia.');
   }
   const restored = await validateBackupFileOffThread(file, options.migrationsDir);
-  // No core may hold the folder while its database is replaced (issue 29: one process per data folder).
+  // No core may hold the folder while its database is replaced (one process per data folder).
   const lock = lockDataFolder(path.dirname(path.resolve(livePath)));
   try {
     return await applyLocked(file, livePath, options, now, restored.documents.count);

@@ -13,7 +13,7 @@ export const KEEP_DAILY = 14;
  * user can see what went wrong). Returns the deleted file names.
  */
 export function rotateDailyBackups(folder: string, keep = KEEP_DAILY): string[] {
-  // Ranked by content, not by the clock that named them (issue 29: a future-dated copy outlived the real ones).
+  // Ranked by content, not by the clock that named them (a future-dated copy outlived the real ones).
   const daily = byContentNewestFirst(listFolder(folder).filter((b) => b.reason === 'daily' && b.size > 0));
   const doomed: BackupInfo[] = [];
   let sound = 0;

@@ -73,7 +73,7 @@ export class BackupScheduler {
 
   /**
    * True when a daily copy is due at this moment. A copy dated in the future (the clock ran ahead, then came back)
-   * never blocks the schedule (issue 29): only copies dated up to now count.
+   * never blocks the schedule: only copies dated up to now count.
    */
   isDue(): boolean {
     const now = this.now();

@@ -19,7 +19,7 @@ function Database(file, options) {
 
 /**
  * Loads, in a worker script, a self-contained CommonJS build passed as text: `const JSZip = __loadBundle(workerData.x)`.
- * Such a package needs no file outside app.asar (issue 28: only native modules are unpacked); its source is read on
+ * Such a package needs no file outside app.asar (only native modules are unpacked); its source is read on
  * the calling thread (bundleSource), which reads app.asar as Electron's main process does.
  */
 export const LOAD_BUNDLE_IN_WORKER = `
@@ -38,7 +38,7 @@ const given = new Map<string, string>();
 
 /**
  * Files resolved elsewhere, used instead of resolving here: the core's worker thread runs one bundle evaluated from
- * text (issue 27), which has no folder to resolve packages from, so the main process resolves them and passes them.
+ * text, which has no folder to resolve packages from, so the main process resolves them and passes them.
  */
 export function provideModulePaths(paths: Record<string, string>): void {
   for (const [name, file] of Object.entries(paths)) given.set(name, file);

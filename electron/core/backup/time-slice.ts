@@ -1,5 +1,5 @@
 // Long loops on the main thread (exports, restore planning) give the event loop back by time, not by a fixed row count:
-// a row count that is cheap for small rows holds the loop past a frame for large ones (issue 12 measured 25-29 ms).
+// a row count that is cheap for small rows holds the loop past a frame for large ones (measured: 25-29 ms).
 
 /** Work between two turns of the event loop: well under a 16 ms frame, so a sale waiting behind it stays fast. */
 export const SLICE_MS = 4;

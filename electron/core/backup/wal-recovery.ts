@@ -1,4 +1,4 @@
-// A -wal that would lose committed sales (db/wal-check.ts), handled when the core opens the database (issue 29).
+// A -wal that would lose committed sales (db/wal-check.ts), handled when the core opens the database.
 // Before SQLite touches the files: the database and its -wal are saved as they are into the copies folder (never
 // offered for a restore: support can work on them), the database is rebuilt aside with every intact frame applied
 // (skipping the damaged ones), and what is readable of that is salvaged. Once the database is open: the salvaged

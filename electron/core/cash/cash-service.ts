@@ -1,6 +1,6 @@
-// The cash session of this till (issue 13): open with a float, cash in and out, the X at any time, the count and the
+// The cash session of this till: open with a float, cash in and out, the X at any time, the count and the
 // Z that closes it for good. A session belongs to the till (this database), not to a series: `terminal` only records
-// the boleta series it was opened under (issue 25). Closing takes the report and the close in
+// the boleta series it was opened under. Closing takes the report and the close in
 // one immediate transaction, so no sale slips in between the Z and the close.
 import type Database from 'better-sqlite3';
 import type { Approval, CashState, CloseCashSessionInput } from '../../../shared/bridge';
@@ -49,7 +49,7 @@ export class CashService {
     return me ? { id: me.id, name: me.name } : { id: null, name: 'Caja' };
   }
 
-  /** The till's open session: a boleta series changed in Ajustes meanwhile does not orphan it (issue 25). */
+  /** The till's open session: a boleta series changed in Ajustes meanwhile does not orphan it. */
   private openRow(): CashSessionRow | undefined {
     return this.deps.cash.openOnTill();
   }

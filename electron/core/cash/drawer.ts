@@ -1,4 +1,4 @@
-// Opening the cash drawer (issue 13). A drawer hangs off the receipt printer's kick-out connector; the printer fires
+// Opening the cash drawer. A drawer hangs off the receipt printer's kick-out connector; the printer fires
 // it when it receives the ESC/POS "generate pulse" command. Source: Epson ESC/POS Command Reference, "ESC p m t1 t2"
 // (1B 70 m t1 t2): m = 0 selects connector pin 2, the pulse is on for t1 × 2 ms and off for t2 × 2 ms. 25 (50 ms on)
 // and 250 (500 ms off) are the values Epson's own samples use and every common drawer solenoid accepts.

@@ -1,4 +1,4 @@
-// The sales report as CSV for the accountant (issue 13): one row per figure, grouped, RFC 4180 (export/csv.ts),
+// The sales report as CSV for the accountant: one row per figure, grouped, RFC 4180 (export/csv.ts),
 // with a UTF-8 BOM so that Excel opens the accents right. Cashier and till names come from other tills (the shop
 // report): the writer neutralises them against formula injection; totals are amounts and stay numbers.
 import type { SalesReport } from '../../../shared/cash';
@@ -15,7 +15,7 @@ export function salesReportCsv(report: SalesReport): string {
   for (const r of report.byCashier) rows.push(['cajero', r.name, r.currency, r.count, csvAmount(r.total)]);
   for (const r of report.bySession) rows.push(['caja', r.label, r.currency, r.count, csvAmount(r.total)]);
   for (const r of report.discounts) rows.push(['descuentos', 'Ventas con descuento', r.currency, r.count, csvAmount(r.total)]);
-  // Issue 23: rejected and invalid documents (not re-issued) are no declared sale: apart, with the cash they brought.
+  // Rejected and invalid documents (not re-issued) are no declared sale: apart, with the cash they brought.
   for (const r of report.notDeclared) {
     rows.push(['no declarados a SUNAT (rechazados / inválidos)', `${r.label}: necesitan un comprobante reemitido`, r.currency, r.count, csvAmount(r.total)]);
     if (r.cash !== '0.00') rows.push(['no declarados a SUNAT (rechazados / inválidos)', `${r.label}: cobrado en efectivo (está en caja)`, r.currency, '', csvAmount(r.cash)]);

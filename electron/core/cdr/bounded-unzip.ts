@@ -1,4 +1,4 @@
-// Opening a zip that came from the network without trusting it (issue 28). A CDR zip is a few KB holding one XML of a
+// Opening a zip that came from the network without trusting it. A CDR zip is a few KB holding one XML of a
 // few KB, but the answer is the API's (or whoever answers in its place): a 398 KB zip that inflates to 400 MB once
 // killed the main process. So the zip is read here, not by a general-purpose library that inflates whatever it is
 // given: the central directory (PKWARE APPNOTE 6.3.10 §4.3.12-4.3.16) is read first, and the archive is refused before

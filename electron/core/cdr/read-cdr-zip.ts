@@ -1,5 +1,5 @@
 // Reads the CDR zip (base64) returned by the invoicing API: finds the R-*.xml entry and parses it. The zip is opened
-// with limits (bounded-unzip.ts, issue 28): a zip bomb, or anything past them, is "CDR ilegible" (CdrError 'bad_zip'),
+// with limits (bounded-unzip.ts): a zip bomb, or anything past them, is "CDR ilegible" (CdrError 'bad_zip'),
 // never a heap exhausted.
 import { listZip, readZipEntry, ZipRefused, type ZipLimits, type ZipRefusal } from './bounded-unzip';
 import { decodeXmlBytes } from './decode-xml-bytes';

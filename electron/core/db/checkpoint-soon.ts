@@ -1,4 +1,4 @@
-// Takes SQLite's WAL checkpoint off the sale's path (issue 27). A sale writes some 28 pages to the -wal; SQLite's
+// Takes SQLite's WAL checkpoint off the sale's path. A sale writes some 28 pages to the -wal; SQLite's
 // automatic checkpoint (every 1,000 pages) then ran inside every 36th sale's COMMIT, copying the -wal into the database
 // and syncing it before that sale could answer: those sales were the slowest 3 %. Shortly after a sale has answered
 // (AFTER_MS, while the ticket prints), this runs the same checkpoint in PASSIVE mode (it never waits for a reader or a

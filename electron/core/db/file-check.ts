@@ -1,4 +1,4 @@
-// The core's own check of its database file, before it writes anything to it (issue 29), whatever the mode: a file
+// The core's own check of its database file, before it writes anything to it, whatever the mode: a file
 // that is ours (SQLite's header, our application id or none yet, Caja's migration history when it has tables),
 // not empty, passing PRAGMA quick_check, and a -wal that SQLite will not silently cut short. Failures are
 // StorageErrors in Spanish; an I/O failure (disk full, read-only, unreadable disk) is told apart from damage.
@@ -8,7 +8,7 @@ import { hasTable, integrityOf, withReadOnly } from '../backup/sqlite-file';
 import { asOpenFailure, StorageError } from './storage-errors';
 import { inspectWal, type WalDamage } from './wal-check';
 
-/** PRAGMA application_id of Caja's databases: 'CAJA' in ASCII. 0 is accepted too (made before issue 29, or new). */
+/** PRAGMA application_id of Caja's databases: 'CAJA' in ASCII. 0 is accepted too (made before Caja set it, or new). */
 export const CAJA_APPLICATION_ID = 0x43414a41;
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');

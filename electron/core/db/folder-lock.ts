@@ -1,4 +1,4 @@
-// One process per data folder, enforced by the core (issue 29): a lock file next to the database. Two Caja processes
+// One process per data folder, enforced by the core: a lock file next to the database. Two Caja processes
 // on one folder raced their backups (valid copies recorded as failed) and, on a fresh folder, their migrations.
 //
 // The lock is SQLite's own file lock on a small database of its own (caja.lock), held in EXCLUSIVE locking mode for

@@ -21,7 +21,7 @@ export interface OpenDatabaseOptions {
   /** Clock for schema_migrations.applied_at. */
   now?: Clock;
   /**
-   * The file must already exist (issue 29): a database was expected there (copies of it exist), so a missing one is
+   * The file must already exist: a database was expected there (copies of it exist), so a missing one is
    * refused with StorageError('missing') instead of starting over with a new, empty one.
    */
   mustExist?: boolean;
@@ -44,7 +44,7 @@ export function defaultMigrationsDir(): string {
  * migrations. If the history is not a prefix of the shipped migrations a MigrationError is thrown and the file
  * is left untouched (nothing is written before that check).
  *
- * Issue 29: an existing file is checked first (checkBeforeOpen: not empty, SQLite's header, ours, quick_check) and
+ * An existing file is checked first (checkBeforeOpen: not empty, SQLite's header, ours, quick_check) and
  * refused with a StorageError without being written to; a new file is built aside and put in place whole, so a
  * crash never leaves an empty caja.db behind; storage failures come out as Spanish StorageErrors.
  */

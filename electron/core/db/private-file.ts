@@ -1,5 +1,5 @@
 // The till's database, its -wal and -shm, and its backup copies hold the shop's sales, staff PIN hashes and settings:
-// readable by the user alone (issue 25). POSIX modes only; on Windows the user profile's ACLs already keep other users
+// readable by the user alone. POSIX modes only; on Windows the user profile's ACLs already keep other users
 // out and chmod can only toggle read-only, so nothing is changed there.
 import fs from 'node:fs';
 

@@ -1,5 +1,5 @@
-// The customer-name index of documents (documents_fts), written after a sale instead of inside its commit (issue 27,
-// migration 0025): every document with an id above search_index_state.indexed_through is indexed in one transaction,
+// The customer-name index of documents (documents_fts), written after a sale instead of inside its commit
+// (migration 0025): every document with an id above search_index_state.indexed_through is indexed in one transaction,
 // oldest first. It runs shortly after a sale (soon), at start-up, and before any search by name (the repository's
 // search), so a search always sees every document; what the sale's commit no longer writes is this index's pages.
 import type Database from 'better-sqlite3';

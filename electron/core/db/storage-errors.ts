@@ -1,4 +1,4 @@
-// Storage failures in plain Spanish (issue 29). SQLite and the file system report a full disk, a read-only folder, an
+// Storage failures in plain Spanish. SQLite and the file system report a full disk, a read-only folder, an
 // I/O error and real damage with codes (SQLITE_FULL, SQLITE_READONLY_*, SQLITE_IOERR_*, SQLITE_CORRUPT, ENOSPC, EROFS,
 // EIO...); the cashier must learn which one it was, and that nothing was saved. An I/O error or a full disk is not
 // damage: no restore is offered for them (a restore would fail the same way, or replace a healthy file).

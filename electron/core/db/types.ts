@@ -17,7 +17,7 @@ export type Clock = () => Date;
 export const DOCUMENT_STATUSES = DOC_STATUSES;
 export type DocumentStatus = DocStatus;
 
-/** Boleta, factura, and since 0016 credit and debit notes (issue 24). */
+/** Boleta, factura, and since 0016 credit and debit notes. */
 export type DocType = '01' | '03' | '07' | '08';
 
 export const CUSTOMER_SOURCES = ['dni_lookup', 'ruc_lookup', 'sale', 'manual'] as const;
@@ -79,12 +79,12 @@ export interface DocumentRow {
   client_key: string | null;
   /** The document this one replaces (reissued under a new number after a conflict). */
   reissue_of: number | null;
-  /** Who issued it (0007, issue 13): null before users existed. */
+  /** Who issued it (0007): null before users existed. */
   cashier_id: number | null;
   cashier_name: string | null;
-  /** The cash session it was sold in (0008, issue 13): null before sessions, or when none was required. */
+  /** The cash session it was sold in (0008): null before sessions, or when none was required. */
   cash_session_id: number | null;
-  /** Every discount of the sale together, and who approved it beyond the limit (0009, issue 13). */
+  /** Every discount of the sale together, and who approved it beyond the limit (0009). */
   discount_total: string | null;
   discount_approved_by: string | null;
   /** 1 when reconciled as accepted from the receipt record, without a CDR: "Obtener CDR" is offered. */
@@ -116,7 +116,7 @@ export interface NewDocument {
   next_attempt_at?: string | null;
   client_key?: string | null;
   reissue_of?: number | null;
-  /** Who issued it (0007, issue 13); null when nobody was signed in (no users yet). */
+  /** Who issued it (0007); null when nobody was signed in (no users yet). */
   cashier_id?: number | null;
   cashier_name?: string | null;
   cash_session_id?: number | null;
@@ -167,7 +167,7 @@ export interface DocumentSearchFilter {
   number?: number;
   /** Prefix match on the customer's name (accents ignored) OR exact customer document number. */
   customer?: string;
-  /** One status, or 'needs_attention': attention, conflict, rejected and invalid ones not yet re-issued (issue 23). */
+  /** One status, or 'needs_attention': attention, conflict, rejected and invalid ones not yet re-issued. */
   status?: DocumentStatus | 'needs_attention';
   /** Default 100, at most 500. */
   limit?: number;

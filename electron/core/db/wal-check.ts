@@ -1,4 +1,4 @@
-// Reading a -wal file ourselves, before SQLite opens the database (issue 29). SQLite replays the frames of its -wal
+// Reading a -wal file ourselves, before SQLite opens the database. SQLite replays the frames of its -wal
 // up to the first frame whose checksum fails and silently drops everything after it, committed transactions
 // included: a few flipped bytes in the middle of a -wal lose every later sale without a word, and the next sale
 // reuses their numbers. The format (https://sqlite.org/fileformat2.html#walformat): a 32-byte header (magic, version,

@@ -11,7 +11,7 @@ export const CSV_COLUMNS = [
   // tipo_cambio: soles per dollar a dollar document was converted at (empty for soles), as printed on it.
   'tipo', 'serie', 'numero', 'fecha', 'moneda', 'tipo_cambio', 'cliente_tipo_doc', 'cliente_num_doc', 'cliente_nombre',
   'op_gravadas', 'op_exoneradas', 'igv', 'icbper', 'total', 'estado', 'codigo_sunat', 'hash',
-  // Issue 24: a note's modified document ('03 B001-24') and reason (catálogo 09/10); a document's void.
+  // A note's modified document ('03 B001-24') and reason (catálogo 09/10); a document's void.
   'doc_modificado', 'motivo_nota', 'anulacion',
 ] as const;
 

@@ -16,7 +16,7 @@ export type ExportRow = Pick<
   | 'id' | 'doc_type' | 'series' | 'number' | 'issue_date' | 'currency' | 'customer_doc_type' | 'customer_doc_number'
   | 'customer_name' | 'total' | 'igv' | 'payload' | 'status' | 'cdr_code' | 'hash' | 'cdr_xml' | 'exchange_rate'
 > & {
-  /** Issue 24: the state of the document's void request (migration 0017), or null when none was asked. */
+  /** The state of the document's void request (migration 0017), or null when none was asked. */
   void_status: string | null;
   /** The void request as sent, when SUNAT accepted it and the zip is made here (withCdr); else null. */
   void_payload: string | null;
@@ -30,7 +30,7 @@ export type ExportRow = Pick<
  */
 export function exportRowsStatement(sqlite: Database.Database, withCdr: boolean): Database.Statement<[string, string, number], ExportRow> {
   const cdr = withCdr ? 'cdr_xml' : 'NULL AS cdr_xml';
-  // Issue 24: a document's void (one per document, UNIQUE document_id: one index probe per row, no sort).
+  // A document's void (one per document, UNIQUE document_id: one index probe per row, no sort).
   const voidPayload = withCdr ? "(SELECT v.payload FROM voids v WHERE v.document_id = documents.id AND v.status = 'voided')" : 'NULL';
   return sqlite.prepare(
     `SELECT id, doc_type, series, number, issue_date, currency, customer_doc_type, customer_doc_number, customer_name,

@@ -29,7 +29,7 @@ export async function documentsZip(rows: Iterable<ExportRow>): Promise<Buffer> {
     const base = sunatBaseName(row);
     zip.file(`${base}.json`, row.payload);
     if (row.cdr_xml !== null && row.cdr_xml !== '') zip.file(`R-${base}.xml`, row.cdr_xml);
-    // Issue 24: the void request SUNAT accepted, as it was sent.
+    // The void request SUNAT accepted, as it was sent.
     if (row.void_payload) zip.file(`${VOID_PREFIX}${base}.json`, row.void_payload);
     csv.push(csvRow(row));
   }

@@ -1,4 +1,4 @@
-// Exports for the accountant (issue 8): CSV of documents and a zip of sent JSON + CDR XML. Plain Node.
+// Exports for the accountant: CSV of documents and a zip of sent JSON + CDR XML. Plain Node.
 export { ExportService, MAX_ZIP_DOCUMENTS, type ExportServiceOptions } from './service';
 export { CSV_COLUMNS, csvHeader, csvRow } from './documents-csv';
 export { documentsZip, sunatBaseName, VOID_PREFIX, ZIP_CSV_NAME } from './documents-zip';

@@ -5,7 +5,7 @@
 // own read-only connection, zips them with the CSV made on this thread, and hands the bytes back without a copy.
 // The names, the CSV and every rule stay in TypeScript here; the script only moves bytes.
 // JSZip reaches the worker as the text of its self-contained build (jszip/dist/jszip.min.js, which bundles pako and
-// the rest): nothing of it is unpacked outside app.asar, where the asar integrity fuse covers it (issue 28).
+// the rest): nothing of it is unpacked outside app.asar, where the asar integrity fuse covers it.
 import { bundleSource, LOAD_BUNDLE_IN_WORKER, resolveModule, runScriptWorker, SQLITE_IN_WORKER } from '../backup/script-worker';
 
 /** JSZip's standalone build: UMD, its own dependencies inside; Node's 'stream' comes from the worker's require. */

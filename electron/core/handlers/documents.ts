@@ -66,7 +66,7 @@ export function documentHandlers(c: CoreContext) {
         if (paymentsRepo.of(row.id).some((p) => p.kind === 'cash')) kickDrawer('cash sale');
         checkpoint.soon();
       });
-      // Issue 27: the outbox's claim of this sale is a durable commit of its own; it runs once the sale has answered.
+      // The outbox's claim of this sale is a durable commit of its own; it runs once the sale has answered.
       afterAnswer('issueSale: wake the outbox', () => {
         outbox.wake();
         shop.wake();
@@ -89,7 +89,7 @@ export function documentHandlers(c: CoreContext) {
       // A cashier's note (a return at the till) carries a supervisor's PIN; checked before anything else is looked at.
       const { confirmed = [], approval, ...note } = input;
       auth.approve('supervisor', 'Una nota de crédito o débito', approval);
-      // What other tills credited on this sale, when the shop server is online (issue 24, several tills).
+      // What other tills credited on this sale, when the shop server is online (several tills).
       const others = await shopReturns.othersOn(note.of);
       voids.guardNote(note.of);
       const of = documentsRepo.getById(note.of)?.doc_type;
@@ -135,7 +135,7 @@ export function documentHandlers(c: CoreContext) {
       return documents.summaryOf(row);
     },
     retryAll: () => {
-      // Issue 23: the documents the API refused go back to the queue too, once (same payload, same number).
+      // The documents the API refused go back to the queue too, once (same payload, same number).
       const resent = documentsRepo.queue.requeueInvalid();
       const count = outbox.sendAllNow() + resent;
       emitStatusSoon();

@@ -1,4 +1,4 @@
-// Ajustes, the first-run setup, the API token and the shop server (issues 15, 25, 30): what the
+// Ajustes, the first-run setup, the API token and the shop server: what the
 // settings screens and the status bar call.
 import type { Handlers } from '../dispatch';
 import type { CoreContext } from './context';
@@ -13,7 +13,7 @@ export function settingsAndShopHandlers(c: CoreContext) {
     getStatus: () => status(),
     getSettings: () => settings.view(),
     saveSettings: async (input) => {
-      // A series another till owns on the shop server is refused before anything is saved (issue 15).
+      // A series another till owns on the shop server is refused before anything is saved.
       await shop.checkSettings(input);
       const view = saveSettings(input);
       shop.settingsSaved(input);
@@ -21,7 +21,7 @@ export function settingsAndShopHandlers(c: CoreContext) {
     },
     setShopServerPassword: (input) => shop.setPassword(input.password),
     testShopServer: () => shop.probe(),
-    // Issue 30: "Esta PC es el servidor de la tienda", and a till joining one with its code.
+    // "Esta PC es el servidor de la tienda", and a till joining one with its code.
     getServerHost: () => serverHost.view(),
     enableServerHost: () => serverHost.enable(),
     startServerHost: () => serverHost.start(),

@@ -1,4 +1,4 @@
-// Demo mode lives in its own database file (issue 11): caja-demo.db holds the demo company, its catalogue and its
+// Demo mode lives in its own database file: caja-demo.db holds the demo company, its catalogue and its
 // documents; caja.db holds the shop's real ones. Which one this install uses is written in modo.json beside them, so
 // switching modes switches files and demo documents never touch real numbering, history, backups or exports.
 // No modo.json and no caja.db: a first run, which shows the setup wizard (the demo file serves it meanwhile).

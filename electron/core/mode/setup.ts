@@ -1,4 +1,4 @@
-// Completing the first-run setup and switching modes (issue 11). The real company, series, API and printer are
+// Completing the first-run setup and switching modes. The real company, series, API and printer are
 // written into the real database file (caja.db), never into the demo's; then modo.json points at the chosen file and
 // Caja restarts on it. The token was saved before (setToken: the secret store is shared by both files).
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The outbox's group commit (issue 27): the answers that arrive close together are written in one durable
+// The outbox's group commit: the answers that arrive close together are written in one durable
 // transaction, which also claims the documents that take their places. One fsync'd commit per document and one per
 // claim had made a backlog drain at the speed of the disk, not of the API. Each write is a savepoint: one that fails
 // fails alone (its send falls back to the outbox's recovery).

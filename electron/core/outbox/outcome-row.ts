@@ -91,7 +91,7 @@ export async function cdrColumns(answer: AuthorityAnswer | undefined): Promise<C
       cdrXml = (await unzipCdr(answer.cdrZip)).xml;
     } catch (e) {
       cdrXml = null; // the answer itself is authoritative; a broken zip is kept as received for later inspection
-      // A zip the bounded reader refused (a bomb, issue 28) is neither kept nor replicated, backed up or exported; the
+      // A zip the bounded reader refused (a bomb) is neither kept nor replicated, backed up or exported; the
       // status still comes from the answer, and the event says why there is no CDR.
       if (isRefusedCdr(e)) {
         keepZip = false;

@@ -1,7 +1,7 @@
 // Gathering the evidence for table B of verdict.ts: the number is registered at SUNAT (a 1033 on a send, or a CDR
 // found by the back office's query). What SUNAT's record holds is compared field by field with our payload; with SOL
 // credentials the CDR is asked for too. Every query that fails becomes "unavailable" evidence, never a verdict: wrong
-// SOL credentials fall back to the record's state (issue 23).
+// SOL credentials fall back to the record's state.
 import type { Invoice, ReceiptRecord } from '../../../shared/api';
 import { isApiError, type ApiClient } from '../api';
 import { readCdrZip, type CdrInfo } from '../cdr';
@@ -65,7 +65,7 @@ export async function gatherEvidence(
 type RecordLookup = { kind: 'record'; record: ReceiptRecord } | { kind: 'not_found' } | { kind: 'unavailable'; why: string };
 
 async function recordOf(invoice: Invoice, api: ApiClient): Promise<RecordLookup> {
-  // A credit or debit note has no record query in the API document (issue 24): nothing found, so table B's rows for
+  // A credit or debit note has no record query in the API document: nothing found, so table B's rows for
   // a record 'not_found' apply: B11 (requiere atención, checked again; never re-issue) unless the CDR rejects it (B4)
   // or, for a note this till may have sent, names its number and customer and accepts it (B11n).
   if (isNote(invoice)) return { kind: 'not_found' };

@@ -1,4 +1,4 @@
-// The one decision (issue 23): every way a document's final status is reached (the send's answer, the outbox's
+// The one decision: every way a document's final status is reached (the send's answer, the outbox's
 // reconciliation after "already registered", the back office's CDR query) goes through `decide`. Its inputs are the
 // evidence, its output the outcome. The same table is in docs/api/decision-table.md. A status is a claim to the user:
 // "conflict" needs positive evidence (a field the record carries that differs, or a CDR naming another customer), and

@@ -43,7 +43,7 @@ export class Outbox {
   /** Requests out, waiting for the API's answer: at most `concurrency`. */
   private requests = 0;
   /**
-   * Documents claimed ('sending', durably) by an earlier commit and not sent yet, at most `concurrency` (issue 27):
+   * Documents claimed ('sending', durably) by an earlier commit and not sent yet, at most `concurrency`:
    * when an answer comes, the next request goes out at once from here, instead of after the group commit that records
    * the answer and claims the next (during a backlog that commit's wait had left a slot idle on every answer). The
    * group commit refills it. Whatever is here when the outbox stops, blocks on auth or changes mode goes back to the
@@ -267,7 +267,7 @@ export class Outbox {
     let tokenProven = false;
     try {
       try {
-        // Notes (issue 24) go to note/send; their answers take the same decision as an invoice's (verdict.ts).
+        // Notes go to note/send; their answers take the same decision as an invoice's (verdict.ts).
         const isNote = doc.doc_type === '07' || doc.doc_type === '08';
         const result = await (isNote ? this.o.api.sendNote(doc.payload) : this.o.api.sendInvoice(doc.payload));
         tokenProven = true;

@@ -1,4 +1,4 @@
-// The ticket printer's settings (issue 26), kept with the other settings (table `settings`, key 'ticketPrinter'):
+// The ticket printer's settings, kept with the other settings (table `settings`, key 'ticketPrinter'):
 // no migration. A stored value this version cannot read counts as "no raw printer" (tickets go through the driver).
 import type { SettingsRepository } from '../db';
 import { DEFAULT_TICKET_PRINTER, TicketPrinterSchema, type TicketPrinter } from '../../../shared/printing/settings';

@@ -1,4 +1,4 @@
-// The worker side of a product import (issue 28): cleans, reads and checks the CSV off the main thread, and reports
+// The worker side of a product import: cleans, reads and checks the CSV off the main thread, and reports
 // progress. Bundled whole (zod and the shared rules inside) into one script, electron/core/workers/worker-source.ts: it
 // runs from source text, like every worker here, so nothing of it has to live outside app.asar.
 //

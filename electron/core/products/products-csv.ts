@@ -11,7 +11,7 @@ import { parseCsv, readCsvCell, writeCsv } from './csv';
 
 /**
  * Column names in file order. The first five are required; bolsa, activo and unidades_enteras may be left out
- * (unidades_enteras empty: as the unit says, issue 14).
+ * (unidades_enteras empty: as the unit says).
  */
 export const CSV_COLUMNS = ['codigo', 'descripcion', 'unidad', 'precio', 'afectacion', 'bolsa', 'activo', 'unidades_enteras'] as const;
 type Column = (typeof CSV_COLUMNS)[number];
@@ -212,7 +212,7 @@ export function readProductsCsv(csv: string, onProgress?: (done: number, total: 
 }
 
 /**
- * The whole work of an import on the file as it crossed the bridge (issue 28: it runs in the import worker): the
+ * The whole work of an import on the file as it crossed the bridge (it runs in the import worker): the
  * bridge's text cleaning (line ends, invisible characters, NFC; a control character refuses the file, as dispatch
  * would have), then the reading.
  */

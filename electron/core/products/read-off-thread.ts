@@ -1,4 +1,4 @@
-// Reading a products CSV in a worker thread (issue 28). Cleaning and checking every row of a 20 MB file takes seconds
+// Reading a products CSV in a worker thread. Cleaning and checking every row of a 20 MB file takes seconds
 // (cleaning alone some 300 ms; about 0.5 s of checks for 50,000 rows, 3.5 MB), which on the main thread would freeze
 // the till; in the worker, the main thread only receives progress and, at the end, the rows that passed
 // (structured-cloned, tens of ms for 50,000).

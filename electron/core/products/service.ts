@@ -72,7 +72,7 @@ export class ProductsService {
    * Reads the CSV, reports every bad row, and stores: nothing when any row is bad in 'all_or_nothing' mode, the
    * good rows in 'good_rows' mode (never anything when the header is wrong).
    *
-   * Issue 28: the size is checked before anything reads the text. A long file is read and checked in a worker
+   * The size is checked before anything reads the text. A long file is read and checked in a worker
    * thread (read-off-thread.ts; here when no worker can run) and stored in transactions of IMPORT_CHUNK_ROWS rows with
    * a turn of the event loop between them, so the till never waits for an import; `onProgress` hears both phases.
    * Every row is checked before the first is stored, so "all or nothing" still stores nothing from a file with a bad

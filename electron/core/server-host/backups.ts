@@ -1,4 +1,4 @@
-// The care of the shop server Caja hosts (issue 30): a daily dump into the backups folder's `servidor-tienda`
+// The care of the shop server Caja hosts: a daily dump into the backups folder's `servidor-tienda`
 // subfolder, verified by restoring it into a scratch database, rotated as the till's daily copies are (the newest
 // KEEP_DAILY sound ones stay; a failed one stays until a newer sound one exists; manual ones and the copies taken
 // before a restore are never rotated), and restorable from Ajustes (the current database is kept, renamed).

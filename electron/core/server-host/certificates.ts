@@ -1,4 +1,4 @@
-// The shop's own certificate authority and the server certificate it signs (issue 30), made with Node's crypto
+// The shop's own certificate authority and the server certificate it signs, made with Node's crypto
 // alone: P-256 keys from generateKeyPairSync, ECDSA-SHA256 signatures from crypto.sign, and the X.509 structure
 // (RFC 5280) written in DER below. No openssl program is needed, which a shop's Windows PC does not have, and no
 // extra dependency; Node's own X509Certificate checks every certificate made here before it is used.

@@ -1,4 +1,4 @@
-// The shop server's PostgreSQL cluster on this PC (issue 30): a data folder under Caja's user-data folder, created
+// The shop server's PostgreSQL cluster on this PC: a data folder under Caja's user-data folder, created
 // by the shipped initdb, started and stopped by the shipped pg_ctl, TLS on with the shop's own certificates, open to
 // the LAN only over TLS with passwords, the tills and caja_registro to the shop's database alone (pg_hba.conf below).
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The one-time code a till registers with (issue 30), as the office reads it aloud: "ABCD-EFGH-JKMN-PQRS".
+// The one-time code a till registers with, as the office reads it aloud: "ABCD-EFGH-JKMN-PQRS".
 // The first two groups are the secret (kept on the server only as a SHA-256); the last two authenticate the shop CA's
 // certificate under that secret (an HMAC-SHA-256 of its DER keyed by the secret), so a till trusts the certificate it
 // fetched before it sends the secret (register-till.ts). A plain hash of the CA would not do: the CA is public

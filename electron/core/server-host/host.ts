@@ -1,4 +1,4 @@
-// "Esta PC es el servidor de la tienda" (issue 30): this PC hosts the shop server from the PostgreSQL Caja ships.
+// "Esta PC es el servidor de la tienda": this PC hosts the shop server from the PostgreSQL Caja ships.
 // It makes the cluster (owner role: password in the secret store, known to the office alone), the shop's CA and the
 // server's certificate, migrates the shop schema as the owner, starts it with TLS, and hands out one-time codes with
 // which a till registers its own login role (migrations/server/0005_till_registration.sql).

@@ -1,4 +1,4 @@
-// A till joins a shop server Caja hosts (issue 30) with the address and the one-time code the office shows:
+// A till joins a shop server Caja hosts with the address and the one-time code the office shows:
 // 1. as `caja_registro` it fetches the shop's CA certificate (public) and checks its self-signature and the code's MAC of it;
 // 2. it reconnects verifying the server with that CA, and only then sends the code's secret half;
 // 3. the server answers the till's own login role and password, which become this till's shop-server settings.

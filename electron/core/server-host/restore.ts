@@ -1,4 +1,4 @@
-// Loading a shop-server dump (dump.ts) into an empty database of the cluster Caja hosts (issue 30): the dump's own
+// Loading a shop-server dump (dump.ts) into an empty database of the cluster Caja hosts: the dump's own
 // migrations first (the schema its rows were written under), then the rows, sequences and tills' roles, then the
 // migrations this Caja ships beyond the dump's. Used to verify each copy (into a scratch database), to restore one
 // from Ajustes, and to adopt a new PostgreSQL major (upgrade.ts). Runs as the owner (a superuser of this cluster).

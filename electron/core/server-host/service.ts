@@ -1,4 +1,4 @@
-// What the core exposes of the shop server this PC hosts (issue 30): the view for Ajustes, enabling it, codes,
+// What the core exposes of the shop server this PC hosts: the view for Ajustes, enabling it, codes,
 // copies, and its life with Caja's: started when Caja starts (Caja itself starts with the system, see
 // electron/shell/server-tray.ts), a daily copy checked every hour, a copy when it stops, announced by mDNS.
 import type { ServerHostView } from '../../../shared/bridge/server-host';

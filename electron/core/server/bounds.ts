@@ -1,4 +1,4 @@
-// What a till reads from the shop server is bounded in the query itself (issue 28): node-postgres reads each row
+// What a till reads from the shop server is bounded in the query itself: node-postgres reads each row
 // whole, so the limit must be in the SQL. Names and codes are cut with left() at sizes past anything a till writes
 // (the bridge's own limits); the large columns (CDR XML, the sent payload, the JSON lists) come back only within a
 // maximum, else NULL or an empty list, so another till's broken or hostile row cannot fill this one's memory.

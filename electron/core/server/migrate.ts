@@ -1,4 +1,4 @@
-// The shop server's schema (issue 15): ordered `NNNN_name.sql` files in migrations/server, applied on connect, each
+// The shop server's schema: ordered `NNNN_name.sql` files in migrations/server, applied on connect, each
 // in its own transaction, under an advisory lock so that two tills connecting at once apply them once. A server whose
 // applied migrations are not a prefix of this app's list (a newer Caja migrated it) is refused and never written to.
 import fs from 'node:fs';
@@ -41,7 +41,7 @@ export async function migrateServer(pool: pg.Pool, dir: string): Promise<number[
         await client.query('COMMIT');
       } catch (e) {
         await client.query('ROLLBACK');
-        // A till's role cannot change the schema: the server's own Caja (the office) migrates it (issue 25).
+        // A till's role cannot change the schema: the server's own Caja (the office) migrates it.
         if ((e as { code?: unknown }).code === '42501') {
           throw new ServerSchemaError('El servidor de la tienda necesita actualizarse a esta versión de Caja: actualice y abra primero Caja en la PC del servidor (la oficina).');
         }

@@ -1,4 +1,4 @@
-// The PostgreSQL client of the shop server (issue 15): node-postgres (`pg`), pooled, with a timeout on every step —
+// The PostgreSQL client of the shop server: node-postgres (`pg`), pooled, with a timeout on every step —
 // connecting, each statement on the server (statement_timeout) and each query as the client waits for it — so that a
 // server that hangs never holds a till. Queries are parameterised; the hot ones are named (prepared once per session).
 import pg from 'pg';

@@ -1,8 +1,8 @@
-// One push to the shop server (issue 15): a batch of queued documents, each as a full snapshot (row, events,
+// One push to the shop server: a batch of queued documents, each as a full snapshot (row, events,
 // payments, discounts), upserted by id_base_dato in one transaction. A refused document corrected and resent under the same
-// number (issue 23) carries its new customer and payload up as well. Idempotent: a push repeated after a crash writes
+// number carries its new customer and payload up as well. Idempotent: a push repeated after a crash writes
 // the same values again; a late push of an older state never overwrites a newer one (the till's change sequence,
-// local_seq, issue 25: never its clock). A document the server refuses (its number taken by another till's document)
+// local_seq: never its clock). A document the server refuses (its number taken by another till's document)
 // is set aside with its reason in Spanish and recorded on the server; the rest of the batch goes up without it.
 import type pg from 'pg';
 import type { DiscountsRepository, DocumentsRepository, PaymentsRepository, QueuedDocument, ReplicationRepository } from '../db';

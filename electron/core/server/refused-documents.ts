@@ -1,4 +1,4 @@
-// "Todas las cajas" → documents the shop server refused (issue 25, push.ts records them), newest first.
+// "Todas las cajas" → documents the shop server refused (push.ts records them), newest first.
 import type pg from 'pg';
 import type { RefusedDocument } from '../../../shared/server/refusals';
 import { clip, SHOP_BOUNDS } from './bounds';

@@ -1,4 +1,4 @@
-// A till introduces itself to the shop server and claims its series (issue 15). The one check that needs the server:
+// A till introduces itself to the shop server and claims its series. The one check that needs the server:
 // a series another till owns is refused, with that till's name.
 import type pg from 'pg';
 import { clip, SHOP_BOUNDS } from './bounds';
@@ -7,10 +7,10 @@ export interface TerminalIdentity {
   id: string;
   name: string;
   series: { boleta: string; factura: string };
-  /** This till's note series (issue 24), claimed like its invoice series. */
+  /** This till's note series, claimed like its invoice series. */
   notes?: { creditBoleta: string; creditFactura: string; debitBoleta: string; debitFactura: string };
   /**
-   * Every series this till has numbered a document in (issue 25): their claims stay while the till's documents may
+   * Every series this till has numbered a document in: their claims stay while the till's documents may
    * still be on their way. A claim of a series neither in use nor numbered here is released.
    */
   numbered?: [string, string][];
@@ -31,7 +31,7 @@ export type SeriesClaim = { ok: true } | { ok: false; message: string };
 export async function otherOwner(pool: pg.Pool, terminalId: string, docType: ClaimedDocType, series: string): Promise<string | null> {
   const owner = await pool.query<{ terminal_id: string; name: string }>({
     name: 'caja_series_owner',
-    // Another till's name is cut in the query (issue 28, bounds.ts).
+    // Another till's name is cut in the query (bounds.ts).
     text: `SELECT ${clip('s.terminal_id', SHOP_BOUNDS.code, 'terminal_id')}, ${clip('t.name', SHOP_BOUNDS.name, 'name')}
       FROM series_owners s JOIN terminals t USING (terminal_id) WHERE s.doc_type = $1 AND s.series = $2`,
     values: [docType, series],

@@ -1,4 +1,4 @@
-// The shop server's replicator (issue 15): connects when Ajustes has a server, applies the server's migrations,
+// The shop server's replicator: connects when Ajustes has a server, applies the server's migrations,
 // registers this till and its series, then pushes the queue (0010) in batches. Its own loop and its own durable
 // outbox, apart from SUNAT's: the till sells whatever the server does; a till that was offline catches up on return.
 import type pg from 'pg';

@@ -1,4 +1,4 @@
-// "Todas las cajas" (issue 15): the back office reads any till's documents from the shop server. Parameterised,
+// "Todas las cajas": the back office reads any till's documents from the shop server. Parameterised,
 // named queries only; a detail comes back in the shape of a local document's, so the same ticket prints it.
 import type pg from 'pg';
 import type { DocStatus, DocumentDetail } from '../../../shared/bridge';
@@ -9,7 +9,7 @@ import { deadlineOf } from '../services/deadlines';
 import { boundedJson, clip, SHOP_BOUNDS } from './bounds';
 import { shopNoteLinks } from './shop-notes';
 
-// Every text column is cut in the query (bounds.ts, issue 28): a row is read whole, whatever another till wrote.
+// Every text column is cut in the query (bounds.ts): a row is read whole, whatever another till wrote.
 const B = SHOP_BOUNDS;
 const ROW = `${clip('d.id_base_dato', B.code, 'id_base_dato')}, ${clip('t.name', B.name, 'terminal')}, d.doc_type, ${clip('d.series', B.code, 'series')},
   d.number, ${clip('d.issued_at', B.code, 'issued_at')}, ${clip('d.customer_name', B.longText, 'customer_name')},
@@ -126,7 +126,7 @@ export async function shopDocumentDetail(pool: pg.Pool, idBaseDato: string, now:
     // The shop server keeps no exchange rate: the till's own copy prints it.
     exchangeRate: null,
     events,
-    // Issue 24: the notes every till issued on it, or the document a note modifies (server migration 0004).
+    // The notes every till issued on it, or the document a note modifies (server migration 0004).
     ...(await shopNoteLinks(pool, { docType: r.doc_type, series: r.series, number: r.number, modifies: (r.modifies as string | null) ?? null })),
     voided: r.voided === true,
   };

@@ -1,6 +1,6 @@
-// Notes across the shop's tills (issue 24): a return at one till of a sale made at another finds that sale through the
+// Notes across the shop's tills: a return at one till of a sale made at another finds that sale through the
 // shop server, with what every till already credited on it. Parameterised, named queries only; every text column is
-// cut in the query and the payload comes back only within its bound (bounds.ts, issue 28).
+// cut in the query and the payload comes back only within its bound (bounds.ts).
 import Decimal from 'decimal.js';
 import type pg from 'pg';
 import type { NoteLink } from '../../../shared/bridge/notes';
@@ -102,7 +102,7 @@ const LINK = `doc_type, ${clip('series', B.code, 'series')}, number, ${clip('iss
   ${clip('status', B.code, 'status')}, substring(payload FROM '"motivo_Cod":"([0-9]{2})"') AS reason`;
 
 /**
- * "Todas las cajas" (issue 24): a document of any till lists the notes every till issued on it, and a note links to
+ * "Todas las cajas": a document of any till lists the notes every till issued on it, and a note links to
  * the document it modifies, from the server's `modifies` (migration 0004). Links carry id 0: they are not on this till.
  */
 export async function shopNoteLinks(

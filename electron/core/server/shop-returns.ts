@@ -1,4 +1,4 @@
-// A return at this till of a sale made at another till of the shop (issue 24, several tills). The sale is found on
+// A return at this till of a sale made at another till of the shop (several tills). The sale is found on
 // the shop server, and a note is issued on it with the lines and totals of the server's copy: the payload its till
 // sent, byte for byte. The evidence a note stands on, checked again when the note is issued:
 //  - the server holds the sale under that number, its payload readable and naming that same type, series and number

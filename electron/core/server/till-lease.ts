@@ -1,4 +1,4 @@
-// A till's identity is its own (issue 25). The terminal id lives in the till's database, so a data folder copied from
+// A till's identity is its own. The terminal id lives in the till's database, so a data folder copied from
 // another till carries the same id. Each connection therefore rotates a lease in two steps: the server offers a new
 // one, the till stores it (durably), then confirms it. The till that presents neither the current nor the offered lease
 // is a copy (or the original, when the copy connected first): it is refused and told to register as a new till.

@@ -1,4 +1,4 @@
-// A doubtful clock at the moment of a sale (issue 29). fecha_Emision comes from this PC's clock: a clock set back
+// A doubtful clock at the moment of a sale. fecha_Emision comes from this PC's clock: a clock set back
 // issues a sale dated before the last one, a clock run ahead (a year, in the drill) issues one dated in the future,
 // and SUNAT may refuse either. Before a sale: a clock earlier than the last sale, or more than a day after it while
 // Caja cannot check the time against the API, asks the cashier to confirm (CoreError 'clock_confirm'; the renderer

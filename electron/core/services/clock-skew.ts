@@ -2,7 +2,7 @@
 // few minutes issues documents with a wrong date and time. Every API answer carries a Date header (RFC 9110 §6.6.1,
 // one-second resolution), which is enough to tell.
 
-/** Beyond this difference the till warns (issue 12: 5 minutes). */
+/** Beyond this difference the till warns (5 minutes). */
 export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
 
 export class ClockSkew {

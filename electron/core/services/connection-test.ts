@@ -1,4 +1,4 @@
-// "Probar conexión" (issue 11): checks each base URL and token of the configured API without declaring anything, and
+// "Probar conexión": checks each base URL and token of the configured API without declaring anything, and
 // says per API what answered. The billing API is asked to "send" an empty body: no invoice can come out of it, and its
 // answer tells whether the route exists (404) and the token is accepted (401/403). The query API is asked for the
 // company's own RUC (GET /v1/ruc/info/{ruc}).
@@ -10,7 +10,7 @@ import { isSecureApiUrl } from '../../../shared/validation/api-url';
 type Probe = ConnectionTest['billing'];
 
 const TIMEOUT_MS = 8_000;
-/** Only the answer's message is read: more than this is cut (issue 28). */
+/** Only the answer's message is read: more than this is cut. */
 const PROBE_MAX_BYTES = 64 * 1024;
 
 /** The API's own words, when its answer is the usual JSON envelope: they tell a missing route from a missing RUC. */
@@ -37,7 +37,7 @@ function meaning(status: number, body: string, what: 'envío' | 'consultas'): Pr
 }
 
 async function probe(fetchImpl: FetchLike, url: string, init: RequestInit, what: 'envío' | 'consultas'): Promise<Probe> {
-  // The token is never sent in clear (issue 28): an http:// address is refused before the request.
+  // The token is never sent in clear: an http:// address is refused before the request.
   if (!isSecureApiUrl(url)) return { ok: false, status: null, message: `La dirección de ${what} no es segura: debe empezar con https://.` };
   try {
     const res = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });

@@ -3,7 +3,7 @@ import { limaDate, type IssuedDocType } from '../../../shared/catalog';
 
 /**
  * Calendar days SUNAT gives to declare a document, counted from the day after its issue date (docs/sunat/reference.md §5).
- * Notes (issue 24): "facturas and their notes: sent within 3 calendar days" (docs/sunat/notes.md); the shorter one is
+ * Notes: "facturas and their notes: sent within 3 calendar days" (docs/sunat/notes.md); the shorter one is
  * kept for notes on boletas too, since the sources disagree there.
  */
 const DEADLINE_DAYS: Record<IssuedDocType, number> = { '01': 3, '03': 5, '07': 3, '08': 3 };

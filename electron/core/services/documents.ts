@@ -9,11 +9,11 @@ export class DocumentsService {
   constructor(
     private readonly documents: DocumentsRepository,
     private readonly now: () => Date,
-    /** How each sale was paid (issue 13); absent in tests that need no payments. */
+    /** How each sale was paid; absent in tests that need no payments. */
     private readonly payments?: PaymentsRepository,
-    /** The discounts of each sale (issue 13); absent in tests that need none. */
+    /** The discounts of each sale; absent in tests that need none. */
     private readonly discounts?: DiscountsRepository,
-    /** Credit and debit notes (issue 24): a document lists its notes, a note links to what it modifies. */
+    /** Credit and debit notes: a document lists its notes, a note links to what it modifies. */
     private readonly notes?: NotesRepository,
     /** Voids: a voided document says so on every copy. */
     private readonly voids?: VoidsRepository,
@@ -90,7 +90,7 @@ export class DocumentsService {
     };
   }
 
-  /** The document issued to replace this one, if any (issue 23). */
+  /** The document issued to replace this one, if any. */
   private reissuedAs(id: number): DocumentDetail['reissuedAs'] {
     const replacement = this.documents.findReissueOf(id);
     return replacement ? { id: replacement.id, series: replacement.series, number: replacement.number } : null;
@@ -114,7 +114,7 @@ export class DocumentsService {
 
   /**
    * Retry now: a pending, auth-blocked or needs-attention document becomes due at once (for the last, a status check:
-   * the same payload again, reconciled if SUNAT already has it). A document the API refused ('invalid', issue 23) is
+   * the same payload again, reconciled if SUNAT already has it). A document the API refused ('invalid') is
    * sent again as it is, same number and id_Base_Dato ("Reenviar": nothing of it was declared, and the cause may have
    * been the account's, such as an expired certificate). Accepted, observed, rejected and conflicts cannot be resent,
    * nor a document already re-issued under a new number (its replacement carries the sale).

@@ -1,4 +1,4 @@
-// Paths come only from the system's dialogs (issue 12): the renderer never names a folder or a file to read or write.
+// Paths come only from the system's dialogs: the renderer never names a folder or a file to read or write.
 // The shell implements this with Electron's dialog; test rigs stand in for the user's choice.
 
 export interface SaveFileRequest {

@@ -1,4 +1,4 @@
-// Credit notes (07) and debit notes (08) on a document of this till (issue 24). A note is a document of the same
+// Credit notes (07) and debit notes (08) on a document of this till. A note is a document of the same
 // outbox (migration 0016): one immediate transaction takes the next number of the note series, builds the payload
 // with the line math of a sale (shared/billing/build-note.ts), checks it against the strict NoteSchema and stores it
 // 'pending' with a fresh id_Base_Dato, its link to the modified document and the quantities it takes back. The

@@ -27,20 +27,20 @@ export interface IssueDeps {
   settings: SettingsService;
   customers: CustomersService;
   now: () => Date;
-  /** Who is signed in (issue 13): recorded on the document and printed on the ticket. */
+  /** Who is signed in: recorded on the document and printed on the ticket. */
   cashier?: () => { id: number; name: string } | null;
-  /** Refuses selling when this till's series belongs to another till on the shop server (issue 15). */
+  /** Refuses selling when this till's series belongs to another till on the shop server. */
   seriesGuard?: () => void;
-  /** The cash session the sale belongs to (issue 13); throws when selling needs an open one and there is none. */
+  /** The cash session the sale belongs to; throws when selling needs an open one and there is none. */
   cashSession?: () => number | null;
   /**
-   * A supervisor's consent for discounts beyond the limit (issue 13): who approved, or a refusal (CoreError) asking for
+   * A supervisor's consent for discounts beyond the limit: who approved, or a refusal (CoreError) asking for
    * the PIN. Without it no discount needs approval (test rigs).
    */
   approveDiscount?: (what: string, approval: Approval | undefined) => { name: string } | null;
   /** Today's exchange rate (soles per dollar) a dollar sale converts at; null: none yet, dollar sales are refused. */
   exchangeRate?: () => string | null;
-  /** The catalogue's price of a code (issue 26: a lower price typed at the till is a discount); undefined: none. */
+  /** The catalogue's price of a code (a lower price typed at the till is a discount); undefined: none. */
   catalogPrice?: (code: string) => CatalogPrice | undefined;
   /** Failures after the commit are reported here and never fail the sale. */
   log?: { warn(message: string, data?: Record<string, unknown>): void };
@@ -92,7 +92,7 @@ export class IssueService {
     if (sale.currency === 'USD' && !exchangeRate) {
       throw new CoreError('exchange_rate_missing', NO_RATE_MESSAGE, [{ path: 'currency', message: 'Falta el tipo de cambio de hoy' }]);
     }
-    // Issue 26: a catalogue line below the catalogue's price is a discount like any other (limit, approval, X/Z). The
+    // A catalogue line below the catalogue's price is a discount like any other (limit, approval, X/Z). The
     // till's lines are in soles whatever the document's currency, so the catalogue's price compares with them.
     const catalog = this.deps.catalogPrice;
     const cuts = catalog ? priceCutsAsDiscounts(sale.lines, lineDiscounts, catalog) : null;
@@ -115,7 +115,7 @@ export class IssueService {
       issuedAt: limaDateTime(now()),
       idBaseDato: randomUUID(),
     };
-    // Issue 27: the invoice is built and checked against the API's schema before the transaction (only its correlativo
+    // The invoice is built and checked against the API's schema before the transaction (only its correlativo
     // depends on the number), so the write lock is held for the number, the rows and the commit only. An invalid draft
     // makes buildInvoice throw SaleValidationError before any number is taken, and the dispatcher reports the fields
     // in Spanish.
@@ -155,7 +155,7 @@ export class IssueService {
   /**
    * A document whose number turned out to be taken by another ('conflict'), that SUNAT rejected ('rejected': the
    * number is spent) or that the API refused ('invalid': nothing was declared) is issued again, same sale, under the
-   * next number of its series, linked to the old one. The old one stays as it is, for the record. Issue 23: the new
+   * next number of its series, linked to the old one. The old one stays as it is, for the record. The new
    * document is built by the rules a new sale runs (schema, sale rules, line math) with today's issue date; when one
    * fails, nothing is stored and no number is spent.
    */
@@ -208,7 +208,7 @@ export class IssueService {
   }
 
   /**
-   * "Corregir y reenviar" (issue 23): a document the API refused ('invalid': nothing was declared, the number is not
+   * "Corregir y reenviar": a document the API refused ('invalid': nothing was declared, the number is not
    * registered at SUNAT) takes new customer data and goes back to the queue under the SAME number and id_Base_Dato.
    * The payload is rebuilt from the stored sale with the new customer by the rules of a new sale (a factura needs a
    * customer with RUC, a boleta of 700 or more an identified one), checked by the strict API schema, and stored with
@@ -303,7 +303,7 @@ export class IssueService {
   }
 
   /**
-   * The payments of a sale against its document's total (issue 13). A credit sale takes none; a CONTADO sale short of
+   * The payments of a sale against its document's total. A credit sale takes none; a CONTADO sale short of
    * its total, or paying more than it with cards and wallets, is refused: the transaction rolls back, no number is spent.
    */
   private settle(invoice: Invoice, tenders: readonly Tender[]): SettledPayment[] {

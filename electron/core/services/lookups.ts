@@ -44,7 +44,7 @@ export class LookupsService {
 
   async guideXml(input: GuideLookupInput): Promise<{ fileName: string; xml: string }> {
     const base64 = await this.guard(() => this.api.guideXml({ ...input, number: String(Number(input.number)) }));
-    // Opened with limits, like a CDR (issue 28): a bomb is refused before it is inflated.
+    // Opened with limits, like a CDR: a bomb is refused before it is inflated.
     try {
       const zip = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
       const entry = listZip(zip, GUIDE_ZIP_LIMITS).find((f) => !f.dir && f.name.toLowerCase().endsWith('.xml'));
@@ -58,7 +58,7 @@ export class LookupsService {
 
   /**
    * CDR query. Credentials pass through; "recordar" keeps them (encrypted, by the shell) only when none are kept yet:
-   * the shop's credentials are changed in Ajustes, never by a cashier's query (issue 23).
+   * the shop's credentials are changed in Ajustes, never by a cashier's query.
    */
   async cdr(input: CdrQueryInput): Promise<CdrQueryResult> {
     const remembered = this.settings.portalCredentials();
@@ -78,7 +78,7 @@ export class LookupsService {
       }
     }
     const cdr = await readCdrZip(res.data).catch((e: unknown) => {
-      // A bomb or an oversized zip (issue 28) is refused before anything is stored: the document keeps its status.
+      // A bomb or an oversized zip is refused before anything is stored: the document keeps its status.
       throw isRefusedCdr(e) ? new CoreError('cdr_unreadable', `${e.message} No se guardó nada: el comprobante conserva su estado.`) : e;
     });
     const attached = await this.attach(input, res.data, cdr);

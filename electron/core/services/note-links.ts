@@ -1,4 +1,4 @@
-// Issue 24: a document lists its notes, a note links to the document it modifies (DocumentDetail.notes / .modifies).
+// A document lists its notes, a note links to the document it modifies (DocumentDetail.notes / .modifies).
 import type { NoteLink } from '../../../shared/bridge/notes';
 import { noteReason } from '../../../shared/catalog';
 import type { DocumentRow, DocumentsRepository, NotesRepository } from '../db';
@@ -36,7 +36,7 @@ export function noteLinksOf(notes: NotesRepository, documents: DocumentsReposito
           reasonLabel: labelOf(row.doc_type, detail.reason),
         }
       : null;
-  // A note on a sale of another till (issue 24, several tills): that sale as the shop server held it (id 0: not here).
+  // A note on a sale of another till (several tills): that sale as the shop server held it (id 0: not here).
   const shop = !modifies && (row.doc_type === '07' || row.doc_type === '08') ? notes.shopTargetOf(row.id) : undefined;
   if (shop) {
     const { sale } = shop;

@@ -1,4 +1,4 @@
-// Confirming numbers before reuse (issue 29). A held series (numbering_holds: after a restore over a damaged or
+// Confirming numbers before reuse. A held series (numbering_holds: after a restore over a damaged or
 // missing database, or a -wal that lost sales) takes no number until its next one is known to be above the highest
 // used anywhere: the hold's own record (the damaged file, the copy), this database's documents and counter, the shop
 // server when it answers, and the API's record lookup, probed forward from there. The API answers 404 for a number it

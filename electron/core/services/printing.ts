@@ -33,7 +33,7 @@ export interface Printer {
 }
 
 /**
- * Raw ESC/POS printing (issue 26): where the ticket printer's settings live, where each printable comes from, and
+ * Raw ESC/POS printing: where the ticket printer's settings live, where each printable comes from, and
  * how bytes reach the printer (transports; tests give their own).
  */
 export interface RawPrinting {

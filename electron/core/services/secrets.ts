@@ -8,7 +8,7 @@ export interface SecretStore {
   delete(name: SecretName): void;
 }
 
-/** shopServerPassword: the shop server's PostgreSQL password (issue 15); shopServerOwnerPassword: the owner role of the server this PC hosts (issue 30). */
+/** shopServerPassword: the shop server's PostgreSQL password; shopServerOwnerPassword: the owner role of the server this PC hosts. */
 export const SECRET_NAMES = ['apiToken', 'apiQueryToken', 'portalCredentials', 'shopServerPassword', 'shopServerOwnerPassword'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 

@@ -53,7 +53,7 @@ export const DEMO_COMPANY: CompanySettings = {
 };
 const DEFAULT_SERIES = { boleta: 'B001', factura: 'F001' };
 /**
- * This till's note series (issue 24), registered like its invoice series: a note on a boleta takes a B series, on a
+ * This till's note series, registered like its invoice series: a note on a boleta takes a B series, on a
  * factura an F series (docs/sunat/notes.md, "Series and references"); credit and debit notes each their own.
  */
 const NoteSeriesSchema = z.object({
@@ -155,7 +155,7 @@ export class SettingsService {
   /**
    * The setting `key` as `schema` reads it, or `fallback`. Its stored text is read every time (one indexed row, so
    * nothing can be served stale: not after a rolled-back write, another connection's, or SQL that bypassed the
-   * repository); it is parsed and checked again only when that text changed (issue 27: a sale parsed and checked the
+   * repository); it is parsed and checked again only when that text changed (a sale parsed and checked the
    * same settings several times). Values are frozen: a kept object is shared by every caller.
    */
   private read<S extends z.ZodType>(key: string, schema: S, fallback: z.infer<S>): z.infer<S> {
@@ -253,12 +253,12 @@ export class SettingsService {
     };
   }
 
-  /** Sign-in (issue 25): whether new and changed PINs must have 6 digits (off until set in Ajustes). */
+  /** Sign-in: whether new and changed PINs must have 6 digits (off until set in Ajustes). */
   pinRule(): { sixDigits: boolean } {
     return this.read('pins', PinRuleSchema, { sixDigits: false });
   }
 
-  /** The shop server (issue 15); off until set in Ajustes. */
+  /** The shop server; off until set in Ajustes. */
   shopServer(): ShopServerSettings {
     return this.read('shopServer', ShopServerSettingsSchema, DEFAULT_SHOP_SERVER);
   }
@@ -272,7 +272,7 @@ export class SettingsService {
   }
 
   /**
-   * A shop-wide setting that came from the shop server (issue 15): stored when it reads as this version's schema,
+   * A shop-wide setting that came from the shop server: stored when it reads as this version's schema,
    * ignored otherwise (a newer Caja's shape never breaks this till). Never queued back up.
    */
   applyShared(key: string, value: unknown): void {
@@ -289,7 +289,7 @@ export class SettingsService {
     return id;
   }
 
-  /** Whether selling needs an open cash session, and how the drawer opens (issue 13). */
+  /** Whether selling needs an open cash session, and how the drawer opens. */
   shift(): ShiftSettings {
     return this.read('shift', ShiftSettingsSchema, DEFAULT_SHIFT_SETTINGS);
   }
@@ -299,14 +299,14 @@ export class SettingsService {
     return this.read('sale', SaleSettingsSchema, DEFAULT_SALE).requireOperationNumber;
   }
 
-  /** The shop's payment methods (issue 13); a new shop starts with efectivo, cards, Yape, Plin and transfer. */
+  /** The shop's payment methods; a new shop starts with efectivo, cards, Yape, Plin and transfer. */
   paymentMethods(): PaymentMethod[] {
     return this.read('paymentMethods', PaymentMethodsSchema, [...DEFAULT_PAYMENT_METHODS]);
   }
 
   /**
    * Leaving demo mode needs a real API and token AND the shop's own company: a real boleta must never go out under
-   * the demo company (issue 11). The refusal says what to fill.
+   * the demo company. The refusal says what to fill.
    */
   private assertReadyToGoLive(change: SettingsUpdate): void {
     const urls = change.api ?? this.read('api', ApiUrlsSchema, NO_API);

@@ -1,4 +1,4 @@
-// "Anular" (issue 24): whether a document may be voided, the request recorded before it is sent, its state as the
+// "Anular": whether a document may be voided, the request recorded before it is sent, its state as the
 // document's detail shows it, and the deadline kept in Ajustes.
 //
 // The rule: a boleta or factura of this till that SUNAT accepted (accepted or observed), without notes, may be voided

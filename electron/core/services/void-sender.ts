@@ -1,4 +1,4 @@
-// The void outbox (issue 24): sends the void requests recorded in `voids` (migration 0017), one at a time, each
+// The void outbox: sends the void requests recorded in `voids` (migration 0017), one at a time, each
 // stored payload unchanged, and records every outcome in one transaction (void-verdict.ts decides). The guarantees
 // are the sale outbox's: a request is marked 'sending' (committed) before it leaves, so a crash (kill -9) turns it
 // into "possibly sent"; a possibly sent request first asks SUNAT's record whether the document is already voided

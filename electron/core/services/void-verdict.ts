@@ -1,4 +1,4 @@
-// The decision for a void request (issue 24), the voiding section of docs/api/decision-table.md (§ Voiding). It reuses
+// The decision for a void request, the voiding section of docs/api/decision-table.md (§ Voiding). It reuses
 // the invoice's pieces: authority codes read by finalStatusOf, transport failures by outcomeOfError (the same
 // Retry-After, the same "a 5xx or a lost answer may have reached the API"). "Anulado" needs SUNAT's evidence: an
 // accepting answer (V1), or the record's state 2 "anulado" (W1). Absent evidence never claims it and never advises.

@@ -1,4 +1,4 @@
-// The sign-in's failed-PIN rule (issue 25), as plain functions of a state and the time. Kept in SQLite (pin_lockouts,
+// The sign-in's failed-PIN rule, as plain functions of a state and the time. Kept in SQLite (pin_lockouts,
 // migrations/0023_pin_lockouts_till_cash.sql) so a restart changes nothing:
 //   5 wrong PINs in a row -> wait 1 min; 5 more -> 5 min; 5 more -> 30 min; 5 more -> only an administrator unlocks.
 //   A correct PIN (or an administrator's "Desbloquear") clears it all.

@@ -1,4 +1,4 @@
-// Checking a person's PIN at the till (issue 25): the lockout kept in SQLite (lockout.ts, pin_lockouts), one check
+// Checking a person's PIN at the till: the lockout kept in SQLite (lockout.ts, pin_lockouts), one check
 // at a time per person (a burst of parallel tries cannot slip past the fifth failure), the hash made stronger at a
 // sign-in when it was made with older parameters, and the PIN's digit count learned for Ajustes' 6-digit rule.
 // A PIN typed over a name the sign-in preselected (the till's last person) is checked against that person, but a

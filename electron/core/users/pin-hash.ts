@@ -1,11 +1,11 @@
-// A PIN is stored as a slow hash (issues 13 and 25): scrypt from Node's crypto, a random salt per user, compared in
+// A PIN is stored as a slow hash: scrypt from Node's crypto, a random salt per user, compared in
 // constant time. A PIN has only 10^4 (4 digits) or 10^6 (6 digits) values, so the hash's cost is what makes a stolen
 // staff table (a till's file, or the shop server's staff rows) costly to read; the sign-in's lockout (lockout.ts) is
 // what stops guessing at the till.
 //
-// Stored as `scrypt$N$r$p$hex`, so the cost can rise later: a hash made with older parameters (or a bare hex hash from
-// before issue 25, made with N = 2^15) still checks, and is made again with today's parameters at the next sign-in.
-// Cost measured on this machine (issue 25; 2 cores shared with other work, load average 9-12, so the minimum of about
+// Stored as `scrypt$N$r$p$hex`, so the cost can rise later: a hash made with older parameters (or a bare hex hash of the
+// older format, made with N = 2^15) still checks, and is made again with today's parameters at the next sign-in.
+// Cost measured on this machine (2 cores shared with other work, load average 9-12, so the minimum of about
 // 40 runs each): N = 2^15 127 ms, N = 2^16 222 ms, N = 2^17 475 ms. N = 2^16 makes one 6-digit PIN cost
 // 10^6 x 0.22 s, about 2.6 days on one core (a 4-digit PIN about 37 minutes: hence Ajustes' 6-digit rule), for about
 // a quarter second at sign-in; 64 MiB of memory per hash keeps it costly on graphics cards too.
@@ -20,7 +20,7 @@ export interface PinHashParams {
 }
 
 export const CURRENT_PARAMS: PinHashParams = { N: 65536, r: 8, p: 1 };
-/** What a bare hex hash (before issue 25) was made with. */
+/** What a bare hex hash (the older format) was made with. */
 const LEGACY_PARAMS: PinHashParams = { N: 32768, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const PREFIX = 'scrypt';

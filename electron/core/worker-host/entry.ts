@@ -1,4 +1,4 @@
-// The core's worker thread (issue 27): the store, the outbox and the services run here, so that a commit, a claim or
+// The core's worker thread: the store, the outbox and the services run here, so that a commit, a claim or
 // a Z never holds the main process's event loop (the windows). It answers the bridge's calls and forwards the core's
 // events over the MessagePort it was given, and asks the shell, over the same port, for what only the shell has.
 // Protocol: shared/bridge/worker-protocol.ts. Started by host.ts; plain Node (never imports 'electron').
@@ -87,7 +87,7 @@ function options(): CoreOptions {
   const o: CoreOptions = {
     ...(clockAt !== undefined ? { now: () => new Date(clockAt ?? Date.now()) } : {}),
     dataDir: init.dataDir,
-    // Node's http/https, lighter than the global fetch per request (api/node-fetch.ts, issue 27).
+    // Node's http/https, lighter than the global fetch per request (api/node-fetch.ts).
     fetch: init.network === 'shell' ? fetchThroughShell : createNodeFetch(),
     secrets,
     log,

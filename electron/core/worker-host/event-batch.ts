@@ -1,4 +1,4 @@
-// The core's events cross to the main process in batches (issue 27). A drain of a backlog changes documents at wire
+// The core's events cross to the main process in batches. A drain of a backlog changes documents at wire
 // speed (hundreds a second, each pending → sending → accepted): one message per event kept the main process busy
 // with messages no window needed. Events are gathered for a few milliseconds and sent as one message; within a
 // batch only a document's latest status, the latest status bar and the latest import progress are kept, since that is

@@ -1,4 +1,4 @@
-// The main process's end of the core's worker thread (issue 27). It starts the worker (entry.ts), forwards the
+// The main process's end of the core's worker thread. It starts the worker (entry.ts), forwards the
 // bridge's calls and the core's events over a MessagePort, serves what the core asks of the shell (secrets written,
 // printing, dialogs, restore, restart, the system's fetch, the log), and starts a worker that died again: SQLite's
 // WAL made every sale the worker committed durable, and `onRestart` tells the window. Plain Node (no 'electron').

@@ -12,7 +12,7 @@ export type WorkerName = 'products-import';
 const cache = new Map<WorkerName, Promise<string>>();
 let builtDir: string | undefined;
 
-/** The folder of the built workers, given by the main process to the core's worker thread (issue 27). */
+/** The folder of the built workers, given by the main process to the core's worker thread. */
 export function useWorkersDir(dir: string): void {
   builtDir = dir;
 }

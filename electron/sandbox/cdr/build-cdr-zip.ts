@@ -1,5 +1,5 @@
 // Zips a built CDR the way SUNAT returns it: one entry R-<ruc>-<tt>-<serie>-<numero>.xml, deflated, base64.
-// fflate's synchronous zip (issue 27): the sandbox answers every send of a backlog drain with one of these, and JSZip's
+// fflate's synchronous zip: the sandbox answers every send of a backlog drain with one of these, and JSZip's
 // asynchronous pipeline cost it some 0.3 ms of CPU per answer, taken from the till it shares a machine with in the
 // benchmarks. The format is the same (stored sizes, DEFLATE): the app's bounded reader and JSZip read both.
 import { zipSync } from 'fflate';

@@ -40,7 +40,7 @@ export class DocumentQueue {
     const due = `((status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @now))
       OR (status = 'attention' AND next_attempt_at IS NOT NULL AND next_attempt_at <= @now))`;
     // Ids only, oldest first, from migration 0015's partial index (the status IN term names the index's rows): the
-    // walk stops at the LIMIT, and whole rows are read only for the documents taken (issue 27). INDEXED BY, because
+    // walk stops at the LIMIT, and whole rows are read only for the documents taken. INDEXED BY, because
     // without statistics the planner picks the status or export index and sorts every due row.
     const queue = `FROM documents INDEXED BY documents_outbox_queue WHERE status IN ('pending', 'attention') AND ${due}`;
     this.selectDue = sqlite.prepare(`SELECT id ${queue} ORDER BY id LIMIT @limit`);
@@ -103,7 +103,7 @@ export class DocumentQueue {
   }
 
   /**
-   * Claimed documents that were never sent go back to the status they were claimed from, with an event (issue 27: the
+   * Claimed documents that were never sent go back to the status they were claimed from, with an event (the
    * outbox claims a few ahead of its sends, and gives back those it did not send when it stops, blocks on auth or
    * changes mode). Only documents still 'sending' change. Returns them as they are after the change.
    */
@@ -144,7 +144,7 @@ export class DocumentQueue {
   }
 
   /**
-   * "Reintentar todos" (issue 23): every document the API refused ('invalid') and not re-issued goes back to the queue,
+   * "Reintentar todos": every document the API refused ('invalid') and not re-issued goes back to the queue,
    * due now, once: the same payload, the same number. One that is refused again stays 'invalid' until asked again.
    * A re-issued one never goes: its replacement carries the sale. Returns how many.
    */
@@ -230,7 +230,7 @@ export class DocumentQueue {
     return rows.length;
   }
 
-  /** The hot queries' SQL by name (query-plan tests, issue 27). */
+  /** The hot queries' SQL by name (query-plan tests). */
   hotSources(): Record<'oldestBlocked' | 'sendingIds', string> {
     return { oldestBlocked: this.selectOldestBlocked.source, sendingIds: this.selectSendingIds.source };
   }

@@ -30,7 +30,7 @@ export class DocumentRows {
   private readonly updateStatements = new Map<string, Database.Statement<[Record<string, unknown>], DocumentRow>>();
   private readonly insertEventStatement: Database.Statement<EventInsert>;
   private readonly selectById: Database.Statement<[number], DocumentRow>;
-  /** What a status change checks, without reading the payload and CDR (issue 27: once per outcome in a drain). */
+  /** What a status change checks, without reading the payload and CDR (once per outcome in a drain). */
   private readonly selectState: Database.Statement<[number], Pick<DocumentRow, 'status' | 'series' | 'number'>>;
   private readonly selectLastEvent: Database.Statement<
     [number],
@@ -82,7 +82,7 @@ export class DocumentRows {
     const columns = PATCHABLE.filter((column) => patch[column] !== undefined);
     const params: Record<string, unknown> = { id, status: patch.status, updated_at: at };
     for (const column of columns) params[column] = toColumnValue(column, patch[column]);
-    // The row as updated comes back from the UPDATE itself (issue 27: one read of the row per outcome, not two).
+    // The row as updated comes back from the UPDATE itself (one read of the row per outcome, not two).
     const updated = this.updateStatement(columns).get(params);
     if (!updated) throw new StoreError('not_found', `No existe el comprobante ${id}.`);
     this.appendEvent(id, at, current.status, patch.status, detail ?? patch.last_error ?? null);

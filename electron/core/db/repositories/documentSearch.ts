@@ -31,7 +31,7 @@ const CONDITIONS = {
   series: 'd.series = @series',
   number: 'd.number = @number',
   status: 'd.status = @status',
-  // Issue 23: attention, conflict, rejected and invalid, until re-issued (its replacement then carries the sale).
+  // Attention, conflict, rejected and invalid, until re-issued (its replacement then carries the sale).
   needsAttention: `${NEEDS_ATTENTION_SQL} AND ${NOT_REISSUED_SQL}`,
   // Names only: the statement is driven by the full-text index (see statement()), newest first, so a common name
   // over a million documents reads just the rows it returns.
@@ -54,7 +54,7 @@ export class DocumentSearch {
     const { used, params } = this.shape(filter);
     const walks = walksOf(used);
     if (walks.length === 1) return this.statement(used).all(params);
-    // Issue 27: text that may be a name or a document number is two walks, each newest first through its own index
+    // Text that may be a name or a document number is two walks, each newest first through its own index
     // (the full-text index, the customer number's) and each stopped at the page's end, merged here: one OR query
     // had to collect every match and sort them all.
     const limit = params.limit as number;
@@ -130,7 +130,7 @@ export class DocumentSearch {
         // Bound the walk to the ids issued in the date range (min and max found through the issue_date index): ids
         // grow with time, so the newest-first walk starts at the range instead of reaching it through every later
         // document or every later match of a common name. The date conditions above still decide each row. The bounds
-        // are read from the issue_date index (INDEXED BY, issue 27): with statistics SQLite may otherwise find min(id)
+        // are read from the issue_date index (INDEXED BY): with statistics SQLite may otherwise find min(id)
         // by walking the table from its first row until a date in the range, every row before the range.
         const range = dates.map((c) => CONDITIONS[c].replace('d.', 'x.')).join(' AND ');
         const rowid = used.includes('customerName') ? 'documents_fts.rowid' : 'd.id';

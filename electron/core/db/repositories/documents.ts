@@ -71,11 +71,11 @@ export class DocumentsRepository {
     this.selectOpenCount = sqlite.prepare(
       `SELECT COUNT(*) AS count FROM documents WHERE status IN (${OPEN_STATUSES.map((st) => `'${st}'`).join(', ')})`,
     );
-    // Issue 23: what needs a person, not yet re-issued; migration 0013's partial index holds exactly these statuses.
+    // What needs a person, not yet re-issued; migration 0013's partial index holds exactly these statuses.
     this.selectNeedsAttentionCount = sqlite.prepare(
       `SELECT COUNT(*) AS count FROM documents d INDEXED BY documents_needs_attention WHERE ${NEEDS_ATTENTION_SQL} AND ${NOT_REISSUED_SQL}`,
     );
-    // Issue 27: the status bar's figures are counts read from an index, never lists loaded to be counted.
+    // The status bar's figures are counts read from an index, never lists loaded to be counted.
     this.selectInvalidOpenCount = sqlite.prepare(
       `SELECT COUNT(*) AS count FROM documents d WHERE d.status = 'invalid' AND ${NOT_REISSUED_SQL}`,
     );
@@ -157,7 +157,7 @@ export class DocumentsRepository {
   }
 
   /**
-   * Runs `work` in one IMMEDIATE transaction, durable at its commit (issue 27: the outbox records a burst of answers
+   * Runs `work` in one IMMEDIATE transaction, durable at its commit (the outbox records a burst of answers
    * and claims what comes next in one commit, instead of one fsync'd commit per document and per claim). Calls of
    * this repository inside `work` become savepoints: one that throws undoes only itself when `work` catches it.
    */
@@ -166,7 +166,7 @@ export class DocumentsRepository {
   }
 
   /**
-   * "Corregir y reenviar" (issue 23): a refused ('invalid') document takes its corrected payload and customer columns
+   * "Corregir y reenviar": a refused ('invalid') document takes its corrected payload and customer columns
    * and goes back to the queue, due now, with an event; number and id_Base_Dato are the caller's to keep. Refused
    * (StoreError 'bad_transition') when the document is no longer 'invalid'. Returns the updated row.
    */
@@ -189,7 +189,7 @@ export class DocumentsRepository {
   }
 
   /**
-   * Documents that need a person (issue 23): attention, conflict, rejected and invalid, leaving out those already
+   * Documents that need a person: attention, conflict, rejected and invalid, leaving out those already
    * re-issued. Reads migration 0013's partial index, never the table.
    */
   countNeedsAttention(): number {
@@ -206,7 +206,7 @@ export class DocumentsRepository {
     return this.selectAnyBlocked.get()?.found === 1;
   }
 
-  /** The hot queries' SQL by name (query-plan tests, issue 27). */
+  /** The hot queries' SQL by name (query-plan tests). */
   hotSources(): Record<'openCount' | 'invalidOpenCount' | 'anyBlocked' | 'oldestBlocked' | 'sendingIds' | 'events', string> {
     return {
       openCount: this.selectOpenCount.source,
@@ -275,7 +275,7 @@ export function cdrNotesOf(row: Pick<DocumentRow, 'cdr_notes'>): string[] {
   return Array.isArray(parsed) ? parsed.map(String) : [];
 }
 
-/** The corrected customer of a refused document and the payload rebuilt with it (issue 23). */
+/** The corrected customer of a refused document and the payload rebuilt with it. */
 export interface CustomerCorrection {
   payload: string;
   customer_doc_type: string;

@@ -1,4 +1,4 @@
-// What only a note has (migration 0016, issue 24): the document it modifies, its reason and mode, and per line of the
+// What only a note has (migration 0016): the document it modifies, its reason and mode, and per line of the
 // modified document the quantity a credit note took back. The limits "never more than what is left after earlier
 // notes" (docs/sunat/notes.md) read these; writes run inside the transaction that spends the note's number.
 import type Database from 'better-sqlite3';

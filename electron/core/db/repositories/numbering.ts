@@ -1,4 +1,4 @@
-// Numbering holds and their log (migration 0014, issue 29). A held series takes no number (SeriesRepository refuses)
+// Numbering holds and their log (migration 0014). A held series takes no number (SeriesRepository refuses)
 // until the numbering service confirms its next number, or the cashier chooses to jump ahead; every decision is logged.
 import type Database from 'better-sqlite3';
 import type { Clock, Db, DocType } from '../types';

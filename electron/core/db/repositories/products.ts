@@ -23,9 +23,9 @@ export interface ProductRow {
   active: 0 | 1;
   /** "Se vende por unidades enteras" (0005): null follows the unit. */
   whole_units: 0 | 1 | null;
-  /** "Precio libre" (0018, issue 26): 1 when a lower price at the till is not a discount. */
+  /** "Precio libre" (0018): 1 when a lower price at the till is not a discount. */
   free_price: 0 | 1;
-  /** The shop server's version of this row (0011, issue 15): null until it went up or came down. */
+  /** The shop server's version of this row (0011): null until it went up or came down. */
   server_version?: number | null;
   created_at: string;
   updated_at: string;
@@ -42,7 +42,7 @@ export interface ProductFields {
   active: boolean;
   /** Null or absent: as the unit says. */
   wholeUnits?: boolean | null;
-  /** "Precio libre" (issue 26); absent keeps what is stored (a new product: no). */
+  /** "Precio libre"; absent keeps what is stored (a new product: no). */
   freePrice?: boolean;
 }
 

@@ -108,7 +108,7 @@ export class ReplicationRepository {
     return this.countSetAside.get()?.n ?? 0;
   }
 
-  /** The state of the document's void request (0017), null when none was asked (issue 24). */
+  /** The state of the document's void request (0017), null when none was asked. */
   voidOf(documentId: number): string | null {
     return this.selectVoid.get(documentId) ?? null;
   }

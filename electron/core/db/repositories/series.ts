@@ -11,7 +11,7 @@ export class SeriesRepository {
   private readonly increment: Database.Statement<[DocType, string], { last_number: number }>;
   private readonly selectOne: Database.Statement<[DocType, string], SeriesRow>;
   private readonly selectAll: Database.Statement<[], SeriesRow>;
-  /** Issue 29: a held series takes no number (absent on a database without migration 0014). */
+  /** A held series takes no number (absent on a database without migration 0014). */
   private readonly selectHold: Database.Statement<[DocType, string], { reason: string }> | undefined;
 
   constructor(db: Db) {

@@ -1,4 +1,4 @@
-// Notes issued here on a sale of another till (migration 0020, issue 24): the sale they modify as the shop server
+// Notes issued here on a sale of another till (migration 0020): the sale they modify as the shop server
 // held it, and what this till's own notes on it took (totals, and per line through note_lines), read inside the
 // transaction that spends the next note's number.
 import type Database from 'better-sqlite3';

@@ -5,7 +5,7 @@ import { StoreError } from '../errors';
 
 /** Same-status updates are always allowed (e.g. a CDR stored later on an accepted document). */
 const ALLOWED_FROM: Record<DocumentStatus, readonly DocumentStatus[]> = {
-  // back to the queue: a crash, a requeue after auth, a manual retry, a failed record(); and (issue 23) a document
+  // back to the queue: a crash, a requeue after auth, a manual retry, a failed record(); and a document
   // the API refused, resent as it is or with its customer corrected: nothing of it was declared
   pending: ['sending', 'blocked_auth', 'attention', 'invalid'],
   // the claim uses its own guarded UPDATE; listed for completeness

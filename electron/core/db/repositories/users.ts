@@ -44,7 +44,7 @@ export class UsersRepository {
     this.selectAll = sqlite.prepare('SELECT * FROM users ORDER BY active DESC, name');
     this.countAll = sqlite.prepare('SELECT COUNT(*) AS n FROM users');
     this.countActiveAdmins = sqlite.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'administrador' AND active = 1");
-    // Issue 25: the same PIN hashed again with today's cost, only if nobody changed the PIN meanwhile.
+    // The same PIN hashed again with today's cost, only if nobody changed the PIN meanwhile.
     this.rehashOne = sqlite.prepare(`UPDATE users SET pin_hash = @pin_hash, pin_salt = @pin_salt, updated_at = @at
       WHERE id = @id AND pin_hash = @old_hash AND pin_salt = @old_salt`);
   }

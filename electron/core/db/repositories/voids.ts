@@ -1,4 +1,4 @@
-// Void requests (migration 0017, issue 24): one per document, recorded before it is sent, with its own small outbox
+// Void requests (migration 0017): one per document, recorded before it is sent, with its own small outbox
 // (electron/core/services/void-sender.ts). Each change of a request also writes a line in the document's history
 // (document_events, the document's status unchanged), in the same transaction.
 import type Database from 'better-sqlite3';

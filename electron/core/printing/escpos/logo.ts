@@ -1,4 +1,4 @@
-// The shop's logo on the ticket (issue 26). Ajustes keeps it already as the printer draws it: 1 bit per dot, made
+// The shop's logo on the ticket. Ajustes keeps it already as the printer draws it: 1 bit per dot, made
 // once from the chosen picture (TicketLogo in shared/printing/settings.ts). Its ESC/POS raster command is encoded
 // once per logo and paper and kept in memory, so a ticket only copies bytes: no image work while the cashier waits.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// What Ajustes can offer to choose from (issue 26): the CUPS queues (`lpstat -e`), the USB printer devices the kernel
+// What Ajustes can offer to choose from: the CUPS queues (`lpstat -e`), the USB printer devices the kernel
 // made (/dev/usb/lp*), or Windows' printers (Get-Printer). Nothing found is an empty list, never an error.
 import fs from 'node:fs/promises';
 import { runCommand, type RunCommand } from './run-command';

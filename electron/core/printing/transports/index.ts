@@ -1,4 +1,4 @@
-// The transport a ticket printer's settings name (issue 26).
+// The transport a ticket printer's settings name.
 import type { TicketPrinter } from '../../../../shared/printing/settings';
 import { cupsTransport } from './cups';
 import { deviceTransport } from './device';

@@ -1,4 +1,4 @@
-// How raw ESC/POS bytes reach the ticket printer (issue 26). Every transport answers once the printer (or the
+// How raw ESC/POS bytes reach the ticket printer. Every transport answers once the printer (or the
 // system's queue, after checking the printer is there) took the bytes, and fails with a Spanish sentence saying
 // what to check, within a bounded time: a sale never waits on a printer that does not answer.
 export interface RawTransport {

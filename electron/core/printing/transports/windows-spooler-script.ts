@@ -1,4 +1,4 @@
-// The PowerShell worker behind Windows raw printing (issue 26), kept as text so the bundle carries it. It compiles a
+// The PowerShell worker behind Windows raw printing, kept as text so the bundle carries it. It compiles a
 // small class over winspool.drv once (Add-Type), then serves one job per line of its standard input:
 //   {"printer":"EPSON TM-T20II","data":"<base64>"}  ->  {"ok":true} | {"ok":false,"code":"OFFLINE","detail":"..."}
 // For each job: OpenPrinter; GetPrinter level 2 to refuse a printer the spooler knows is offline, paused, out of

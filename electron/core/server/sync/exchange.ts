@@ -1,4 +1,4 @@
-// Shared records through the shop server (issue 25): up, each change queued on this till is decided by the server one
+// Shared records through the shop server: up, each change queued on this till is decided by the server one
 // record at a time (caja_put_record, the one conflict rule, in migrations/server/0008_least_privilege.sql); down,
 // every record with a version above the last one this till applied. The function holds an advisory lock from the
 // stamp to the commit, so a reader never sees version N+1 before N and never skips one. Versions come from the

@@ -1,4 +1,4 @@
-// The shop server's tables of shared records (issue 25), one reader per kind: what changed after a version. Writes go
+// The shop server's tables of shared records, one reader per kind: what changed after a version. Writes go
 // through the server's caja_put_record (exchange.ts). Values cross as plain JSON shapes; a value another till wrote is
 // read bounded (bounds.ts) and checked by the till before it is applied (till-records.ts).
 import type pg from 'pg';

@@ -1,4 +1,4 @@
-// This till's side of the shared records (issue 25): what it sends (products, staff members, the shop-wide settings)
+// This till's side of the shared records: what it sends (products, staff members, the shop-wide settings)
 // and how a record decided by the server is written here. A record another till wrote is read as this version's
 // shape before it is applied; anything else is skipped (a newer Caja's shape never breaks this till).
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The office's list of "cambios no aplicados" (issue 25): what a till wanted and why the server kept its own record.
+// The office's list of "cambios no aplicados": what a till wanted and why the server kept its own record.
 import type pg from 'pg';
 import type { UnappliedChange } from '../../../../shared/server/unapplied';
 import { clip, SHOP_BOUNDS } from '../bounds';
