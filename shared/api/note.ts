@@ -1,4 +1,4 @@
-// Note: request body of POST {billing}/note/send, a credit (07) or debit (08) note (issue 24). Per
+// Note: request body of POST {billing}/note/send, a credit (07) or debit (08) note. Per
 // docs/api/provider-factiliza.md ("Credit and debit notes"): the invoice's header, customer, totals, detalle[] and
 // legend[], plus afectado_Tipo_Doc, afectado_Num_Doc (series-number WITHOUT zero padding: "B001-24"), motivo_Cod,
 // motivo_Des, Manual (capital M on notes) and Observacion; there is no forma_pago. Amounts are positive.

@@ -1,4 +1,4 @@
-// The body of a void (issue 24): a boleta to `POST {billing}/summary/cancel`, a factura to `POST {billing}/voided/cancel`.
+// The body of a void: a boleta to `POST {billing}/summary/cancel`, a factura to `POST {billing}/voided/cancel`.
 // Names as the provider's docs write them for the boleta (docs/api/provider-factiliza.md, "Credit and debit notes,
 // voiding": empresa_Ruc, tipo_Doc, serie, correlativo, anulacion_Motivo, estado_Documento "0", ×1); the factura's six
 // fields were listed without names, so the same names are used (the most likely, said there). The same body under

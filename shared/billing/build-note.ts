@@ -1,4 +1,4 @@
-// A credit or debit note's payload from the document it modifies (issue 24). A note's lines are lines: they are built
+// A credit or debit note's payload from the document it modifies. A note's lines are lines: they are built
 // by the line math of a sale (buildInvoice: schema, sale rules, IGV, totals, amount in words), then dressed as a note
 // per docs/api/provider-factiliza.md ("Credit and debit notes"): no forma_pago, `Manual` instead of `manual`, the
 // modified document's type and number without zero padding, the reason. Amounts stay positive.

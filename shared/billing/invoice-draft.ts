@@ -1,4 +1,4 @@
-// The sale behind a stored Invoice (issue 23). Re-issuing a document under a new number, or correcting the customer
+// The sale behind a stored Invoice. Re-issuing a document under a new number, or correcting the customer
 // of one the API refused, runs the rules a new sale runs: the stored payload is read back into a sale draft, changed,
 // and built again by buildInvoice (schema, sale rules, line math). Amounts come back exactly: every JSON number of a
 // payload carries at most 15 significant digits (decimal.ts), so its text is the decimal the draft was built from.

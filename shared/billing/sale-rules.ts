@@ -56,7 +56,7 @@ function totalOf(draft: RuleDraft) {
 }
 
 /**
- * Any quantity SUNAT accepts is a valid line here, decimal ones of any unit included (issue 14: SUNAT takes 1.5 NIU;
+ * Any quantity SUNAT accepts is a valid line here, decimal ones of any unit included (SUNAT takes 1.5 NIU;
  * the UBL quantity allows up to 10 decimals). Whole units are the till's guard for a catalogue product
  * (productQuantityProblem), not a billing rule. Plastic bags stay whole: ICBPER is charged per bag.
  */

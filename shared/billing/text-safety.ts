@@ -1,4 +1,4 @@
-// Text that is stored and declared must be plain text (issues 16 and 23). The provider signs the document as XML, and
+// Text that is stored and declared must be plain text. The provider signs the document as XML, and
 // XML 1.0 cannot carry some characters at all: its production [2] Char (W3C XML 1.0 §2.2,
 // https://www.w3.org/TR/xml/#charsets) is #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF],
 // so no other C0 control, no surrogate code point (an unpaired half of a UTF-16 pair) and neither U+FFFE nor U+FFFF.
@@ -10,8 +10,8 @@
 //  - is normalised to NFC, so "é" typed two ways is one text;
 //  - is refused (never silently changed: what the clerk typed is what is stored and declared, or nothing is) when it
 //    still holds a character outside XML 1.0 Char, or DEL or a C1 control (XML 1.0 allows them, but they are controls
-//    all the same and §2.2 discourages all but U+0085). This is the policy the control characters already had
-//    (issue 16): invisible formatting is stripped, anything else wrong is refused with a Spanish message naming it.
+//    all the same and §2.2 discourages all but U+0085). This is the policy the control characters already had:
+//    invisible formatting is stripped, anything else wrong is refused with a Spanish message naming it.
 //    A refused sale is refused before a number is taken (the bridge checks every text first, electron/core/dispatch.ts).
 
 /** Bidi controls (U+200E/F, U+202A–E, U+2066–9), zero-width and invisible characters (U+200B–D, U+2060–4, U+FEFF). */
@@ -23,7 +23,7 @@ const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
  */
 const NOT_ALLOWED = /[^\t\n\u0020-\u007E\u00A0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
-/** Printable ASCII, tabs and LF: already clean and NFC (most of what a till types; issue 27, a sale cleans ~30 texts). */
+/** Printable ASCII, tabs and LF: already clean and NFC (most of what a till types; a sale cleans ~30 texts). */
 const PLAIN_ASCII = /^[\t\n\u0020-\u007E]*$/;
 
 /** The text as it is stored: line breaks normalised, invisible characters removed, NFC. */

@@ -1,4 +1,4 @@
-// The role each bridge method needs (issue 13; roles in shared/users/roles.ts). 'public': allowed while the till is
+// The role each bridge method needs (roles in shared/users/roles.ts). 'public': allowed while the till is
 // locked (sign-in, status). The core checks this on every call (electron/core/users/auth.ts); screens only use it
 // to hide what would be refused anyway.
 import type { Role } from '../users/roles';
@@ -7,7 +7,7 @@ import type { BridgeMethodName } from './methods';
 export type Access = 'public' | Role;
 
 export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
-  // Locked, the bridge answers only what the sign-in screen and the shell around it need (issue 28): the status (is
+  // Locked, the bridge answers only what the sign-in screen and the shell around it need: the status (is
   // setup needed, demo or real), the session, the names to sign in as, and the sign-in itself. Never the settings:
   // they hold the token's last characters, the API addresses, the SOL user and the shop server's host and user.
   getStatus: 'public',
@@ -24,7 +24,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   listDocuments: 'cajero',
   getDocument: 'cajero',
   retryDocument: 'cajero',
-  // "Corregir y reenviar" (issue 23): like a retry, with the customer data the cashier would have typed at the sale.
+  // "Corregir y reenviar": like a retry, with the customer data the cashier would have typed at the sale.
   correctDocument: 'cajero',
   retryAll: 'cajero',
   registerReprint: 'cajero',
@@ -40,15 +40,15 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   downloadGuideXml: 'cajero',
   queryCdr: 'cajero',
   printDocument: 'cajero',
-  // Issue 26: the raw ticket printer (Ajustes → Impresora de tickets); its test prints a page (and may open the drawer).
+  // The raw ticket printer (Ajustes → Impresora de tickets); its test prints a page (and may open the drawer).
   getTicketPrinter: 'cajero',
   saveTicketPrinter: 'administrador',
   testTicketPrinter: 'supervisor',
   listTicketPrinterTargets: 'administrador',
-  // Reading and reprinting any till's documents from the shop server (issue 15).
+  // Reading and reprinting any till's documents from the shop server.
   searchShopDocuments: 'cajero',
   getShopDocument: 'cajero',
-  // What the shop server did not apply of a till's edits (issue 25): the office's to settle.
+  // What the shop server did not apply of a till's edits: the office's to settle.
   listUnappliedChanges: 'administrador',
   getShopRefusals: 'cajero',
   registerAsNewTill: 'administrador',
@@ -83,7 +83,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   // a cashier's with a supervisor's PIN, checked by the core).
   findShopSale: 'cajero',
   issueShopNote: 'cajero',
-  // Voiding a declared document (issue 24): a supervisor's, like a note; its deadline is Ajustes'.
+  // Voiding a declared document: a supervisor's, like a note; its deadline is Ajustes'.
   voidDocument: 'supervisor',
   retryVoid: 'supervisor',
   getVoid: 'cajero',
@@ -108,7 +108,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   restoreBackup: 'administrador',
   setShopServerPassword: 'administrador',
   testShopServer: 'administrador',
-  // Issue 30: hosting the shop server, its copies and codes, and joining one, are the administrator's.
+  // Hosting the shop server, its copies and codes, and joining one, are the administrator's.
   getServerHost: 'administrador',
   enableServerHost: 'administrador',
   startServerHost: 'administrador',

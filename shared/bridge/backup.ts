@@ -1,4 +1,4 @@
-// Bridge schemas of backups, restore planning and exports for the accountant (issue 8).
+// Bridge schemas of backups, restore planning and exports for the accountant.
 // Spread `backupContract` into bridgeContract; applyRestore is a shell action after confirmation, not a method here.
 import { z } from 'zod';
 import { ISSUED_DOC_TYPES } from '../catalog/doc-types';

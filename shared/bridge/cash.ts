@@ -1,4 +1,4 @@
-// The cash session across the bridge (issue 13): open with a float, cash in and out, the X report, the count and Z.
+// The cash session across the bridge: open with a float, cash in and out, the X report, the count and Z.
 import { z } from 'zod';
 import { CashMovementSchema, CashReportSchema, CashSessionSchema, CASH_MOVEMENT_KINDS, cashAmount, DenominationCountSchema, MovementReasonSchema } from '../cash';
 import { SalesReportInputSchema, SalesReportSchema } from '../cash';

@@ -58,12 +58,12 @@ export const bridgeContract = {
   getDocument: { input: DocumentIdSchema, output: DocumentDetailSchema },
   retryDocument: { input: DocumentIdSchema, output: DocumentSummarySchema },
   reissueDocument: { input: KeyedDocumentIdSchema, output: DocumentSummarySchema },
-  /** A credit (07) or debit (08) note on a document of this till (issue 24): answers like issueSale. */
+  /** A credit (07) or debit (08) note on a document of this till: answers like issueSale. */
   issueNote: { input: NoteInputSchema, output: DocumentSummarySchema },
-  /** A return of a sale made at another till (issue 24): found through the shop server, and a note issued on it. */
+  /** A return of a sale made at another till: found through the shop server, and a note issued on it. */
   findShopSale: { input: ShopSaleRefSchema, output: ShopSaleSchema },
   issueShopNote: { input: ShopNoteInputSchema, output: DocumentSummarySchema },
-  /** Voiding (issue 24): whether "Anular" is offered for a document, and its request's state. */
+  /** Voiding: whether "Anular" is offered for a document, and its request's state. */
   getVoid: { input: VoidOfSchema, output: VoidViewSchema },
   /** The void states of the listed documents that have a request. */
   getVoidStates: { input: VoidStatesInputSchema, output: z.array(VoidStateRowSchema) },
@@ -73,7 +73,7 @@ export const bridgeContract = {
   retryVoid: { input: VoidRetryInputSchema, output: VoidViewSchema },
   getVoidSettings: { input: NoInput, output: VoidSettingsViewSchema },
   saveVoidSettings: { input: VoidDeadlinesSchema, output: VoidSettingsViewSchema },
-  /** An 'invalid' document with corrected customer data, sent again under the same number (issue 23). */
+  /** An 'invalid' document with corrected customer data, sent again under the same number. */
   correctDocument: { input: CorrectDocumentInputSchema, output: DocumentSummarySchema },
   retryAll: { input: NoInput, output: z.object({ count: z.number().int() }) },
   /** Checks the configured API's addresses and tokens without declaring anything. */
@@ -87,7 +87,7 @@ export const bridgeContract = {
   downloadGuideXml: { input: GuideLookupInputSchema, output: GuideXmlSchema },
   queryCdr: { input: CdrQueryInputSchema, output: CdrQueryResultSchema },
   printDocument: { input: PrintRequestSchema, output: PrintResultSchema },
-  /** Issue 26: the ticket printer spoken to in raw ESC/POS, and its test page. */
+  /** The ticket printer spoken to in raw ESC/POS, and its test page. */
   ...ticketPrinterContract,
   ...productsContract,
   /** The day's exchange rate for dollar sales: typed, or fetched from the provider. */
@@ -98,19 +98,19 @@ export const bridgeContract = {
   ...cashContract,
   /** Stock: purchases, the stock of each product, its kardex, physical counts. */
   ...stockContract,
-  /** Issue 30: this PC hosts the shop server; a till joins one with a code. */
+  /** This PC hosts the shop server; a till joins one with a code. */
   ...serverHostContract,
-  /** The shop server (issue 15): its password (write-only) and a connection check that pushes nothing. */
+  /** The shop server: its password (write-only) and a connection check that pushes nothing. */
   setShopServerPassword: { input: ShopServerPasswordInputSchema, output: z.object({ passwordSet: z.boolean() }) },
   testShopServer: { input: NoInput, output: z.object({ ok: z.boolean(), message: z.string() }) },
   /** "Todas las cajas": any till's documents from the shop server. */
   searchShopDocuments: { input: ShopSearchInputSchema, output: z.array(ShopDocumentRowSchema) },
   getShopDocument: { input: ShopDocumentIdSchema, output: DocumentDetailSchema },
-  /** Issue 25: the edits of shared records the shop server did not apply ("cambios no aplicados"). */
+  /** The edits of shared records the shop server did not apply ("cambios no aplicados"). */
   listUnappliedChanges: { input: NoInput, output: z.array(UnappliedChangeSchema) },
-  /** Issue 25: documents the shop server refused (set aside, never blocking the queue). */
+  /** Documents the shop server refused (set aside, never blocking the queue). */
   getShopRefusals: { input: NoInput, output: ShopRefusalsSchema },
-  /** Issue 25: this till's data folder shares its identity with another till: it takes a new one. */
+  /** This till's data folder shares its identity with another till: it takes a new one. */
   registerAsNewTill: { input: NoInput, output: z.object({ terminalId: z.string() }) },
 } as const satisfies Record<BridgeMethodName, { input: z.ZodType; output: z.ZodType }>;
 
@@ -135,9 +135,9 @@ export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: Bridg
 export const BridgeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('document'), id: z.number().int(), status: z.enum(DOC_STATUSES) }),
   z.object({ type: z.literal('status'), status: AppStatusSchema }),
-  /** A long product import, as it goes (issue 28). */
+  /** A long product import, as it goes. */
   z.object({ type: z.literal('import_progress'), ...ImportProgressSchema.shape }),
-  /** The core's worker died and a new one took over (issue 27): its sessions are new, committed sales are kept. */
+  /** The core's worker died and a new one took over: its sessions are new, committed sales are kept. */
   z.object({ type: z.literal('core_restarted'), message: z.string() }),
   /** It kept dying and was not started again (the window says to reopen Caja). */
   z.object({ type: z.literal('core_stopped'), message: z.string() }),

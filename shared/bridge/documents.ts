@@ -15,7 +15,7 @@ export const DocumentFilterSchema = z.strictObject({
   series: z.string().trim().toUpperCase().max(4).optional(),
   number: z.coerce.number().int().positive().max(99_999_999).optional(),
   customer: z.string().trim().max(100).optional(),
-  /** One status, or NEEDS_ATTENTION_FILTER: every status that needs a person, not yet re-issued (issue 23). */
+  /** One status, or NEEDS_ATTENTION_FILTER: every status that needs a person, not yet re-issued. */
   status: z.enum([...DOC_STATUSES, NEEDS_ATTENTION_FILTER]).optional(),
   limit: z.number().int().min(1).max(500).optional(),
   offset: z.number().int().min(0).optional(),
@@ -72,15 +72,15 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   cdrMissing: z.boolean(),
   /** The document this one replaces (reissued under a new number after a conflict, a rejection or a refusal). */
   reissueOf: z.number().int().nullable(),
-  /** The document that replaces this one, once it was re-issued (issue 23): then the replacement carries the sale. */
+  /** The document that replaces this one, once it was re-issued: then the replacement carries the sale. */
   reissuedAs: z.object({ id: z.number().int(), series: z.string(), number: z.number().int() }).nullable().default(null),
   nextAttemptAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
-  /** How the sale was paid (issue 13), in the order taken; empty for credit and for documents older than 0006. */
+  /** How the sale was paid, in the order taken; empty for credit and for documents older than 0006. */
   payments: z.array(SettledPaymentSchema),
-  /** Who issued it (issue 13); null for documents issued before cashiers existed. */
+  /** Who issued it; null for documents issued before cashiers existed. */
   cashierName: z.string().nullable(),
-  /** The discounted lines (issue 13): position in the invoice's details, list price and total, what was taken off. */
+  /** The discounted lines: position in the invoice's details, list price and total, what was taken off. */
   discounts: z.array(z.object({ position: z.number().int(), listPrice: z.string(), listTotal: z.string(), lineDiscount: z.string(), saleShare: z.string() })),
   /** Every discount together (null: none), and the supervisor who approved it beyond the limit. */
   discountTotal: z.string().nullable(),
@@ -88,11 +88,11 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   /** A dollar document's exchange rate (soles per dollar) its soles prices were converted at; null for soles. */
   exchangeRate: z.string().nullable().default(null),
   events: z.array(DocumentEventSchema),
-  /** Issue 24: the credit and debit notes on this document, oldest first. */
+  /** The credit and debit notes on this document, oldest first. */
   notes: z.array(NoteLinkSchema).default([]),
   /** What its credit notes (not rejected) returned, by line (1-based) and quantity: the return shows what is left (absent from the shop server's copies). */
   returned: z.array(z.object({ line: z.number().int(), quantity: z.string() })).optional(),
-  /** Issue 24: for a note, the document it modifies (with the note's own reason). */
+  /** For a note, the document it modifies (with the note's own reason). */
   modifies: NoteLinkSchema.nullable().default(null),
   /** SUNAT accepted its void: whatever its own status says, it has no tax validity and every copy says ANULADO. */
   voided: z.boolean().default(false),
@@ -110,7 +110,7 @@ export const DocumentIdSchema = z.strictObject({ id: z.number().int().positive()
 export const KeyedDocumentIdSchema = z.strictObject({ id: z.number().int().positive(), ...clientKeyField });
 
 /**
- * "Corregir y reenviar" (issue 23): new customer data for a document the API refused ('invalid'), sent again under
+ * "Corregir y reenviar": new customer data for a document the API refused ('invalid'), sent again under
  * the same number and id_Base_Dato. The customer is checked by the sale's own schema (DNI of 8 digits, a valid RUC,
  * a name); the core then runs every sale rule (a factura needs a RUC customer) before anything is stored.
  */

@@ -94,19 +94,19 @@ export const AppStatusSchema = z.object({
   /** Minutes the PC clock is off from the API's (only when beyond 5 minutes). */
   clockOffMinutes: z.number().int().nullable().default(null),
   /**
-   * Documents that need a person (issue 23): "requiere atención", "número ocupado", rejected and refused by the API
+   * Documents that need a person: "requiere atención", "número ocupado", rejected and refused by the API
    * ('invalid'), leaving out those already re-issued under a new number.
    */
   needsAttention: z.number().int().default(0),
   /** Of those, the ones the API refused ('invalid', not re-issued): «Reintentar todos» sends them again, once. */
   invalid: z.number().int().default(0),
-  /** Void requests (issue 24) not yet settled by SUNAT's evidence: waiting, being sent, or needing a person. */
+  /** Void requests not yet settled by SUNAT's evidence: waiting, being sent, or needing a person. */
   voidsWaiting: z.number().int().default(0),
   /** Notes possibly declared that only their CDR can prove, waiting because no SOL credentials are saved. */
   notesAwaitingSol: z.number().int().default(0),
   /** First run: nothing chosen yet, the setup wizard is shown. */
   setupRequired: z.boolean().default(false),
-  /** The shop server (issue 15): null while none is set. */
+  /** The shop server: null while none is set. */
   shopServer: ShopServerStatusSchema.nullable().default(null),
 });
 export type AppStatus = z.infer<typeof AppStatusSchema>;

@@ -36,13 +36,13 @@ export const BRIDGE_METHOD_NAMES = [
   'exportDocuments',
   'chooseRestoreFile',
   'restoreBackup',
-  // outbox integrity (issue 12)
+  // outbox integrity
   'reissueDocument',
-  // credit and debit notes (issue 24)
+  // credit and debit notes
   'issueNote',
   'findShopSale',
   'issueShopNote',
-  // voiding (issue 24)
+  // voiding
   'getVoid',
   'getVoidStates',
   'voidDocument',
@@ -50,11 +50,11 @@ export const BRIDGE_METHOD_NAMES = [
   'getVoidSettings',
   'saveVoidSettings',
   'retryAll',
-  // the real provider (issue 11)
+  // the real provider
   'testConnection',
   'completeSetup',
   'previewGoLive',
-  // cashiers (issue 13)
+  // cashiers
   'getSession',
   'listCashiers',
   'createFirstAdmin',
@@ -67,7 +67,7 @@ export const BRIDGE_METHOD_NAMES = [
   // the owner's way back in when no administrator can sign in
   'recoverAdmin',
   'newRecoveryCode',
-  // the cash session (issue 13)
+  // the cash session
   'getCashState',
   'openCashSession',
   'addCashMovement',
@@ -84,7 +84,7 @@ export const BRIDGE_METHOD_NAMES = [
   'getKardex',
   'recordStockCount',
   'approveStockCount',
-  // the shop server (issue 15)
+  // the shop server
   'setShopServerPassword',
   'testShopServer',
   'searchShopDocuments',
@@ -92,7 +92,7 @@ export const BRIDGE_METHOD_NAMES = [
   'listUnappliedChanges',
   'getShopRefusals',
   'registerAsNewTill',
-  // this PC hosts the shop server; a till joins one (issue 30)
+  // this PC hosts the shop server; a till joins one
   'getServerHost',
   'enableServerHost',
   'startServerHost',
@@ -103,7 +103,7 @@ export const BRIDGE_METHOD_NAMES = [
   'adoptServerHostMajor',
   'discoverShopServers',
   'joinShopServer',
-  // rejected and invalid documents are no dead end (issue 23)
+  // rejected and invalid documents are no dead end
   'correctDocument',
   // the day's exchange rate for dollar sales
   'getExchangeRate',

@@ -1,4 +1,4 @@
-// Bridge schema of issueNote (issue 24): a credit note (07) or a debit note (08) on a document of this till. One
+// Bridge schema of issueNote: a credit note (07) or a debit note (08) on a document of this till. One
 // schema, imported by the renderer's forms, the bridge and the core. The core checks what depends on stored data
 // (the document exists and was accepted, what is left after earlier notes) BEFORE a number is spent.
 import { z } from 'zod';
@@ -94,7 +94,7 @@ export const ShopSaleRefSchema = z.strictObject({
 });
 export type ShopSaleRef = z.infer<typeof ShopSaleRefSchema>;
 
-/** A note on a sale made at another till, found through the shop server (issue 24, several tills). */
+/** A note on a sale made at another till, found through the shop server (several tills). */
 export const ShopNoteInputSchema = z.strictObject({ sale: ShopSaleRefSchema, ...noteFields }).superRefine(refineNote);
 export type ShopNoteInput = z.input<typeof ShopNoteInputSchema>;
 export type ShopNoteInputParsed = z.output<typeof ShopNoteInputSchema>;

@@ -9,7 +9,7 @@ export const PrintSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('record'), lookup: ReceiptLookupInputSchema }),
   /** A cash session's report: its X while open, its kept Z once closed (always on ticket paper). */
   z.strictObject({ kind: z.literal('cashReport'), sessionId: z.number().int().positive() }),
-  /** A document of any till, from the shop server (issue 15): always a copy. */
+  /** A document of any till, from the shop server: always a copy. */
   z.strictObject({ kind: z.literal('shopDocument'), idBaseDato: z.string().regex(/^[0-9a-f-]{36}$/i) }),
   /** The sales of a day or a range (on ticket paper). */
   z.strictObject({ kind: z.literal('salesReport'), from: IsoDaySchema, to: IsoDaySchema, scope: z.enum(['till', 'shop']).optional() }),

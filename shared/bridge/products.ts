@@ -71,7 +71,7 @@ const bagFlag = z.boolean({ error: 'El indicador de bolsa plástica debe ser sí
 const activeFlag = z.boolean({ error: 'El indicador de activo debe ser sí o no' });
 /** "Se vende por unidades enteras": null (or absent) follows the unit (a unit, a box: whole; kg, litres: decimals). */
 const wholeUnitsFlag = z.boolean({ error: 'El indicador de unidades enteras debe ser sí o no' }).nullable();
-/** "Precio libre" (issue 26): a lower price at the till is not a discount for this product. */
+/** "Precio libre": a lower price at the till is not a discount for this product. */
 const freePriceFlag = z.boolean({ error: 'El indicador de precio libre debe ser sí o no' });
 
 /** The fields every product has, as the form and the CSV import type them. */
@@ -122,7 +122,7 @@ export const ProductSchema = z.object({
   bag: z.boolean(),
   /** Resolved "se vende por unidades enteras": the till refuses a decimal quantity of this product when true. */
   wholeUnits: z.boolean(),
-  /** "Precio libre" (issue 26): typing a lower price at the till is not a discount. */
+  /** "Precio libre": typing a lower price at the till is not a discount. */
   freePrice: z.boolean(),
   active: z.boolean(),
   createdAt: z.string(),
@@ -138,7 +138,7 @@ export interface QuantityRule {
 }
 
 /**
- * Whether the till takes only whole quantities of this product (issue 14: "se vende por unidades enteras"). Bags
+ * Whether the till takes only whole quantities of this product ("se vende por unidades enteras"). Bags
  * always (ICBPER is charged per bag); else the product's own flag; else its unit (NIU whole, KGM decimals).
  * Billing itself accepts any quantity SUNAT accepts: this is the till's guard, not a tax rule.
  */
@@ -260,7 +260,7 @@ export const ImportProductsResultSchema = z.object({
 });
 export type ImportProductsResult = z.infer<typeof ImportProductsResultSchema>;
 
-/** How far a long import is (issue 28), pushed as the 'import_progress' event: rows checked, then rows saved. */
+/** How far a long import is, pushed as the 'import_progress' event: rows checked, then rows saved. */
 export const ImportProgressSchema = z.object({ phase: z.enum(['reading', 'saving']), done: z.number().int(), total: z.number().int() });
 export type ImportProgress = z.infer<typeof ImportProgressSchema>;
 

@@ -20,12 +20,12 @@ export const SaleInputSchema = z.object({
   payment: SalePaymentSchema.default({ method: 'CONTADO' }),
   legends: z.array(SaleLegendSchema).max(20).optional(),
   /**
-   * How a CONTADO sale was paid (issue 13): cash, card, Yape... in the order taken. Absent or empty: exact cash.
+   * How a CONTADO sale was paid: cash, card, Yape... in the order taken. Absent or empty: exact cash.
    * The shop's own record, stored with the document and printed; never sent to SUNAT.
    */
   tenders: z.array(TenderSchema, { error: 'Pagos no válidos' }).max(10, { error: 'Como máximo 10 pagos por venta' }).optional(),
   /**
-   * Discounts (issue 13): on lines (by index in `lines`) and on the whole sale. The API has no discount fields: the
+   * Discounts: on lines (by index in `lines`) and on the whole sale. The API has no discount fields: the
    * core declares the net prices (shared/discounts/apply.ts) and keeps the list prices and discounts for the ticket.
    */
   lineDiscounts: z.array(LineDiscountSchema, { error: 'Descuentos no válidos' }).max(1000).optional(),
@@ -38,7 +38,7 @@ export const SaleInputSchema = z.object({
    */
   clientKey: ClientKeySchema,
   /**
-   * What the cashier confirmed after the core asked (issue 29), sent again on the retry of the same sale: 'clock'
+   * What the cashier confirmed after the core asked, sent again on the retry of the same sale: 'clock'
    * (issue with a doubtful clock: error code clock_confirm) and 'numbering_jump' (skip ahead past a safe margin when
    * the numbering cannot be confirmed: error code numbering_unconfirmed). Both are recorded.
    */

@@ -1,4 +1,4 @@
-// Bridge schemas of "Esta PC es el servidor de la tienda" (issue 30) and of a till joining a server with a code.
+// Bridge schemas of "Esta PC es el servidor de la tienda" and of a till joining a server with a code.
 // Spread `serverHostContract` into bridgeContract. The owner's password and the tills' passwords never cross the
 // bridge; the dumps' paths stay in the core (the renderer names a dump by its file name).
 import { z } from 'zod';

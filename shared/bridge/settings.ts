@@ -30,7 +30,7 @@ export const API_PRESETS = [
 export const PaperSchema = z.enum(['80mm', '58mm', 'A4']);
 export type Paper = z.infer<typeof PaperSchema>;
 
-/** https:// only, but for this machine (issue 28: shared/validation/api-url.ts). */
+/** https:// only, but for this machine (shared/validation/api-url.ts). */
 const httpUrl = ApiUrlSchema;
 
 /** What the renderer may see of the settings. The token never appears: only whether it is set and its last 4 characters. */
@@ -60,7 +60,7 @@ export const SettingsViewSchema = z.object({
   printer: z.object({ deviceName: z.string(), paper: PaperSchema }),
   portal: z.object({ remembered: z.boolean(), usuario: z.string().optional() }),
   /** How the till behaves. allowPriceChange: price and affectation of a catalogue product may be edited on the line. */
-  /** printOnIssue: Enter on the ticket after issuing prints it and starts the next sale (issue 14; default on). */
+  /** printOnIssue: Enter on the ticket after issuing prints it and starts the next sale (default on). */
   sale: z.object({
     allowPriceChange: z.boolean(),
     printOnIssue: z.boolean(),
@@ -69,13 +69,13 @@ export const SettingsViewSchema = z.object({
     /** Payments by Yape, Plin or transfer must carry their operation number (default on). */
     requireOperationNumber: z.boolean(),
   }),
-  /** The shop's payment methods (issue 13), in the order the till offers them. */
+  /** The shop's payment methods, in the order the till offers them. */
   paymentMethods: z.array(PaymentMethodSchema),
-  /** The cash session and the drawer (issue 13). */
+  /** The cash session and the drawer. */
   shift: ShiftSettingsSchema,
-  /** The shop server (issue 15); its password only says whether it is set. */
+  /** The shop server; its password only says whether it is set. */
   shopServer: z.object({ settings: ShopServerSettingsSchema, passwordSet: z.boolean() }),
-  /** Sign-in (issue 25): sixDigits, new and changed PINs must have 6 digits (shorter ones still sign in). */
+  /** Sign-in: sixDigits, new and changed PINs must have 6 digits (shorter ones still sign in). */
   pins: z.object({ sixDigits: z.boolean() }),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
@@ -145,7 +145,7 @@ export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
 export const TokenStatusSchema = z.object({ tokenSet: z.boolean(), tokenLast4: z.string().max(4).optional() });
 export type TokenStatus = z.infer<typeof TokenStatusSchema>;
 
-/** The shop server's password (issue 15): written, never read back. */
+/** The shop server's password: written, never read back. */
 export const ShopServerPasswordInputSchema = z.strictObject({
   password: z.string({ error: 'Ingrese la contraseña' }).min(1, { error: 'Ingrese la contraseña' }).max(200),
 });

@@ -1,4 +1,4 @@
-// The first-run setup (issue 11): the shop's company, series, API and printer, then "Empezar a vender"; or demo mode,
+// The first-run setup: the shop's company, series, API and printer, then "Empezar a vender"; or demo mode,
 // which is one choice of the wizard and lives in its own database file.
 import { z } from 'zod';
 import { ApiUrlSchema } from '../validation/api-url';
@@ -6,7 +6,7 @@ import { PROVIDERS } from '../api/dialect';
 import { PaperSchema } from './settings';
 import { isValidRuc } from '../ids';
 
-/** https:// only, but for this machine (issue 28: shared/validation/api-url.ts). */
+/** https:// only, but for this machine (shared/validation/api-url.ts). */
 const httpUrl = ApiUrlSchema;
 
 /** What going live may take from the demo file: never its documents or numbering. */

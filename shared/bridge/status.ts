@@ -35,7 +35,7 @@ export const FINAL_STATUSES: ReadonlySet<DocStatus> = new Set(['accepted', 'obse
 export const OPEN_STATUSES: readonly DocStatus[] = ['pending', 'sending', 'blocked_auth', 'attention', 'conflict'];
 
 /**
- * Documents that need a person (issue 23): the status bar counts them as "Requieren atención" and the Documentos
+ * Documents that need a person: the status bar counts them as "Requieren atención" and the Documentos
  * filter of that name lists them, until they are re-issued (a re-issued one is resolved: its replacement carries
  * the sale). The SQL of migrations/0013 repeats the list.
  */
@@ -45,7 +45,7 @@ export const NEEDS_ATTENTION_STATUSES: readonly DocStatus[] = ['attention', 'con
 export const NEEDS_ATTENTION_FILTER = 'needs_attention';
 
 /**
- * Issued but without tax validity (issue 23): SUNAT rejected it (its number is spent), or the API refused it and
+ * Issued but without tax validity: SUNAT rejected it (its number is spent), or the API refused it and
  * nothing was declared. Printed "RECHAZADO" / "NO DECLARADO", and kept apart from the declared sales of the reports.
  */
 export const NOT_DECLARED_STATUSES: readonly DocStatus[] = ['rejected', 'invalid'];
@@ -56,7 +56,7 @@ export const REISSUABLE_STATUSES: readonly DocStatus[] = ['conflict', 'rejected'
 /** The mark a printed document without tax validity carries, near the top. */
 export const NOT_DECLARED_MARKS: Partial<Record<DocStatus, string>> = { rejected: 'RECHAZADO', invalid: 'NO DECLARADO' };
 
-/** Each status in one plain sentence, for the back office (issue 23). */
+/** Each status in one plain sentence, for the back office. */
 export const DOC_STATUS_EXPLANATIONS: Record<DocStatus, string> = {
   pending: 'Emitido en esta caja y esperando su envío a SUNAT; Caja lo envía sola en cuanto pueda.',
   sending: 'Caja lo está enviando a SUNAT en este momento.',

@@ -1,4 +1,4 @@
-// Bridge schemas of voiding ("Anular", issue 24): a boleta through the resumen diario (summary/cancel), a factura
+// Bridge schemas of voiding ("Anular"): a boleta through the resumen diario (summary/cancel), a factura
 // through a comunicación de baja (voided/cancel); docs/api/provider-factiliza.md, "Credit and debit notes, voiding".
 // Offered only for a document SUNAT accepted and within the deadline kept in Ajustes (docs/sunat/notes.md, § Deadlines
 // (unsettled: keep them in settings)). One schema, imported by the renderer, the bridge and the core.

@@ -1,4 +1,4 @@
-// The messages between the main process and the core's worker thread (issue 27: the store, the outbox and the
+// The messages between the main process and the core's worker thread (the store, the outbox and the
 // services run off the main process, which keeps windows, dialogs, the secret store and printing). One MessagePort
 // carries both directions: the bridge's calls and their results, the core's events, and the small RPC by which the
 // core asks the shell for what only the shell has (secrets written, printing, dialogs, restore, restart, the system's

@@ -1,4 +1,4 @@
-// The amounts a cashier types for the drawer (issue 13): the opening float, a cash movement, the count at the close.
+// The amounts a cashier types for the drawer: the opening float, a cash movement, the count at the close.
 import { z } from 'zod';
 import { Dec, fixed2 } from '../billing/decimal';
 import { decimalField } from '../billing/schema-fields';

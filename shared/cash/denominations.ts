@@ -1,4 +1,4 @@
-// The notes and coins of the sol in circulation, for the optional count by denomination at the close (issue 13).
+// The notes and coins of the sol in circulation, for the optional count by denomination at the close.
 // Source: BCRP, "Billetes y monedas en circulación" (https://www.bcrp.gob.pe/billetes-y-monedas.html): notes of 10, 20,
 // 50, 100 and 200 soles; coins of 5, 2 and 1 sol and 50, 20 and 10 céntimos. The 5-céntimo coin was withdrawn from
 // circulation in 2019 (BCRP Circular 0031-2018-BCRP), the 1-céntimo one in 2011.

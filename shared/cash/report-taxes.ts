@@ -1,4 +1,4 @@
-// Taxes by kind and numbering per series for the X and the Z (issue 26). The accountant reads the shift's Op.
+// Taxes by kind and numbering per series for the X and the Z. The accountant reads the shift's Op.
 // gravadas / exoneradas / inafectas, IGV and ICBPER, and the first and last number each series used, without opening
 // every document. Pure functions over the same documents as the rest of the report, exact decimals; the HTML ticket
 // (renderer/print/CashReportTicket.tsx) and the raw ESC/POS job read the same rows.

@@ -1,4 +1,4 @@
-// Sales of a day or a range of days (issue 13), for the owner and the accountant: the same counts as the shift's
+// Sales of a day or a range of days, for the owner and the accountant: the same counts as the shift's
 // reports, plus one line per cash session. The totals match the documents to the cent (one pure function, exact
 // decimals); the CSV and the printed ticket read this same object.
 import { z } from 'zod';
@@ -15,7 +15,7 @@ export const SalesReportInputSchema = z
   .strictObject({
     from: IsoDaySchema,
     to: IsoDaySchema,
-    /** 'till': this till's documents; 'shop': every till's, from the shop server (issue 15). */
+    /** 'till': this till's documents; 'shop': every till's, from the shop server. */
     scope: z.enum(['till', 'shop']).default('till'),
   })
   .refine((r) => r.from <= r.to, { path: ['to'], error: 'La fecha final es anterior a la inicial' })
@@ -72,7 +72,7 @@ export function buildSalesReport(input: {
     // Each sale once (a superseded document's replacement carries it); a rejected or invalid one is no declared sale.
     // Notes and voided sales are no sales: the per-till lines add up to the report's sales total.
     if (d.superseded || NOT_DECLARED.has(d.status) || d.voided === true || d.docType === '07' || d.docType === '08') continue;
-    // A till's own report: its cash sessions. The shop's (issue 15): each till by name.
+    // A till's own report: its cash sessions. The shop's: each till by name.
     const label = d.sessionId !== null ? `Caja n.º ${d.sessionId} (${d.terminal ?? ''})` : (d.terminal ?? 'Fuera de caja');
     bySession.add(`${d.sessionId ?? `till:${d.terminal ?? '-'}`}|${d.currency}`, { sessionId: d.sessionId, label, currency: d.currency }, d.total);
   }

@@ -1,4 +1,4 @@
-// How the till runs its cash (issue 13), in Ajustes → Caja: whether selling needs an open session, and the drawer.
+// How the till runs its cash, in Ajustes → Caja: whether selling needs an open session, and the drawer.
 // The drawer opens in one of two ways: the printer driver's own "open drawer" option (a system printer: the driver
 // sends the kick with the ticket, nothing for Caja to do), or the ESC/POS pulse sent raw to a network printer on TCP
 // 9100 (electron/core/cash/drawer.ts).

@@ -1,4 +1,4 @@
-// Calendar days as a Peruvian reads and writes them: dd/mm/aaaa, whatever the computer's locale (issue 14).
+// Calendar days as a Peruvian reads and writes them: dd/mm/aaaa, whatever the computer's locale.
 // Data stays ISO (YYYY-MM-DD); only the text a person sees or types uses this form.
 import { isIsoDate } from './lima-time';
 

@@ -14,7 +14,7 @@ export const DOC_TYPES = [
 ] as const satisfies readonly DocTypeEntry[];
 
 /**
- * Every document type Caja stores in its outbox: the two it sells with, and since issue 24 the credit note (07) and
+ * Every document type Caja stores in its outbox: the two it sells with, and since migration 0016 the credit note (07) and
  * the debit note (08) that modify them (docs/sunat/notes.md).
  */
 export const ISSUED_DOC_TYPES = ['01', '03', '07', '08'] as const;

@@ -1,5 +1,5 @@
 // SUNAT's catálogo 09 (reasons for a credit note, 07) and catálogo 10 (reasons for a debit note, 08), as listed in
-// docs/sunat/notes.md (issue 24). Each reason says how its note is built from the document it modifies:
+// docs/sunat/notes.md. Each reason says how its note is built from the document it modifies:
 //   whole  — every line at its full quantity (anulación, devolución total): only while nothing was credited before;
 //   lines  — some lines and quantities (devolución por ítem);
 //   amount — one line for a sum (descuentos, disminución o aumento en el valor, intereses, penalidades).

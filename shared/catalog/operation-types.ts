@@ -1,6 +1,6 @@
 import type { CatalogEntry } from './entry';
 
-/** Catalogue 51 (operation type), the entries a retail POS may meet (docs/sunat/reference.md §2.2). Caja issues 0101 only. */
+/** Catalogue 51 (operation type), the entries a retail POS may meet (docs/sunat/reference.md §2.2). Caja uses 0101 only. */
 export const OPERATION_TYPES = [
   { code: '0101', label: 'Venta interna' },
   { code: '0112', label: 'Venta interna - Sustenta gastos deducibles persona natural' },

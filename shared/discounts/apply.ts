@@ -1,4 +1,4 @@
-// Discounts turned into declared prices (issue 13). The invoicing API carries no discount fields, so a discounted
+// Discounts turned into declared prices. The invoicing API carries no discount fields, so a discounted
 // line is declared at its net price: the line's total after the discount, divided back into a unit price that the
 // unchanged billing math (T = round2(quantity × price), line-math.ts) turns into exactly that total again. A discount
 // on the whole sale is spread over the lines in whole cents, in proportion to what each line is left with (largest

@@ -1,4 +1,4 @@
-// A lower price is a discount (issue 26). A catalogue line typed below the catalogue's price would otherwise go
+// A lower price is a discount. A catalogue line typed below the catalogue's price would otherwise go
 // through with no discount recorded, no approver and nothing in the X or the Z. Here such a line goes back to its
 // catalogue price and the difference becomes (part of) that line's own discount, so the discount plan (apply.ts)
 // declares exactly the same net total, records the list price and the cut, and counts it against the same limit.

@@ -1,4 +1,4 @@
-// A discount as the cashier gives it (issue 13): a percentage or an amount in the sale's currency, on one line or on
+// A discount as the cashier gives it: a percentage or an amount in the sale's currency, on one line or on
 // the whole sale. The API has no discount fields, so a discount lowers the declared price (apply.ts).
 import { z } from 'zod';
 import { Dec } from '../billing/decimal';

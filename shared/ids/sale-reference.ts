@@ -1,4 +1,4 @@
-// Finding a sale at the till's return (issue 24): the text of its ticket's QR ("RUC|03|B001|24|IGV|TOTAL|date|..."),
+// Finding a sale at the till's return: the text of its ticket's QR ("RUC|03|B001|24|IGV|TOTAL|date|..."),
 // as SUNAT's QR lists it (docs/sunat/reference.md §6), or its number as printed ("B001-00000024", "b001-24").
 export interface SaleReference {
   docType: '01' | '03' | null;

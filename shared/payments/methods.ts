@@ -1,4 +1,4 @@
-// The shop's payment methods (issue 13): efectivo, cards, Yape, Plin, transfer... They are the shop's own record of how
+// The shop's payment methods: efectivo, cards, Yape, Plin, transfer... They are the shop's own record of how
 // a sale was paid, printed on the ticket and counted in the shift. They never reach SUNAT: the API's forma_pago keeps
 // CONTADO/CREDITO exactly as before (shared/billing/build-invoice.ts).
 import { z } from 'zod';
@@ -44,7 +44,7 @@ export const PaymentMethodsSchema = z
     }
   });
 
-/** What a new shop starts with (the methods Peruvian shops take, issue 13). */
+/** What a new shop starts with (the methods Peruvian shops take). */
 export const DEFAULT_PAYMENT_METHODS: readonly PaymentMethod[] = [
   { code: 'efectivo', label: 'Efectivo', kind: 'cash', active: true },
   { code: 'debito', label: 'Tarjeta de débito', kind: 'card', active: true },

@@ -1,5 +1,5 @@
 // How a CONTADO sale was paid: one or more tenders (cash, card, Yape...), settled against the document's total with
-// exact decimals. Change comes only from cash; a payment short of the total is refused with the shortfall (issue 13).
+// exact decimals. Change comes only from cash; a payment short of the total is refused with the shortfall.
 import { z } from 'zod';
 import { Dec, ZERO, fixed2 } from '../billing/decimal';
 import { decimalField } from '../billing/schema-fields';

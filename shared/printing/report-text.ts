@@ -5,7 +5,7 @@ import type { SalesSummary } from '../cash';
 import { moneyText } from './printed-text';
 
 /**
- * The drawer's difference as an arqueo names it, with the amount always positive (issue 26: "Faltante S/ 142.97",
+ * The drawer's difference as an arqueo names it, with the amount always positive ("Faltante S/ 142.97",
  * never a double negative): less cash than expected is a faltante, more a sobrante.
  */
 export function differenceText(difference: string): { label: string; amount: string; strong: boolean } {
@@ -15,8 +15,7 @@ export function differenceText(difference: string): { label: string; amount: str
 }
 
 /**
- * The closing line about SUNAT: everything declared only when nothing waits and nothing was rejected or refused
- * (issue 23).
+ * The closing line about SUNAT: everything declared only when nothing waits and nothing was rejected or refused.
  */
 export function sunatSummaryLine(summary: SalesSummary, of: 'turno' | 'periodo'): string {
   const notDeclared = summary.notDeclared.reduce((n, r) => n + r.count, 0);

@@ -1,4 +1,4 @@
-// The ticket printer spoken to in raw ESC/POS (issue 26), in Ajustes → Impresora de tickets. With a transport other
+// The ticket printer spoken to in raw ESC/POS, in Ajustes → Impresora de tickets. With a transport other
 // than 'driver', tickets (80 / 58 mm), reprints and the X and Z go as ESC/POS bytes straight to the printer; A4 and
 // PDFs keep the system's driver (the "printer" block of the settings), which is also the fallback.
 import { z } from 'zod';

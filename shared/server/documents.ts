@@ -1,4 +1,4 @@
-// "Todas las cajas" (issue 15): any till's documents, read from the shop server by the back office.
+// "Todas las cajas": any till's documents, read from the shop server by the back office.
 import { z } from 'zod';
 import { IsoDaySchema } from '../validation/day';
 import { DOC_STATUSES } from '../bridge/status';

@@ -1,4 +1,4 @@
-// Documents the shop server refused (issue 25): set aside on their till with the reason, never blocking the rest of the
+// Documents the shop server refused: set aside on their till with the reason, never blocking the rest of the
 // queue, and listed on the till and under "Todas las cajas".
 import { z } from 'zod';
 

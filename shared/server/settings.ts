@@ -1,4 +1,4 @@
-// The shop server (issue 15), in Ajustes → Servidor de la tienda: one PostgreSQL database shared by the shop's tills.
+// The shop server, in Ajustes → Servidor de la tienda: one PostgreSQL database shared by the shop's tills.
 // Optional: with it off, Caja behaves exactly as a single till. The password is kept in the secret store, as the
 // token is, and never reaches the renderer.
 import { z } from 'zod';
@@ -37,7 +37,7 @@ export const ShopServerSettingsSchema = z
   });
 export type ShopServerSettings = z.infer<typeof ShopServerSettingsSchema>;
 
-/** TLS is on unless someone chooses otherwise: Ajustes names a plain connection as unsafe (issue 25). */
+/** TLS is on unless someone chooses otherwise: Ajustes names a plain connection as unsafe. */
 export const DEFAULT_SHOP_SERVER: ShopServerSettings = { enabled: false, host: '', port: 5432, database: 'caja', user: 'caja', tls: 'on', caCert: '', terminalName: 'Caja 1' };
 
 /** What the till knows of its link to the server, for the status bar and Ajustes. */
@@ -45,7 +45,7 @@ export const ShopServerStatusSchema = z.object({
   state: z.enum(['off', 'connecting', 'online', 'offline', 'conflict', 'refused']),
   /** Documents written on this till and not yet on the server. */
   pending: z.number().int(),
-  /** Documents the server refused (issue 25): set aside with their reason, the rest of the queue goes on. */
+  /** Documents the server refused: set aside with their reason, the rest of the queue goes on. */
   setAside: z.number().int(),
   lastPushAt: z.string().nullable(),
   message: z.string().nullable(),

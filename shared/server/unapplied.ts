@@ -1,4 +1,4 @@
-// "Cambios no aplicados" (issue 25): an edit a till made to a shared record (product, staff member, shop-wide setting)
+// "Cambios no aplicados": an edit a till made to a shared record (product, staff member, shop-wide setting)
 // that the shop server did not apply because its own record had moved on (caja_put_record, migrations/server/0008_least_privilege.sql).
 import { z } from 'zod';
 

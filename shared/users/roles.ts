@@ -1,4 +1,4 @@
-// Who may do what at the till (issue 13). Three roles, each with everything of the one before:
+// Who may do what at the till. Three roles, each with everything of the one before:
 //   cajero: sell, reprint, X report; supervisor: also approves discounts over the limit, cash outs and closing another
 //   cashier's session; administrador: also Ajustes, the token, products, backups and users.
 // The core enforces this map on every bridge call (electron/core/users/auth.ts), not only the screens.

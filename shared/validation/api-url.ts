@@ -1,4 +1,4 @@
-// The invoicing API's addresses carry the bearer token and the SOL password (issue 28): they must be https://. Plain
+// The invoicing API's addresses carry the bearer token and the SOL password: they must be https://. Plain
 // http:// is accepted only for this machine itself (127.0.0.1, localhost, ::1), where the demo sandbox and the tests
 // listen and nothing crosses a network. Checked by the settings and setup schemas (the user sees why) and again by
 // the API client before any request (electron/core/api/http.ts), for an address stored before this rule.

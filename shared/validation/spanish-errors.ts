@@ -1,5 +1,5 @@
 // Zod's default messages are English ("Invalid input: expected object, received string"). Every message that can
-// reach the UI must be Spanish (issue 16), so this map replaces the defaults for the whole process: the core's
+// reach the UI must be Spanish, so this map replaces the defaults for the whole process: the core's
 // dispatcher and the renderer both install it. Messages written on a schema still win (zod 4's precedence: schema
 // error > per-parse error > global customError > locale; https://zod.dev/error-customization).
 import { z } from 'zod';
