@@ -1,4 +1,4 @@
-// The sales of a day or a range (issue 13) on ticket paper; also the on-screen view of Caja → Reporte de ventas.
+// The sales of a day or a range on ticket paper; also the on-screen view of Caja → Reporte de ventas.
 import type { SalesReport } from '../../shared/cash';
 import { formatDateTime, formatDay } from '../src/format/dates';
 import { ReportHeader, SalesSections, Section, sunatSummaryLine, type ReportIssuer } from './report-parts';

@@ -85,7 +85,7 @@ export function SalesSections({ summary }: { summary: SalesSummary }): React.JSX
 }
 
 /**
- * Issue 23: what SUNAT rejected or the API refused (not re-issued) is no declared sale: apart from the sales above,
+ * What SUNAT rejected or the API refused (not re-issued) is no declared sale: apart from the sales above,
  * with its count and total, and what to do. Its cash is in the drawer (counted in the cash sales).
  */
 export function NotDeclared({ summary }: { summary: SalesSummary }): React.JSX.Element | null {
@@ -129,7 +129,7 @@ export function NotDeclared({ summary }: { summary: SalesSummary }): React.JSX.E
 // The closing line about SUNAT is written once, for this template and the raw ESC/POS job alike.
 export { sunatSummaryLine } from '../../shared/printing/report-text';
 
-/** Issue 26: the first and last number of each series the report covers. */
+/** The first and last number of each series the report covers. */
 export function SeriesNumbers({ summary }: { summary: SalesSummary }): React.JSX.Element | null {
   if (summary.series.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-// The unit as the A4 table prints it (issue 26): a short form that never wraps in its narrow column ("UNIDA/D",
+// The unit as the A4 table prints it: a short form that never wraps in its narrow column ("UNIDA/D",
 // "KILOG/RAMO" before). Catalogue 03 codes, abbreviated as Peruvian invoices usually print them.
 const SHORT: Record<string, string> = {
   NIU: 'UND',

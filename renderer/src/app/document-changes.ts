@@ -1,4 +1,4 @@
-// Refreshing a view when documents change, at a pace a person can read (issue 27). A backlog draining after an outage
+// Refreshing a view when documents change, at a pace a person can read. A backlog draining after an outage
 // changes hundreds of documents a second: a list that asked the core again for each change would keep the core and
 // the window busy for nothing, and one that waited for a quiet moment would not move until the drain ended.
 import { pos } from '../pos';

@@ -1,4 +1,4 @@
-// Who is at the till (issue 13), as the core says: loaded once, replaced by sign-in and lock answers.
+// Who is at the till, as the core says: loaded once, replaced by sign-in and lock answers.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Session } from '../../../shared/bridge';
 import { call, pos } from '../pos';
@@ -21,7 +21,7 @@ export function SessionProvider({ children }: { children: ReactNode }): React.JS
         if (alive && result.ok) setSession(result.value);
       });
     load();
-    // A restarted core (issue 27) starts with nobody signed in: the till locks, and the sale on screen stays.
+    // A restarted core starts with nobody signed in: the till locks, and the sale on screen stays.
     const off = pos().onEvent((event) => (event.type === 'core_restarted' ? load() : undefined));
     return () => {
       alive = false;

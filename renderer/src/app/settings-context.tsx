@@ -1,5 +1,5 @@
 // The settings the screens need (series, next numbers, company), loaded once someone may read them and reloaded after
-// changes. A locked till gets none from the core (issue 28): they are read when a user signs in (or while no user
+// changes. A locked till gets none from the core: they are read when a user signs in (or while no user
 // exists yet, at the first run), and again for whoever signs in next.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { BridgeResult, SettingsView } from '../../../shared/bridge';

@@ -1,4 +1,4 @@
-// Unsaved changes in Ajustes are not dropped silently (issue 14): each section says whether its form holds edits, and
+// Unsaved changes in Ajustes are not dropped silently: each section says whether its form holds edits, and
 // leaving the screen asks first.
 import { useEffect } from 'react';
 

@@ -13,7 +13,7 @@ export function useAppStatus(): AppStatus | null {
     void call((api) => api.getStatus({})).then((result) => {
       if (alive && result.ok) setStatus((current) => current ?? result.value);
     });
-    // The network is back (the browser's online event): what waited out a backoff is sent at once (issue 12).
+    // The network is back (the browser's online event): what waited out a backoff is sent at once.
     const online = () => void call((api) => api.retryAll({}));
     window.addEventListener('online', online);
     return () => {

@@ -1,6 +1,6 @@
-// A supervisor's consent at the till (issue 13): who authorises and their PIN, asked only after the core answered
+// A supervisor's consent at the till: who authorises and their PIN, asked only after the core answered
 // that the action needs it (a cash out, closing another cashier's session, a large discount). The core checks role
-// and PIN. Issue 26: all by keyboard: the only person who may approve is preselected and the cursor waits in the PIN.
+// and PIN. All by keyboard: the only person who may approve is preselected and the cursor waits in the PIN.
 import { useEffect, useRef, useState } from 'react';
 import type { Approval } from '../../../shared/bridge';
 import { call } from '../pos';

@@ -1,4 +1,4 @@
-// A calendar day typed as dd/mm/aaaa whatever the computer's locale (issue 14): the browser's date input follows
+// A calendar day typed as dd/mm/aaaa whatever the computer's locale: the browser's date input follows
 // the system's language, so a shop PC set to English would show mm/dd/yyyy. The value handed to the form is ISO
 // (YYYY-MM-DD) once the text is a real day; while it is not, the raw text goes up so the form's schema flags it.
 import { forwardRef, useEffect, useState } from 'react';

@@ -77,7 +77,7 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
           </span>
           {status.pending > 0 || status.invalid > 0 ? <RetryAll /> : null}
           {status.voidsWaiting > 0 ? (
-            // Issue 24: an «Anular» is a declaration too; until SUNAT's evidence settles it, it is still to be sent.
+            // An «Anular» is a declaration too; until SUNAT's evidence settles it, it is still to be sent.
             <span className="statusbar__item" data-testid="voids-waiting">
               Anulaciones por confirmar: <strong>{status.voidsWaiting}</strong>
             </span>
@@ -89,7 +89,7 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
             </span>
           ) : null}
           {status.needsAttention > 0 ? (
-            // Issue 23: rejected, refused by the API, number taken, unclear answer; each until re-issued.
+            // Rejected, refused by the API, number taken, unclear answer; each until re-issued.
             <span className="statusbar__item statusbar__warn" data-testid="attention-count">
               Requieren atención: <strong>{status.needsAttention}</strong> (vea Documentos → Requiere atención)
             </span>
@@ -116,7 +116,7 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
   );
 }
 
-/** The core's worker was restarted after a failure, or stopped after several (issue 27): said until dismissed. */
+/** The core's worker was restarted after a failure, or stopped after several: said until dismissed. */
 function CoreNoticeChip(): React.JSX.Element | null {
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => pos().onEvent((event) => (event.type === 'core_restarted' || event.type === 'core_stopped' ? setNotice(event.message) : undefined)), []);
@@ -131,7 +131,7 @@ function CoreNoticeChip(): React.JSX.Element | null {
   );
 }
 
-/** A print that ran in the background after a sale and failed (issue 26): said here, with "Reimprimir". */
+/** A print that ran in the background after a sale and failed: said here, with "Reimprimir". */
 function PrintFailureChip(): React.JSX.Element | null {
   const [failure, setFailure] = useState<PrintFailure | null>(currentPrintFailure());
   const [retrying, setRetrying] = useState(false);
@@ -165,7 +165,7 @@ const SERVER_TEXT: Record<NonNullable<AppStatus['shopServer']>['state'], string>
   refused: 'Servidor de la tienda: versión más nueva',
 };
 
-/** The shop server (issue 15): its state, what is still to go up, and why it does not when it does not. */
+/** The shop server: its state, what is still to go up, and why it does not when it does not. */
 function ShopServerChip({ server }: { server: NonNullable<AppStatus['shopServer']> }): React.JSX.Element {
   const warn = (server.state !== 'online' && server.state !== 'off') || server.setAside > 0;
   return (

@@ -21,7 +21,7 @@ interface TicketDialogProps {
   children?: ReactNode;
   /**
    * Right after issuing: the focused button (Enter) starts the next sale, printing first when `print` (the "Imprimir
-   * al emitir" setting, issue 14). Without it the dialog's focused button closes it.
+   * al emitir" setting). Without it the dialog's focused button closes it.
    */
   next?: { print: boolean; label: string };
 }

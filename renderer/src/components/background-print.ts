@@ -1,4 +1,4 @@
-// Printing right after a sale runs in the background (issue 26): the till never waits for the printer. The issued
+// Printing right after a sale runs in the background: the till never waits for the printer. The issued
 // dialog closes at once; a failure is kept here and shown in the status bar with "Reimprimir".
 import type { Paper, PrintSource } from '../../../shared/bridge';
 import { call } from '../pos';

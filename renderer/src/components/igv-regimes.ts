@@ -1,4 +1,4 @@
-// The IGV regime, named once (issue 26): the first-run wizard and Ajustes → Empresa offer the same two choices.
+// The IGV regime, named once: the first-run wizard and Ajustes → Empresa offer the same two choices.
 export const IGV_REGIME_FIELD_LABEL = 'Régimen del IGV';
 
 export const IGV_REGIMES = [

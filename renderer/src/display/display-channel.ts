@@ -1,4 +1,4 @@
-// The till tells the customer display what to show (issue 14) over a BroadcastChannel: same-origin pages of the app
+// The till tells the customer display what to show over a BroadcastChannel: same-origin pages of the app
 // (the till and the display window, app://caja) share it without any bridge or IPC. Messages are checked with zod.
 import { z } from 'zod';
 

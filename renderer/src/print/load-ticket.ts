@@ -1,5 +1,5 @@
 // The data of a print job, through the bridge: a local document (its detail and the issuer's names from Ajustes),
-// a boleta/factura record from the lookups, or a cash session's or a range's sales report (issue 13).
+// a boleta/factura record from the lookups, or a cash session's or a range's sales report.
 import type { CashReport, SalesReport } from '../../../shared/cash';
 import type { PrintView } from '../../print/print-job';
 import type { ReportIssuer } from '../../print/CashReportTicket';
@@ -27,7 +27,7 @@ export async function loadPrintable(view: PrintView): Promise<{ ok: true; printa
     const report = await call((api) => api.getSalesReport({ from: source.from, to: source.to, scope: source.scope ?? 'till' }));
     return report.ok ? { ok: true, printable: { kind: 'salesReport', report: report.value, issuer: settings.value.company } } : { ok: false, error: report.error.message };
   }
-  // A document of another till, from the shop server (issue 15).
+  // A document of another till, from the shop server.
   const detail = source.kind === 'shopDocument' ? await call((api) => api.getShopDocument({ idBaseDato: source.idBaseDato })) : await call((api) => api.getDocument({ id: source.id }));
   if (!detail.ok) return { ok: false, error: detail.error.message };
   const options = { copy: view.copy, ...(view.cashReceived ? { cashReceived: view.cashReceived } : {}) };

@@ -1,4 +1,4 @@
-// Caja (issue 13): open the till with a float, cash in and out, the X report at any time, the count and the Z, the Z
+// Caja: open the till with a float, cash in and out, the X report at any time, the count and the Z, the Z
 // of past shifts to reprint, and (for a supervisor) the sales of a day or a range.
 import { differenceText } from '../../../../shared/printing/report-text';
 import { useCallback, useEffect, useState } from 'react';

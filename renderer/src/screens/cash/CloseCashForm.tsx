@@ -1,4 +1,4 @@
-// The close (Z) of the shift (issue 13): the cashier counts the cash, optionally by denomination; the core records
+// The close (Z) of the shift: the cashier counts the cash, optionally by denomination; the core records
 // the difference against what was expected, keeps the Z and the session is final.
 import { useState } from 'react';
 import type { Approval } from '../../../../shared/bridge';

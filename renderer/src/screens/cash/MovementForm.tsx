@@ -1,4 +1,4 @@
-// Cash in or out of the drawer during the shift (issue 13), with its reason. A cashier's cash out asks for a
+// Cash in or out of the drawer during the shift, with its reason. A cashier's cash out asks for a
 // supervisor's PIN once the core says so.
 import { useState } from 'react';
 import type { Approval } from '../../../../shared/bridge';

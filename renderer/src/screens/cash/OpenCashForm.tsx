@@ -1,4 +1,4 @@
-// Opening the till (issue 13): the float the shift starts with.
+// Opening the till: the float the shift starts with.
 import { useState } from 'react';
 import type { CashSession } from '../../../../shared/cash';
 import { Alert } from '../../components/Alert';

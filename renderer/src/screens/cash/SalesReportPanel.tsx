@@ -1,4 +1,4 @@
-// Caja → Reporte de ventas (issue 13): the sales of a day or a range by method, cashier, type, status and session,
+// Caja → Reporte de ventas: the sales of a day or a range by method, cashier, type, status and session,
 // on screen, on the ticket printer, and as CSV for the accountant. A supervisor's (the core refuses a cashier).
 import { useState } from 'react';
 import type { PrintSource } from '../../../../shared/bridge';
@@ -17,7 +17,7 @@ import { PaymentOperations } from './PaymentOperations';
 export function SalesReportPanel(): React.JSX.Element {
   const { settings } = useSettings();
   const [range, setRange] = useState(() => ({ from: todayLima(), to: todayLima(), scope: 'till' as 'till' | 'shop' }));
-  // Across the shop's tills when this till has a shop server (issue 15).
+  // Across the shop's tills when this till has a shop server.
   const shop = settings?.shopServer.settings.enabled === true && !settings.demo;
   const [report, setReport] = useState<SalesReport | null>(null);
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});

@@ -1,4 +1,4 @@
-// Documentos → Todas las cajas (issue 15): any till's documents from the shop server, searched by number as printed,
+// Documentos → Todas las cajas: any till's documents from the shop server, searched by number as printed,
 // customer or days, and reprinted here (always as a copy) without knowing which till sold them.
 import { useMemo, useState } from 'react';
 import type { DocumentDetail, PrintSource } from '../../../../shared/bridge';

@@ -1,4 +1,4 @@
-// "Corregir y reenviar" (issue 23): the customer of a document the API refused ('invalid'), corrected and sent again
+// "Corregir y reenviar": the customer of a document the API refused ('invalid'), corrected and sent again
 // under the same number. The form checks what the sale's form checks (the shared CustomerSchema: DNI of 8 digits, a
 // valid RUC, a name) and that a factura goes to a RUC (the sale rule checkCustomerForDocType); the core then runs every
 // sale rule on the rebuilt document and its field errors come back onto these fields.

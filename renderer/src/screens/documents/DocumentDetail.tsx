@@ -1,5 +1,5 @@
 // Everything about one document: the data sent, the hash, the authority's answer, the CDR, its history and the
-// deadline; actions: retry now, reprint, save the CDR, save as PDF. Issue 23: a document SUNAT rejected, the API
+// deadline; actions: retry now, reprint, save the CDR, save as PDF. A document SUNAT rejected, the API
 // refused or whose number is taken says so in one plain sentence and offers its way out: "Reenviar" and "Corregir y
 // reenviar" (same number) for a refused one, "Reemitir" (a new number) for the three.
 import { useEffect, useState } from 'react';
@@ -28,7 +28,7 @@ interface DocumentDetailProps {
   refresh: number;
   onReprint: (id: number) => void;
   onChanged: () => void;
-  /** Opens another document (a note, or the document a note modifies: issue 24). */
+  /** Opens another document (a note, or the document a note modifies). */
   onOpen?: (id: number) => void;
 }
 
@@ -148,7 +148,7 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
   const reissueIntent = useIntentKey();
   useEffect(() => reissueIntent.done(), [id, reissueIntent]);
   const { session } = useSession();
-  // Issue 24: the void's state ("Anular", "Anulación pendiente", "Anulado"), read with the detail.
+  // The void's state ("Anular", "Anulación pendiente", "Anulado"), read with the detail.
   const voidView = useVoidView(id, version + refresh);
 
   useEffect(() => pos().onEvent((event) => {
@@ -182,7 +182,7 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
   const cancelling = cancellingNote(detail.notes);
   const notable = (detail.docType === '01' || detail.docType === '03') && (detail.status === 'accepted' || detail.status === 'observed') && mayNote && !voidStands(voidView) && !cancelling;
   const canRetry = detail.status === 'pending' || detail.status === 'blocked_auth' || detail.status === 'attention';
-  // Issue 23: what is left to do about a rejected, refused or number-taken document, until it is re-issued.
+  // What is left to do about a rejected, refused or number-taken document, until it is re-issued.
   const open = detail.reissuedAs === null;
   const refused = detail.status === 'invalid' && open;
   const reissuable = REISSUABLE_STATUSES.includes(detail.status) && open;
@@ -222,7 +222,7 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
         <VoidBadge view={voidView} />
         {detail.demo ? <span className="badge badge--demo">Demo</span> : null}
       </header>
-      {/* A voided document's own sentence would say it is valid: the void's panel speaks instead (issue 24). */}
+      {/* A voided document's own sentence would say it is valid: the void's panel speaks instead. */}
       {voidView?.request?.status === 'voided' ? null : cancelling ? (
         <Alert tone="info" title={`Anulado mediante la nota de crédito ${documentNumber(cancelling.series, cancelling.number)}`}>
           SUNAT aceptó esa nota: este comprobante ya no tiene efecto y no admite más notas.

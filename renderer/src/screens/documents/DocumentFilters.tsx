@@ -74,7 +74,7 @@ export function DocumentFilters({ onApply }: { onApply: (filter: DocumentFilter)
       <Field id="filter-status" label="Estado">
         <select id="filter-status" {...register('status')}>
           <option value="">Todos</option>
-          {/* Issue 23: every document that needs a person (rejected, not accepted by the API, number taken, unclear
+          {/* Every document that needs a person (rejected, not accepted by the API, number taken, unclear
               answer), until it is re-issued. */}
           <option value={NEEDS_ATTENTION_FILTER}>Requiere atención</option>
           <optgroup label="Un solo estado">

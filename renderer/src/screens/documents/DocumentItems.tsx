@@ -1,4 +1,4 @@
-// The items, totals and payment of a document in the back office (issue 14), read the same way the ticket reads them
+// The items, totals and payment of a document in the back office, read the same way the ticket reads them
 // (ticketFromDocument), so the screen and the paper always agree.
 import type { DocumentDetail } from '../../../../shared/bridge';
 import { ticketFromDocument } from '../../../print/ticket-data';

@@ -19,7 +19,7 @@ function deadlineText(row: DocumentSummary): string | null {
   return null;
 }
 
-/** Issue 24: the void state of the listed documents that have one ("Anulado", "Anulación pendiente"). */
+/** The void state of the listed documents that have one ("Anulado", "Anulación pendiente"). */
 function useVoidStates(rows: DocumentSummary[]): Map<number, VoidStateRow> {
   const [states, setStates] = useState(new Map<number, VoidStateRow>());
   const [version, setVersion] = useState(0);

@@ -1,4 +1,4 @@
-// A credit or debit note on a document, from its detail (issue 24): every reason of catálogo 09 (credit) or 10
+// A credit or debit note on a document, from its detail: every reason of catálogo 09 (credit) or 10
 // (debit); the whole document, some lines and quantities, or an amount, as the reason asks. The input is checked by
 // the bridge's own schema (NoteInputSchema); the core checks what is left after earlier notes before a number is spent.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Issue 24: a document lists its credit and debit notes; a note links to the document it modifies.
+// A document lists its credit and debit notes; a note links to the document it modifies.
 import type { DocumentDetail, NoteLink } from '../../../../shared/bridge';
 import { DOC_STATUS_LABELS, type DocStatus } from '../../../../shared/bridge';
 import { documentNumber, formatDateTime } from '../../format/dates';

@@ -1,4 +1,4 @@
-// Documentos → Apartados por el servidor (issue 25): documents the shop server refused (a number another till's
+// Documentos → Apartados por el servidor: documents the shop server refused (a number another till's
 // document holds, say). They are set aside with the reason, never block the rest, and stay on their till; this till's
 // are known even offline, every till's come from the server.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Documentos → Cambios no aplicados (issue 25): edits a till made to a product, a person or a shop-wide setting while
+// Documentos → Cambios no aplicados: edits a till made to a product, a person or a shop-wide setting while
 // the shop server's record had moved on. The server kept its record; the office sees what the till wanted and can
 // make the change again if it still stands.
 import { useState } from 'react';

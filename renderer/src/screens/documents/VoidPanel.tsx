@@ -1,4 +1,4 @@
-// "Anular" from a document's detail (issue 24): offered only for a boleta or factura SUNAT accepted, within the
+// "Anular" from a document's detail: offered only for a boleta or factura SUNAT accepted, within the
 // deadline kept in Ajustes and to a supervisor; a confirmation says what it does before anything is recorded. Once
 // asked, the void's state ("Anulación pendiente", "Anulado", ...) is shown from the core's evidence.
 import { useEffect, useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 // Import a products CSV: the file's bytes are decoded here (UTF-8, or Windows-1252 as Excel saves "CSV delimitado por
 // comas" on Windows: shared/bridge/csv-encoding.ts) and the text is checked by the core. First all or nothing; when some
 // rows are bad, every one is listed with its line and reason, and the cashier may import only the good rows.
-// A file over the limit is refused by its size before it is read (issue 28); a long import shows its progress.
+// A file over the limit is refused by its size before it is read; a long import shows its progress.
 import { useEffect, useRef, useState } from 'react';
 import { PRODUCT_CSV_MAX_BYTES, type ImportProductsResult, type ImportProgress } from '../../../../shared/bridge';
 import { CSV_ENCODING_NAMES, decodeCsvBytes, type CsvEncoding } from '../../../../shared/bridge/csv-encoding';

@@ -1,4 +1,4 @@
-// Esc on the sale asks before throwing the sale away (issue 14). Enter and Esc keep the sale (issue 26): a scan's
+// Esc on the sale asks before throwing the sale away. Enter and Esc keep the sale: a scan's
 // Enter right after an Esc must never wipe five items; throwing the sale away takes a deliberate Tab (or S) first.
 import { useEffect, useRef } from 'react';
 

@@ -1,4 +1,4 @@
-// Told before the first sale, not after F12 (issue 13): selling needs an open cash session and none is open.
+// Told before the first sale, not after F12: selling needs an open cash session and none is open.
 import { useEffect, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { call } from '../../pos';

@@ -50,7 +50,7 @@ export function CustomerSection({ form }: { form: UseFormReturn<SaleFormValues> 
           <input
             {...fieldAria('customer-docNumber', numberError, hint)}
             {...register('customer.docNumber', {
-              // Ctrl+D then the number (issue 26): 8 digits are a DNI, 11 a RUC, whatever the type said (a CE or a
+              // Ctrl+D then the number: 8 digits are a DNI, 11 a RUC, whatever the type said (a CE or a
               // passport, chosen on purpose, stays).
               onChange: (event: { target: { value: string } }) => {
                 const typed = event.target.value.trim();

@@ -1,4 +1,4 @@
-// The till's keys, always on screen (issue 14): a cashier learns them by seeing them.
+// The till's keys, always on screen: a cashier learns them by seeing them.
 const KEYS: [string, string][] = [
   ['F12', 'Emitir'],
   ['Esc', 'Cancelar venta'],

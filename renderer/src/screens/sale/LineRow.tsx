@@ -144,14 +144,14 @@ function LineRowView({ index, control, register, onRemove, allowPriceChange, com
       {cell('unitPrice', (aria) => (
         <input {...aria} {...register(name('unitPrice'))} inputMode="decimal" autoComplete="off" readOnly={locked} title={locked ? LOCKED_HINT : undefined} />
       ))}
-      {/* '10%' or an amount ('1.50'): the line is declared at its net price (issue 13). */}
+      {/* '10%' or an amount ('1.50'): the line is declared at its net price. */}
       {cell('discount', (aria) => <input {...aria} {...register(name('discount'))} inputMode="decimal" autoComplete="off" placeholder="% o S/" title="Descuento: 10% o un monto (1.50)" />)}
       {cell('affectation', (aria) => (
         <select {...aria} {...register(name('affectation'))} disabled={locked} title={locked ? LOCKED_HINT : undefined}>
           {AFFECTATION_OPTIONS}
         </select>
       ))}
-      {/* The bag (ICBPER) comes only from the catalogue's flag (issue 14): never a free tick on any line. */}
+      {/* The bag (ICBPER) comes only from the catalogue's flag: never a free tick on any line. */}
       {cell('bag', (aria) => <input {...aria} {...register(name('bag'))} type="checkbox" disabled title={BAG_HINT} />)}
       <td className="lines__amount" aria-label={`Importe, línea ${n}`}>
         {amount ? formatAmount(amount) : '—'}

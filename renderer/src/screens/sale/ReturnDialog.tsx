@@ -1,4 +1,4 @@
-// "Devolución" at the till (issue 24, F7): find the sale by its ticket's QR text or its number as printed, pick the
+// "Devolución" at the till (F7): find the sale by its ticket's QR text or its number as printed, pick the
 // whole sale (06), some lines and quantities (07) or a price reduction (09), and refund it in cash: the credit note
 // is issued through issueNote (the core checks what is left after earlier notes before a number is spent), the cash
 // leaves the drawer in the open cash session, and the note's ticket opens at once to print. A sale made at another

@@ -1,4 +1,4 @@
-// A discount beyond the limit (issue 13): the core asked for a supervisor; their PIN is typed here and F12 sends it.
+// A discount beyond the limit: the core asked for a supervisor; their PIN is typed here and F12 sends it.
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { ApprovalFields } from '../../components/ApprovalFields';
 import type { SaleFormValues } from './form-values';

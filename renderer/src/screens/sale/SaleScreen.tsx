@@ -90,7 +90,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
   );
   const { busy, failure, submit, approvalAsked, dismissFailure, newSale } = useIssueSale({ form, settings, onIssued });
 
-  // Coming back to the till (F1), an error about the last attempt is stale (issue 26): "La caja está cerrada" after
+  // Coming back to the till (F1), an error about the last attempt is stale: "La caja está cerrada" after
   // the till was opened in Caja. The fields keep their own errors until they are fixed.
   useEffect(() => {
     if (active) dismissFailure();
@@ -109,7 +109,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
         }
         return;
       }
-      // Issue 24: F7 opens "Devolución".
+      // F7 opens "Devolución".
       if (event.key === 'F7' && !document.querySelector('dialog[open]')) {
         event.preventDefault();
         setReturning(true);
@@ -137,7 +137,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
     return () => window.removeEventListener('keydown', onKey);
   }, [active, form, submit]);
 
-  // On start and on coming back (F1), the cursor waits in the code field of the line being filled (issue 14).
+  // On start and on coming back (F1), the cursor waits in the code field of the line being filled.
   useEffect(() => {
     if (!active) return;
     const frame = requestAnimationFrame(() => {
@@ -157,7 +157,7 @@ export function SaleScreen({ active }: { active: boolean }): React.JSX.Element {
 
   const closeIssued = useCallback(() => setIssued(null), []);
 
-  // Issue 26: a scan while a dialog has the focus is neither an Enter for the dialog nor lost. Over "¿Cancelar esta
+  // A scan while a dialog has the focus is neither an Enter for the dialog nor lost. Over "¿Cancelar esta
   // venta?" it means the sale goes on; over the issued ticket it starts the next sale (printing in the background as
   // Enter would). Either way the code goes into the sale once the dialog is gone.
   const scanRef = useRef<((code: string) => void) | null>(null);

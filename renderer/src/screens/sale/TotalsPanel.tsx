@@ -1,4 +1,4 @@
-// Live totals of the sale, its discount on the whole (issue 13) and the amount in words (legend 1000).
+// Live totals of the sale, its discount on the whole and the amount in words (legend 1000).
 import { useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Field, fieldAria } from '../../components/Field';
 import { formatMoney } from '../../format/money';

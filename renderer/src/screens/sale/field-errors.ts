@@ -37,7 +37,7 @@ export function fieldNameOf(path: string, lineIndex: readonly number[]): SaleFie
       if (third === undefined) return 'payment.installments.root';
       return `payment.installments.${Number(third)}.${fourth === 'dueDate' ? 'dueDate' : 'amount'}` as SaleFieldName;
     case 'tenders':
-      // How the sale was paid (issue 13): a shortfall is fixed in the cash field; a bad other payment on its row.
+      // How the sale was paid: a shortfall is fixed in the cash field; a bad other payment on its row.
       if (second !== undefined && third === 'reference') return `payment.others.${Number(second)}.reference` as SaleFieldName;
       return 'payment.cashReceived';
     case 'saleDiscount':
@@ -45,7 +45,7 @@ export function fieldNameOf(path: string, lineIndex: readonly number[]): SaleFie
     case 'approval':
       return 'approval.pin';
     case 'lineDiscounts': {
-      // A line's discount by its index in the sale's lines (issue 13).
+      // A line's discount by its index in the sale's lines.
       const formIndex = second === undefined ? undefined : lineIndex[Number(second)];
       return formIndex === undefined ? 'lines.root' : (`lines.${formIndex}.discount` as SaleFieldName);
     }

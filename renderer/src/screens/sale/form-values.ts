@@ -15,7 +15,7 @@ export interface LineValues {
   productCode: string;
   /** Form-only: the product's "se vende por unidades enteras" (null for a line typed by hand: as the unit says). */
   wholeUnits: boolean | null;
-  /** The line's discount as typed: '10%', '1.50' or '' (issue 13). */
+  /** The line's discount as typed: '10%', '1.50' or ''. */
   discount: string;
 }
 
@@ -24,7 +24,7 @@ export interface InstallmentValues {
   dueDate: string;
 }
 
-/** A payment other than cash (card, Yape, transfer...): the shop's own record (issue 13). */
+/** A payment other than cash (card, Yape, transfer...): the shop's own record. */
 export interface OtherPaymentValues {
   method: string;
   amount: string;
@@ -38,7 +38,7 @@ export interface SaleFormValues {
   lines: LineValues[];
   payment: { method: 'CONTADO' | 'CREDITO'; cashReceived: string; others: OtherPaymentValues[]; installments: InstallmentValues[] };
   legends: { code: LegendCode; value: string }[];
-  /** A discount on the whole sale as typed: '5%', '2.00' or '' (issue 13). */
+  /** A discount on the whole sale as typed: '5%', '2.00' or ''. */
   saleDiscount: string;
   /** A supervisor's PIN, asked when the discounts go beyond the limit. */
   approval: { userId: string; pin: string };
@@ -99,7 +99,7 @@ export function toSaleInput(values: SaleFormValues, cashMethod = 'efectivo'): Sa
     lineIndex.push(index);
     return [
       {
-        // A hand-typed line needs no invented code: it gets one (issue 14), unique within the sale.
+        // A hand-typed line needs no invented code: it gets one, unique within the sale.
         code: line.code.trim() || (line.description.trim() ? `MANUAL-${index + 1}` : ''),
         description: line.description.trim(),
         unit: line.unit,

@@ -1,4 +1,4 @@
-// The discounts typed on the sale form (issue 13) as the bridge takes them, with the typing errors on their fields.
+// The discounts typed on the sale form as the bridge takes them, with the typing errors on their fields.
 import type { Discount } from '../../../../shared/discounts';
 import { parseDiscountText } from '../../../../shared/discounts';
 import type { SaleFormValues } from './form-values';

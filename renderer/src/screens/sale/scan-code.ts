@@ -1,4 +1,4 @@
-// What a scanned or typed code means before it reaches the catalogue (issue 14): "3*code" sells three; a scale's label
+// What a scanned or typed code means before it reaches the catalogue: "3*code" sells three; a scale's label
 // (EAN-13 prefix 20–29, read as set in Ajustes) names the item and carries its weight or price.
 import Decimal from 'decimal.js';
 import { readScaleLabel, type ScaleMode } from '../../../../shared/catalog';

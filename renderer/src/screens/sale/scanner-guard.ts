@@ -1,4 +1,4 @@
-// A scan that does not land in a field (issue 26): while a dialog has the focus (the "¿Cancelar esta venta?" question,
+// A scan that does not land in a field: while a dialog has the focus (the "¿Cancelar esta venta?" question,
 // the issued ticket), a scanner's burst must neither press the dialog's button with its Enter nor be lost.
 //
 // @point-of-sale/keyboard-barcode-scanner does the burst detection: it watches every keydown outside INPUT and

@@ -1,5 +1,5 @@
 // Live totals of the sale, computed once per change of the lines (useWatch + useMemo) and shared with the panels
-// that show them. Only the context's consumers re-render on a keystroke, never the lines table. Discounts (issue 13)
+// that show them. Only the context's consumers re-render on a keystroke, never the lines table. Discounts
 // are applied as the core will: the lines at their net prices.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useWatch, type Control } from 'react-hook-form';

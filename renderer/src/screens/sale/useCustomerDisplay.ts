@@ -52,7 +52,7 @@ export function showThanks(total: string, cashReceived: string, currency: string
   if (!channel) return;
   thanking = true;
   const received = parseMoney(cashReceived);
-  // Cash pays what card, Yape... did not; the change is what cash gave beyond that (issue 26).
+  // Cash pays what card, Yape... did not; the change is what cash gave beyond that.
   const cashDue = parseMoney(total)?.minus(parseMoney(otherPaid) ?? 0) ?? null;
   const change = received && cashDue && received.greaterThanOrEqualTo(cashDue) ? formatAmount(received.minus(cashDue)) : null;
   channel.postMessage({ kind: 'thanks', total: formatAmount(total), currencySymbol: currencySymbol(currency), change } satisfies DisplayMessage);

@@ -15,7 +15,7 @@ import { placeErrors } from './field-errors';
 import { emptySale, toSaleInput, type SaleFormValues } from './form-values';
 
 type Confirmation = 'clock' | 'numbering_jump';
-/** Refusals the cashier may overrule, and what the retry then says (issue 29). */
+/** Refusals the cashier may overrule, and what the retry then says. */
 const CONFIRMATIONS: Record<string, Confirmation | undefined> = { clock_confirm: 'clock', numbering_unconfirmed: 'numbering_jump' };
 
 export interface IssueFailure {
@@ -40,7 +40,7 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
 
   const showErrors = useCallback(
     (message: string, errors: readonly { path: string; message: string }[], lineIndex: readonly number[]) => {
-      // A customer error is fixed in the state that fixes it (issue 14): a boleta of 700 or more with "Sin
+      // A customer error is fixed in the state that fixes it: a boleta of 700 or more with "Sin
       // documento" needs a DNI, so the type becomes DNI and the cursor lands on the number (the DNI lookup then runs).
       if (errors.some((e) => e.path === 'customer.docNumber') && form.getValues('customer.docType') === '0') {
         form.setValue('customer.docType', '1', { shouldDirty: true });
@@ -70,7 +70,7 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
         setFailure({ message: `${unknown === 1 ? 'Hay 1 código no encontrado: quítelo con Supr' : `Hay ${unknown} códigos no encontrados: quítelos con Supr`} o regístrelo en Productos antes de emitir.`, general: [] });
         return;
       }
-      // Cash is taken with the first active cash method of Ajustes (issue 13).
+      // Cash is taken with the first active cash method of Ajustes.
       const cashMethod = settings.paymentMethods.find((m) => m.kind === 'cash' && m.active)?.code ?? 'efectivo';
       const { input, lineIndex, discounts } = toSaleInput(values, cashMethod);
       if (discounts.errors.length > 0) {
@@ -87,7 +87,7 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
       }
       const next = values.docType === '01' ? settings.series.factura : settings.series.boleta;
       const company = { ruc: settings.company.ruc, igvRegime: settings.company.igvRegime };
-      // The lines at their net prices, as the core will declare them (issue 13).
+      // The lines at their net prices, as the core will declare them.
       const discounted = discountSale(input.lines.map((l) => ({ ...l, quantity: String(l.quantity), unitPrice: String(l.unitPrice) })), discounts.lineDiscounts, discounts.saleDiscount);
       if (!discounted.ok) {
         showErrors('Revise los descuentos.', discounted.errors, lineIndex);
@@ -101,7 +101,7 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
         return;
       }
       let result = await call((api) => api.issueSale({ ...input, clientKey: saleKey.current }));
-      // Issue 29: a doubtful clock, or numbering that could not be confirmed after a recovery: the cashier decides,
+      // A doubtful clock, or numbering that could not be confirmed after a recovery: the cashier decides,
       // and the retry of the same sale says what was confirmed (the core records it).
       const confirmed: Confirmation[] = [];
       for (let asked = CONFIRMATIONS[result.ok ? '' : result.error.code]; asked && !confirmed.includes(asked); asked = CONFIRMATIONS[result.ok ? '' : result.error.code]) {
@@ -111,7 +111,7 @@ export function useIssueSale({ form, settings, onIssued }: IssueOptions) {
       }
       if (!result.ok) {
         // A discount beyond the limit: the supervisor's PIN is asked on the form, F12 again sends it.
-        // The PIN field appears empty, not red: the message above says what is asked (issue 26).
+        // The PIN field appears empty, not red: the message above says what is asked.
         const asked = result.error.code === 'approval_required';
         if (asked) setApprovalAsked(true);
         showErrors(result.error.message, (result.error.fields ?? []).filter((f) => !(asked && f.path === 'approval')), lineIndex);

@@ -17,7 +17,7 @@ import { whenNoBurst } from './scanner-guard';
 import { lineInputId } from './LineRow';
 import type { ProductLookup } from './product-lookup';
 
-/** 8 to 14 digits and nothing else: an EAN/UPC code, never a quantity a cashier types (issue 14). */
+/** 8 to 14 digits and nothing else: an EAN/UPC code, never a quantity a cashier types. */
 const BARCODE_SHAPED = /^\d{8,14}$/;
 const NO_SCALE = { mode: 'off' as const, itemDigits: 5 };
 /** Above this a quantity is asked about once before it is taken (a slip of the finger, or of the scale). */
@@ -260,8 +260,8 @@ export function useLineEntry({ form, fields, append, lookup }: LineEntryOptions)
   );
 
   /**
-   * Enter on a line typed by hand: a zero or negative quantity or price is flagged on its field at once, not at F12
-   * (issue 14). True when both are fine (or not typed yet).
+   * Enter on a line typed by hand: a zero or negative quantity or price is flagged on its field at once, not at F12.
+   * True when both are fine (or not typed yet).
    */
   const positiveAmounts = useCallback(
     (index: number) => {

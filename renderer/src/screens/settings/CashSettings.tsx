@@ -1,4 +1,4 @@
-// Caja (issue 13): whether selling needs an open cash session, the discount a cashier may give alone, and how the
+// Caja: whether selling needs an open cash session, the discount a cashier may give alone, and how the
 // drawer opens, with "Probar cajón".
 import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/bridge';

@@ -1,5 +1,5 @@
 // Demo mode: documents go to the local sandbox and are never declared. Leaving it needs the API and the token:
-// "Empezar a vender" opens the first-run wizard right here (issue 26), which writes the real store and restarts.
+// "Empezar a vender" opens the first-run wizard right here, which writes the real store and restarts.
 import { useEffect, useRef, useState } from 'react';
 import { SetupWizard } from '../setup/SetupWizard';
 import type { SettingsView } from '../../../../shared/bridge';

@@ -1,4 +1,4 @@
-// Ajustes → Servidor de la tienda → "Registrar como caja nueva" (issue 25): offered only while the shop server refuses
+// Ajustes → Servidor de la tienda → "Registrar como caja nueva": offered only while the shop server refuses
 // this till because another till holds its identity (a data folder copied from it). This till takes a new identity;
 // its documents stay and go up under it; it then needs series of its own.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Medios de pago (issue 13): the methods the till offers, renamed, switched off or added by the owner. Checked with
+// Medios de pago: the methods the till offers, renamed, switched off or added by the owner. Checked with
 // the shared schema (an active cash method, unique codes) before saving; a method's past sales keep its old name.
 import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/bridge';

@@ -1,4 +1,4 @@
-// Impresora de tickets (issue 26): the ticket printer spoken to in raw ESC/POS (network, CUPS, USB device or the
+// Impresora de tickets: the ticket printer spoken to in raw ESC/POS (network, CUPS, USB device or the
 // Windows spooler), its paper (58 / 80 mm), code page, drawer pulse and logo, with "Imprimir prueba". Tickets,
 // reprints, the X and the Z then print at once; A4 and PDFs keep the system's printer ("Esta caja").
 import { useEffect, useState } from 'react';

@@ -20,7 +20,7 @@ export function SaleSettings({ settings }: { settings: SettingsView }): React.JS
   const [scaleMode, setScaleMode] = useState(settings.sale.scale.mode);
   const [operationNumber, setOperationNumber] = useState(settings.sale.requireOperationNumber);
   const [message, setMessage] = useState<SaveMessage>(null);
-  // Leaving Ajustes with a changed box or option asks first (issue 14); a saved choice is the settings' own value.
+  // Leaving Ajustes with a changed box or option asks first; a saved choice is the settings' own value.
   const saved = settings.sale;
   useDirtyGuard('sale', allow !== saved.allowPriceChange || printOnIssue !== saved.printOnIssue || scaleMode !== saved.scale.mode || operationNumber !== saved.requireOperationNumber);
 

@@ -1,4 +1,4 @@
-// Ajustes → Servidor de la tienda → "Unir esta caja con un código" (issue 30): the address the server PC shows
+// Ajustes → Servidor de la tienda → "Unir esta caja con un código": the address the server PC shows
 // (typed, or found on the network by mDNS) and its one-time code; the core registers this till and fills in the
 // connection (its own user and password, TLS with the shop's certificate).
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Ajustes → Servidor de la tienda → "Esta PC es el servidor de la tienda" (issue 30): the office PC (or any till)
+// Ajustes → Servidor de la tienda → "Esta PC es el servidor de la tienda": the office PC (or any till)
 // hosts the shop server from the PostgreSQL Caja ships. Shows its state, the address the other tills type, a one-time
 // code for a new till, and its copies (daily, verified, restorable). Nothing here holds a password.
 import { useEffect, useState } from 'react';

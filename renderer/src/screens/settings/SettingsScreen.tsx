@@ -24,7 +24,7 @@ function scrollToTop(screen: HTMLElement | null): void {
 export function SettingsScreen(): React.JSX.Element {
   const { settings, error } = useSettings();
   const { session } = useSession();
-  // Ajustes belongs to the administrator (issue 13); the core refuses every change anyway.
+  // Ajustes belongs to the administrator; the core refuses every change anyway.
   const admin = !session?.usersExist || session.user?.role === 'administrador';
   // The screens share one scrolling area: Ajustes opens at its top (the company first), not where the screen before
   // it was left scrolled, nor scrolled past the area's padding by the focus it gets on opening.

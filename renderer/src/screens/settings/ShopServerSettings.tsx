@@ -1,6 +1,6 @@
-// Ajustes → Servidor de la tienda (issue 15): where this till pushes its documents so that every till and the office
+// Ajustes → Servidor de la tienda: where this till pushes its documents so that every till and the office
 // share one history. Off by default. The password is write-only: the page only learns whether one is set.
-// Issue 30: this PC may be the server itself (ServerHostSettings), and a till joins one with a code (ServerHostJoin).
+// This PC may be the server itself (ServerHostSettings), and a till joins one with a code (ServerHostJoin).
 import { NewTillIdentity } from './NewTillIdentity';
 import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/bridge';

@@ -1,4 +1,4 @@
-// Notes and voiding (issue 24): the deadline to void a boleta or a factura (days after its issue date; the rule is in
+// Notes and voiding: the deadline to void a boleta or a factura (days after its issue date; the rule is in
 // electron/core/services/void-document.ts), and this till's note series, read-only (they follow its invoice series).
 import { useEffect, useState } from 'react';
 import { VoidDeadlinesSchema, type VoidSettingsView } from '../../../../shared/bridge';

@@ -1,4 +1,4 @@
-// The ticket printer's logo (issue 26): a picture turned once, here, into what the printer draws (1 bit per dot,
+// The ticket printer's logo: a picture turned once, here, into what the printer draws (1 bit per dot,
 // TicketLogo in shared/printing/settings.ts), and its preview as it will look on paper.
 import { useEffect, useRef } from 'react';
 import type { TicketLogo } from '../../../../shared/printing/settings';

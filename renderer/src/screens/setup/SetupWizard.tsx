@@ -1,4 +1,4 @@
-// First run (issue 11): the shop's company (RUC lookup fills name and address), its series, the invoicing API with
+// First run: the shop's company (RUC lookup fills name and address), its series, the invoicing API with
 // "Probar conexión", the printer, then "Empezar a vender". Demo mode is one choice here, not a silent default; it
 // lives in its own database, so nothing done in demo touches the real till. It asks what an owner can answer, in the
 // owner's words; what only a technician knows (the API's addresses and names, a second token) waits under "Avanzado".
@@ -28,7 +28,7 @@ const DEFAULTS: Values = {
 };
 
 interface SetupWizardProps {
-  /** Opened from Ajustes in demo mode (issue 26): no demo choice, a way back instead. */
+  /** Opened from Ajustes in demo mode: no demo choice, a way back instead. */
   goingLive?: { onCancel: () => void };
 }
 

@@ -1,4 +1,4 @@
-// The till's door (issue 13): the first run creates the administrator; afterwards a cashier picks their name and types
+// The till's door: the first run creates the administrator; afterwards a cashier picks their name and types
 // their PIN. Shown over the app (which stays mounted, so a sale in progress survives the lock) until someone signs in.
 import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../app/session-context';
