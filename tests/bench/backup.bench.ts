@@ -1,4 +1,4 @@
-// Benchmark of issue 8: backing up a store of 1,000,000 documents while the till keeps issuing in the same process;
+// Benchmark of backups: backing up a store of 1,000,000 documents while the till keeps issuing in the same process;
 // then, under the same load, planning a restore from that copy and exporting a week for the accountant.
 // Sales arrive on a fixed schedule (one every ARRIVAL_MS, as IPC messages would) and each one's latency is measured
 // from its arrival to its stored document, so time spent waiting behind backup work on the event loop counts.
@@ -37,7 +37,7 @@ const sale = (i: number) => ({
   lines: Array.from({ length: 5 }, (_, k) => ({
     code: `P${k}`, description: `Producto ${k}`, unit: 'NIU', quantity: String(1 + ((i + k) % 4)), unitPrice: '4.20', affectation: '10',
   })),
-  // The seeded store's last sale is in 2025: the first sale today, offline, asks about the clock (issue 29).
+  // The seeded store's last sale is in 2025: the first sale today, offline, asks about the clock.
   confirmed: ['clock'],
 });
 

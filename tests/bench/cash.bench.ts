@@ -1,4 +1,4 @@
-// Benchmark of the shift's report (issue 13): the X and the Z of a cash session holding a 5,000-sale day (cash with
+// Benchmark of the shift's report: the X and the Z of a cash session holding a 5,000-sale day (cash with
 // change, cards, Yape and split payments, movements), through the bridge as the Caja screen asks. Target: < 200 ms.
 import fs from 'node:fs';
 import os from 'node:os';

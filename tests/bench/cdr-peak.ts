@@ -1,4 +1,4 @@
-// Peak memory of reading one CDR zip, in a process that does nothing else (issue 28): `tsx tests/bench/cdr-peak.ts
+// Peak memory of reading one CDR zip, in a process that does nothing else: `tsx tests/bench/cdr-peak.ts
 // <file.zip> [read|unzip]` prints one JSON line. The zip is read from a file (built by the caller), the baseline is the
 // process's high-water mark once everything is loaded, and the peak is the high-water mark after the call. On Linux
 // the mark is VmHWM (/proc/self/status), which starts afresh at exec; getrusage's maxRSS would carry the parent's

@@ -1,4 +1,4 @@
-// Issue 28: the peak memory of reading the largest legitimate CDR, and of refusing the review's zip bomb (about 400 KB
+// The peak memory of reading the largest legitimate CDR, and of refusing the review's zip bomb (about 400 KB
 // inflating to 400 MB; before the bounded reader it took the process to 4.7 GB and a fatal heap error). Each case runs
 // in a fresh process (cdr-peak.ts) so that its high-water mark is its own.
 import { spawnSync } from 'node:child_process';

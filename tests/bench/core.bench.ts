@@ -1,4 +1,4 @@
-// Benchmarks of the core (issues 3 and 27), printed as ratios to what the machine itself allows: issueSale against
+// Benchmarks of the core, printed as ratios to what the machine itself allows: issueSale against
 // one fsync'd commit measured in the same run, a drain against its latency bound (documents × API latency ÷ sends at
 // once), CPU per document at 1k, 10k and 50k, and the longest stall of the main event loop while draining, while
 // searching a million documents and while closing a Z over 5,000 sales. Run with `npm run bench`.
@@ -25,7 +25,7 @@ const sale = (i: number) => ({
   lines: Array.from({ length: 5 }, (_, k) => ({
     code: `P${k}`, description: `Producto ${k}`, unit: 'NIU', quantity: String(1 + ((i + k) % 4)), unitPrice: '4.20', affectation: '10',
   })),
-  // The seeded store's last sale is in 2025: the first sale today, offline, asks about the clock (issue 29).
+  // The seeded store's last sale is in 2025: the first sale today, offline, asks about the clock.
   confirmed: ['clock'],
 });
 
@@ -178,7 +178,7 @@ export async function benchIssue(stored = 100_000): Promise<void> {
     report('  one fsync\'d commit of a sale\'s pages', { p50_ms: same.p50, p99_ms: same.p99, pages: same.pages, sale_pages: pages });
     report('  issueSale p99 ÷ that commit\'s p99', { ratio: p99 / same.p99, p50_ratio: percentile(samples, 50) / same.p50 });
   }
-  // Target (issue 27): ≤ 3.
+  // Target: ≤ 3.
   report(`  median of the ${ROUNDS} rounds' p99 ratios`, { ratio: percentile(ratios, 50), min: Math.min(...ratios), max: Math.max(...ratios), target: 3 });
   core.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -228,7 +228,7 @@ export async function benchDrain(count = 10_000, latencyMs = 20, concurrency = 1
     cpuMsPerDoc: (cpu.user + cpu.system) / 1000 / count,
     stallMs,
   };
-  // Targets (issue 27): wall ≤ 1.2 × the bound; the longest stall < 16 ms.
+  // Targets: wall ≤ 1.2 × the bound; the longest stall < 16 ms.
   report(`drain ${count.toLocaleString('en')} docs, ${latencyMs} ms API, ${concurrency} at once`, {
     wall_s: wall / 1000, bound_s: bound / 1000, wall_over_bound: figures.wallOverBound, cpu_ms_per_doc: figures.cpuMsPerDoc,
     sandbox_cpu_ms_per_doc: (sandbox.cpuMs() - peer0) / count, longest_stall_ms: stallMs, accepted, seed_s: seedMs / 1000,

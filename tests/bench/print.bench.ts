@@ -1,4 +1,4 @@
-// Issue 26: the time from the cashier's Enter (issueSale) to the first byte of the ticket at the printer, through
+// The time from the cashier's Enter (issueSale) to the first byte of the ticket at the printer, through
 // the raw ESC/POS path, with a fake network printer on 127.0.0.1 (tests/support/fake-printer.ts). The till asks for
 // the print as soon as issueSale answers (what the sale screen does), with the cash received. Goal: ≤ 150 ms.
 // The first print after start is reported apart (the encoder's first use), then p50 / p95 / max of the rest, without

@@ -1,4 +1,4 @@
-// Benchmark of the product catalogue (issue 7): search as you type and scan lookup over 50,000 products, each call
+// Benchmark of the product catalogue: search as you type and scan lookup over 50,000 products, each call
 // going through the bridge schemas (input parse, service, output parse) like a dispatch does. Target: a search
 // answers in under 20 ms. Also times the CSV import of the whole catalogue and its export.
 // Run alone with `npx tsx tests/bench/products.bench.ts`, or through tests/bench/run.ts.
@@ -105,7 +105,7 @@ export async function run(count = 50_000): Promise<void> {
     });
     await measure('scan lookup (unknown code)', (i) => scan(`999${String(i).padStart(10, '0')}`));
 
-    // The import reads in a worker (issue 28). From the sources its script is bundled on first use; the app reads the
+    // The import reads in a worker. From the sources its script is bundled on first use; the app reads the
     // one `npm run build` made. That one-time cost is not the import's.
     await workerSource('products-import');
     let longestTurnMs = 0;

@@ -1,4 +1,4 @@
-// Benchmarks of the shop server (issue 15) on a throwaway local PostgreSQL: push throughput (10,000 documents queued
+// Benchmarks of the shop server on a throwaway local PostgreSQL: push throughput (10,000 documents queued
 // on a till), how soon a sale is visible at the office while online (target: within 2 s), and the catch-up after
 // the server returns from an outage (p95 of each waiting sale's lag).
 import fs from 'node:fs';

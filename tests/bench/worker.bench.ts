@@ -1,4 +1,4 @@
-// Issue 27, as the app runs: the core in its worker thread (the bundle `npm run build` emits, started by
+// As the app runs: the core in its worker thread (the bundle `npm run build` emits, started by
 // CoreWorkerHost as electron/shell/run.ts starts it), and this thread standing for Electron's main process. Printed:
 // the longest stall of this thread's event loop while the worker drains 10k documents, searches 1M and closes a Z over
 // 5,000 sales (target < 16 ms), with the drain's wall time against its latency bound. The same work on one thread is

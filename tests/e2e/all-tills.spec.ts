@@ -1,4 +1,4 @@
-// Issue 15: "Todas las cajas". Till 2 sells into its own database and pushes to the shop server (a real PostgreSQL
+// "Todas las cajas". Till 2 sells into its own database and pushes to the shop server (a real PostgreSQL
 // cluster started here); at till 1 the back office finds that sale by its printed number or its customer, and
 // reprints it (a copy, checked as text from its PDF) without knowing which till sold it.
 import type { PgCluster } from '../integration/server/pg-cluster';
@@ -57,7 +57,7 @@ test('a sale of till 2 is found at till 1 by number or customer and reprinted fr
   for (const fragment of ['REIMPRESIÓN', 'BOLETA DE VENTA ELECTRÓNICA B002-00000001', 'María Quispe Huamán', 'Yape: S/ 11.50']) expect(text, fragment).toContain(fragment);
 });
 
-test('a document the server refused is set aside, shown on the till and for every till; the office sees what was not applied (issue 25)', async ({ harness }) => {
+test('a document the server refused is set aside, shown on the till and for every till; the office sees what was not applied', async ({ harness }) => {
   const { page, sandbox } = harness;
   await goLive(harness.core, sandbox, 'B003', { cluster, name: 'Caja 3' });
   const sale = (await must(harness.core, 'issueSale', {

@@ -108,7 +108,7 @@ test('export for the accountant: CSV of this month holds the boleta; ZIP is a zi
   await page.keyboard.press('F4');
   const region = page.getByRole('region', { name: 'Exportar para el contador' });
   const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' }));
-  // Days read dd/mm/aaaa whatever the browser's locale (issue 14).
+  // Days read dd/mm/aaaa whatever the browser's locale.
   const [year, month, day] = today.split('-');
   await expect(region.getByLabel('Desde')).toHaveValue(`01/${month}/${year}`);
   await expect(region.getByLabel('Hasta')).toHaveValue(`${day}/${month}/${year}`);

@@ -152,7 +152,7 @@ test('scan-to-line: bridge answer → line rendered, under one frame', async ({ 
   expect.soft(addToLine.answerToLineRenderedMs.median, '+1: median answer-to-line under one frame (16 ms)').toBeLessThan(16);
 });
 
-test.describe('counter sale (issue 14)', () => {
+test.describe('counter sale', () => {
   test.use({ printer: 'pdf' });
 
   test('keystrokes besides scans and digits, and time from the last scan to the printed ticket', async ({ harness }) => {

@@ -1,4 +1,4 @@
-// Issue 13: Ajustes → Caja y cajón. The discount limit and the drawer are the owner's; "Probar cajón" sends the real
+// Ajustes → Caja y cajón. The discount limit and the drawer are the owner's; "Probar cajón" sends the real
 // ESC/POS pulse to a network printer, here a local TCP listener that checks the bytes.
 import net from 'node:net';
 import { test, expect } from './harness';

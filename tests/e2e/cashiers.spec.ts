@@ -1,4 +1,4 @@
-// Issue 13: the first run creates the administrator; users are added in Ajustes; F9 locks the till and keeps the sale
+// The first run creates the administrator; users are added in Ajustes; F9 locks the till and keeps the sale
 // in progress; a cashier signs in with a PIN, cannot open Ajustes, and the ticket prints who issued it.
 import { test, expect } from './harness';
 import { lineField, ticketDialog, typeLine } from './sale-helpers';
@@ -55,7 +55,7 @@ test('first administrator, a cashier added in Ajustes, F9 lock keeps the sale, t
   await page.keyboard.press('F4');
   await expect(page.getByText('Solo el administrador')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Usuarios' })).toHaveCount(0);
-  // The till is closed until someone opens it with the float (issue 13): the cashier does, and sells.
+  // The till is closed until someone opens it with the float: the cashier does, and sells.
   await page.keyboard.press('F6');
   await page.getByLabel('Fondo de caja (S/)').fill('50');
   await page.getByRole('button', { name: 'Abrir caja' }).click();

@@ -1,4 +1,4 @@
-// Issue 29: a sale with the clock set before the last sale asks the cashier (the system's confirmation), and the
+// A sale with the clock set before the last sale asks the cashier (the system's confirmation), and the
 // retry of the same sale issues it once; declining issues nothing.
 import { test, expect } from './harness';
 import { closeDialog, ticketDialog, typeLine } from './sale-helpers';

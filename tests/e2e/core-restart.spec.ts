@@ -1,4 +1,4 @@
-// Issue 27: the core runs in a worker thread. When that worker dies, the host starts a new one: the sale it had
+// The core runs in a worker thread. When that worker dies, the host starts a new one: the sale it had
 // committed is still there, the window says what happened, and the till goes on selling.
 import { test, expect } from './harness';
 import { closeDialog, ticketDialog, typeLine } from './sale-helpers';

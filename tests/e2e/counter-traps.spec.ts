@@ -1,4 +1,4 @@
-// Issue 26: the counter at speed, as a tired cashier with a scanner works it. Each test walks one trap that lost work
+// The counter at speed, as a tired cashier with a scanner works it. Each test walks one trap that lost work
 // or needed the mouse before: Esc then a scan; a scan right after Enter on the issued ticket; payment keys; the
 // supervisor's approval by keyboard; the small frictions (Ctrl+D with a DNI, sign-in after a lock, stale errors).
 import { test, expect } from './harness';

@@ -1,4 +1,4 @@
-// Issue 14: the customer display (#/display) follows the till: lines, total, change, and a thank-you after issuing.
+// The customer display (#/display) follows the till: lines, total, change, and a thank-you after issuing.
 import { test, expect } from './harness';
 import { lineField, ticketDialog, typeLine } from './sale-helpers';
 

@@ -1,4 +1,4 @@
-// Issue 23 in the browser: a document the API refused ('invalid') or SUNAT rejected is loud (the status bar, the
+// Rejected and refused documents in the browser: a document the API refused ('invalid') or SUNAT rejected is loud (the status bar, the
 // "Requiere atención" filter, "NO DECLARADO" / "RECHAZADO" on its reprint) and no dead end ("Reenviar", "Corregir y
 // reenviar" under the same number, "Reemitir" under a new one).
 import type { Invoice } from '../../shared/api';

@@ -16,7 +16,7 @@ test('documents: filters, detail with payload, hash, CDR, history; reprint marks
 
   await page.getByRole('button', { name: /^Documentos/ }).click();
   await expect(page.getByRole('table', { name: 'Documentos' }).getByRole('row', { name: /B001-0000000[12]/ })).toHaveCount(2);
-  // The list adds up what it shows (issue 14).
+  // The list adds up what it shows.
   await expect(page.getByTestId('listed-total')).not.toHaveText('');
   const listedTotal = await page.getByTestId('listed-total').textContent();
   // Filter by number, then clear.
@@ -26,7 +26,7 @@ test('documents: filters, detail with payload, hash, CDR, history; reprint marks
   await expect(page.getByRole('table', { name: 'Documentos' }).getByRole('row', { name: /B001-00000002/ })).toContainText('S/ 7.50');
   await expect(page.getByTestId('listed-total')).toHaveText('S/ 7.50');
   expect(listedTotal).not.toBe('S/ 7.50');
-  // The number as printed on the ticket, or short (issue 14).
+  // The number as printed on the ticket, or short.
   for (const asTyped of ['B001-00000001', 'b001-1']) {
     await page.getByLabel('Número', { exact: true }).fill(asTyped);
     await page.getByRole('button', { name: 'Buscar' }).click();
@@ -52,7 +52,7 @@ test('documents: filters, detail with payload, hash, CDR, history; reprint marks
   await expect(page.getByRole('heading', { name: 'Boleta B001-00000001' })).toBeVisible();
   await expect(page.getByTestId('detail-hash')).not.toHaveText('—');
   await expect(page.getByTestId('detail-cdr-description')).toContainText('ha sido aceptada');
-  // The items, totals and payment in words and columns, not only the JSON (issue 14).
+  // The items, totals and payment in words and columns, not only the JSON.
   const items = page.getByTestId('detail-items');
   await expect(items.getByRole('row')).toHaveCount(2); // header + one line
   await expect(items).toContainText('UNIDAD');

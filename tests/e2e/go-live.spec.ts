@@ -1,4 +1,4 @@
-// Issue 26: a shop that started with "Probar en modo demo" goes live from Ajustes: "Empezar a vender…" opens the
+// A shop that started with "Probar en modo demo" goes live from Ajustes: "Empezar a vender…" opens the
 // first-run wizard, which writes the real store (company, series, API) and asks to restart on it.
 import fs from 'node:fs';
 import path from 'node:path';

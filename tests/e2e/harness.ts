@@ -42,7 +42,7 @@ export interface Harness {
   dataDir: string;
   /** Restarts the core asked for (option firstRun), in order. */
   restarts: string[];
-  /** Another till of the same shop (issue 15): its own core and data folder, the same sandbox; closed at the end. */
+  /** Another till of the same shop: its own core and data folder, the same sandbox; closed at the end. */
   otherTill(): Promise<TillCore>;
   /** The newest copy in the till's backups folder, as the core lists them (what the harness restorer picks). */
   newestBackup(): Promise<string | null>;
@@ -90,11 +90,11 @@ type HarnessOptions = {
   /** A first run as the shell starts it: modo.json decides the file; none yet, so the setup wizard shows. */
   firstRun: boolean;
   /**
-   * Who is at the till when the page opens (issue 13): 'admin' (default) creates the first administrator, signed in,
+   * Who is at the till when the page opens: 'admin' (default) creates the first administrator, signed in,
    * through the bridge as the first-run screen does; 'none' leaves the till without users (the page asks to create one).
    */
   staff: 'admin' | 'none';
-  /** The cash session (issue 13): 'open' (default) opens one with a float of S/ 0.00 for the administrator, so that
+  /** The cash session: 'open' (default) opens one with a float of S/ 0.00 for the administrator, so that
    * selling works at once; 'closed' leaves the till closed (the Caja screen opens it). */
   cash: 'open' | 'closed';
 };

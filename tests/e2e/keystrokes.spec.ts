@@ -1,4 +1,4 @@
-// Issue 14's counter sale: 4 items (one weighed), S/ 100 in cash, printed — counting every key the cashier presses
+// The counter sale: 4 items (one weighed), S/ 100 in cash, printed — counting every key the cashier presses
 // besides the scans (code + Enter, as a scanner sends them) and the digits of the weight and the cash.
 // Target: at most 12. The time from the last scan to the printed ticket is reported in the benchmark (bench.spec).
 import { test, expect } from './harness';
@@ -39,7 +39,7 @@ test('a typical sale takes at most 12 keystrokes besides the scans and the digit
   await expect(page.getByRole('button', { name: 'Imprimir y nueva venta (Enter)' })).toBeFocused();
   await key('Enter');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect.poll(() => harness.printed.length).toBe(1); // printed in the background (issue 26)
+  await expect.poll(() => harness.printed.length).toBe(1); // printed in the background
   await expect(lineField(page, 'Código', 1)).toBeFocused(); // ready for the next customer
 
   console.log(`KEYSTROKES ${keystrokes}`);

@@ -1,4 +1,4 @@
-// Issue 24: a credit note (by lines) and a debit note (an amount) from a document's detail in the back office; the
+// A credit note (by lines) and a debit note (an amount) from a document's detail in the back office; the
 // document lists its notes and a note links back to the document it modifies.
 import { test, expect } from './harness';
 import { closeDialog, ticketDialog, typeLine, waitForStatus } from './sale-helpers';

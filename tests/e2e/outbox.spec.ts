@@ -104,7 +104,7 @@ test('a factura the authority rejects is shown to the cashier as rejected', asyn
   await expect(dialog.getByRole('heading', { name: 'Factura F001-00000001 emitida' })).toBeVisible();
   await expect(dialog.getByText('Rechazado', { exact: true })).toBeVisible();
   await expect(dialog.getByText('SUNAT rechazó este comprobante')).toBeVisible();
-  // Issue 23: the ticket itself says so, above everything else.
+  // The ticket itself says so, above everything else.
   await expect(dialog.getByTestId('print-void')).toContainText('RECHAZADO');
   await closeDialog(page);
 
@@ -113,7 +113,7 @@ test('a factura the authority rejects is shown to the cashier as rejected', asyn
   await page.getByRole('button', { name: 'Ver factura F001-00000001' }).click();
   await expect(page.getByTestId('detail-cdr-code')).toHaveText('1032');
   await expect(page.getByTestId('detail-cdr-description')).toContainText('rechazado');
-  // Issue 23: one plain sentence, and the way out (Reemitir, a new number).
+  // One plain sentence, and the way out (Reemitir, a new number).
   await expect(page.getByTestId('status-explanation')).toHaveText(/su número ya no se puede usar; reemítalo con un número nuevo\.$/);
   await expect(page.getByRole('button', { name: 'Reemitir con número nuevo' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reintentar ahora' })).toBeDisabled();

@@ -1,4 +1,4 @@
-// Issue 26: the A4 table never breaks. Units print short (UND, KG, BOT) and never wrap mid-word ("UNIDA/D",
+// The A4 table never breaks. Units print short (UND, KG, BOT) and never wrap mid-word ("UNIDA/D",
 // "KILOG/RAMO" before); a 13-digit code sits whole in its own column, never over the description. Checked as PDF
 // text and by measuring the cells.
 import type { DocumentSummary } from '../../shared/bridge';

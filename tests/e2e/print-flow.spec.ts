@@ -10,7 +10,7 @@ import { closeDialog, lineField, ticketDialog, typeLine, waitForStatus } from '.
 test.describe('with a printer behind the bridge', () => {
   test.use({ printer: 'pdf' });
 
-  test('Enter on the issued ticket prints it and starts the next sale, focus back in the code field (issue 14)', async ({ harness }) => {
+  test('Enter on the issued ticket prints it and starts the next sale, focus back in the code field', async ({ harness }) => {
     const { page } = harness;
     await harness.open();
     await typeLine(page, 1, { code: 'ARZ', description: 'Arroz extra 1 kg', quantity: '1', price: '5.90' });
@@ -20,7 +20,7 @@ test.describe('with a printer behind the bridge', () => {
     await expect(next).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect.poll(() => harness.printed.length).toBe(1); // printed in the background (issue 26)
+    await expect.poll(() => harness.printed.length).toBe(1); // printed in the background
     expect(await pdfText(harness.printed[0]!.pdf)).toContain('B001-00000001');
     const code = lineField(page, 'Código', 1);
     await expect(code).toBeFocused();
@@ -51,7 +51,7 @@ test.describe('with a printer behind the bridge', () => {
 
     const dialog = ticketDialog(page);
     await expect(dialog.getByRole('heading', { name: 'Boleta B001-00000001 emitida' })).toBeVisible();
-    // The payment is stored with the document (issue 13): the ticket on screen shows the cash and the change.
+    // The payment is stored with the document: the ticket on screen shows the cash and the change.
     await expect(dialog.getByText('Efectivo: S/ 50.00')).toBeVisible();
     await expect(dialog.getByText('Vuelto: S/ 29.70')).toBeVisible();
     await expect(dialog.getByTestId('print-qr')).toBeVisible();
@@ -70,7 +70,7 @@ test.describe('with a printer behind the bridge', () => {
     expect(printedText).toContain('BOLETA DE VENTA ELECTRÓNICA B001-00000001');
     expect(printedText).toContain('Importe total S/ 20.30');
     expect(printedText).not.toContain('REIMPRESIÓN');
-    // Issue 14: the IGV rate, unit names (not catalogue codes), where to check validity, and that it awaits SUNAT.
+    // The IGV rate, unit names (not catalogue codes), where to check validity, and that it awaits SUNAT.
     expect(printedText).toMatch(/I\.G\.V\. 18 % S\//);
     expect(printedText).toMatch(/UNIDAD x/);
     expect(printedText).not.toMatch(/\bNIU x/);

@@ -232,7 +232,7 @@ test('CSV import: a file Excel saved on Windows keeps its accents, takes UND, KG
   await expect(page.getByTestId('products-count')).toHaveText('27 productos');
 });
 
-test('CSV import (issue 28): a file over 20 MB is refused by its size before it is read; a long import shows its progress', async ({ harness }) => {
+test('CSV import: a file over 20 MB is refused by its size before it is read; a long import shows its progress', async ({ harness }) => {
   // 60,000 rows sent and stored: about 11 s on an idle 2-CPU machine; beside another browser test, several times that.
   test.slow();
   const { page } = harness;

@@ -1,4 +1,4 @@
-// What the shell does after "Probar en modo demo" (issue 26's going-live test): Caja starts again on the mode chosen
+// What the shell does after "Probar en modo demo" (the going-live test, go-live.spec.ts): Caja starts again on the mode chosen
 // in modo.json. The harness records the restart; this opens a second page bound to a core started the way the shell
 // would start it (the file modo.json names), with the same bridge shape as the harness's page. The harness's core
 // still holds its data folder's lock, so the new start gets a folder of its own holding that modo.json.

@@ -85,7 +85,7 @@ test('F12 issues the sale from the keyboard; a scanner code + Enter keeps focus 
   expect(payload.detalle.map((l) => l.cod_Producto)).toEqual(['7756141000111', '7753056000182']);
 });
 
-test('Esc cancels the sale only after confirming; Esc again keeps it (issue 14)', async ({ harness }) => {
+test('Esc cancels the sale only after confirming; Esc again keeps it', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   await typeLine(page, 1, { code: 'ARZ', description: 'Arroz extra 1 kg', quantity: '2', price: '5.90' });
@@ -101,7 +101,7 @@ test('Esc cancels the sale only after confirming; Esc again keeps it (issue 14)'
   await expect(page.getByTestId('total-total')).toHaveText('S/ 20.30');
 
   await page.keyboard.press('Escape');
-  // Issue 26: Enter keeps the sale; throwing it away takes a deliberate Shift+Tab first.
+  // Enter keeps the sale; throwing it away takes a deliberate Shift+Tab first.
   await expect(confirm.getByRole('button', { name: 'No, seguir con la venta (Enter)' })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(confirm.getByRole('button', { name: 'Sí, cancelar la venta' })).toBeFocused();
@@ -115,7 +115,7 @@ test('Esc cancels the sale only after confirming; Esc again keeps it (issue 14)'
   await expect(page.getByTestId('next-number')).toHaveText('B001-00000001');
 });
 
-test('a hand-typed line needs no invented code: it gets MANUAL-<n> (issue 14)', async ({ harness }) => {
+test('a hand-typed line needs no invented code: it gets MANUAL-<n>', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   await typeLine(page, 1, { code: '', description: 'Servicio de copias', quantity: '10', price: '0.10' });
@@ -127,7 +127,7 @@ test('a hand-typed line needs no invented code: it gets MANUAL-<n> (issue 14)', 
   expect(payload.detalle.map((l) => l.cod_Producto)).toEqual(['MANUAL-1']);
 });
 
-test('the keys are on screen and work: Alt+F/Alt+B, Alt+R/Alt+C, F8 (issue 14)', async ({ harness }) => {
+test('the keys are on screen and work: Alt+F/Alt+B, Alt+R/Alt+C, F8', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   await expect(page.getByTestId('key-hints')).toContainText('Alt+B / Alt+F Boleta / Factura');

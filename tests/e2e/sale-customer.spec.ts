@@ -63,7 +63,7 @@ test('factura with a RUC customer and two instalments that add up to the total',
   await harness.open();
   await page.getByLabel('Tipo de documento').selectOption('6');
   await page.getByLabel('Número de documento').fill('20200000006');
-  // The RUC lookup (issue 11) fills razón social and fiscal address from SUNAT's record.
+  // The RUC lookup fills razón social and fiscal address from SUNAT's record.
   await expect(page.getByText('Datos obtenidos de SUNAT (consulta RUC).')).toBeVisible();
   await expect(page.getByLabel('Razón social')).toHaveValue('DISTRIBUIDORA ANDINA DEMO S.A.');
   await expect(page.getByLabel('Dirección')).toHaveValue(/^JR\. COMERCIO 250, AREQUIPA/);
@@ -87,7 +87,7 @@ test('factura with a RUC customer and two instalments that add up to the total',
   await expect(page.getByLabel('Monto de la cuota 2')).toHaveValue('154.00');
   await expect(page.getByTestId('installments-sum')).toHaveText('S/ 354.00');
   await expect(page.getByTestId('installments-difference')).toHaveText('S/ 0.00');
-  // Due days show as dd/mm/aaaa (issue 14); compared here as ISO days.
+  // Due days show as dd/mm/aaaa; compared here as ISO days.
   const isoOf = (text: string) => text.split('/').reverse().join('-');
   const due1 = isoOf(await page.getByLabel('Vencimiento de la cuota 1').inputValue());
   const due2 = isoOf(await page.getByLabel('Vencimiento de la cuota 2').inputValue());
@@ -139,7 +139,7 @@ test('a RUC whose taxpayer is NO HABIDO fills the data and warns, without blocki
   harness.sandbox.faults.clear();
 });
 
-test('the 700-soles trap: the error switches the type to DNI and puts the cursor on the number, so the lookup runs (issue 14)', async ({ harness }) => {
+test('the 700-soles trap: the error switches the type to DNI and puts the cursor on the number, so the lookup runs', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   await typeLine(page, 1, { code: 'TV', description: 'Televisor 32"', quantity: '1', price: '750.00' });

@@ -1,4 +1,4 @@
-// Issue 13: discounts at the counter. A line discount within the limit; a sale discount beyond it asks for a
+// Discounts at the counter. A line discount within the limit; a sale discount beyond it asks for a
 // supervisor's PIN on the form; the ticket prints list price, discount and net; the invoice declares the net prices.
 import { test, expect } from './harness';
 import { closeDialog, lineField, ticketDialog, typeLine } from './sale-helpers';

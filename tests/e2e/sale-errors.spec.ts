@@ -26,7 +26,7 @@ test('errors appear in Spanish on their fields and nothing typed is lost', async
   await price.fill('12.00');
   await expect(price).toHaveAttribute('aria-invalid', 'false');
   // A hand-typed line may have a decimal quantity of any unit (SUNAT accepts it); whole units are a catalogue
-  // product's guard (issue 14).
+  // product's guard.
   await lineField(page, 'Unidad', 1).selectOption('KGM');
 
   // A factura needs a RUC customer.

@@ -19,7 +19,7 @@ test('a plastic-bag line adds ICBPER to the total', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   await typeLine(page, 1, { code: 'PAN', description: 'Pan francés', quantity: '5', price: '0.20' });
-  // The bag comes only from the catalogue (issue 14): no line can be ticked as a bag by hand.
+  // The bag comes only from the catalogue: no line can be ticked as a bag by hand.
   await expect(lineField(page, 'Bolsa plástica (ICBPER)', 1)).toBeDisabled();
   await expect(lineField(page, 'Bolsa plástica (ICBPER)', 1)).not.toBeChecked();
   // The demo catalogue's plastic bag, scanned twice.
@@ -68,7 +68,7 @@ test('an exonerated line is totalled apart and carries no IGV', async ({ harness
   expect(payload.monto_Igv).toBe(0.92);
 });
 
-test('a zero or negative price or quantity is flagged on Enter, not at F12 (issue 14)', async ({ harness }) => {
+test('a zero or negative price or quantity is flagged on Enter, not at F12', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   await lineField(page, 'Código', 1).fill('X');

@@ -1,4 +1,4 @@
-// Issue 13: how a sale is paid. Cash with change, quick amounts, card and Yape with their operation numbers, a split
+// How a sale is paid. Cash with change, quick amounts, card and Yape with their operation numbers, a split
 // payment, and short cash refused with the shortfall on the cash field; the ticket prints every payment.
 import { test, expect } from './harness';
 import { closeDialog, ticketDialog, typeLine } from './sale-helpers';

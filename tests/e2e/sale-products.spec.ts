@@ -255,7 +255,7 @@ test('a sale of three scanned products and one searched product is issued with t
   await expect(lineField(page, 'Precio con IGV', 1)).toBeEditable();
 });
 
-test('a barcode scanned into the weight field is the next product, never a quantity; a huge quantity asks once (issue 14)', async ({ harness }) => {
+test('a barcode scanned into the weight field is the next product, never a quantity; a huge quantity asks once', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   await lineField(page, 'Código', 1).focus();
@@ -279,7 +279,7 @@ test('a barcode scanned into the weight field is the next product, never a quant
   await expect(lineField(page, 'Código', 3)).toBeFocused();
 });
 
-test('a scale label adds the item with its weight, and "3*code" sells three (issue 14)', async ({ harness }) => {
+test('a scale label adds the item with its weight, and "3*code" sells three', async ({ harness }) => {
   const { page, core } = harness;
   // A weighed product whose code is the scale's item code; labels read as item + weight in grams.
   await core.dispatch('saveProduct', { code: '12345', description: 'Queso fresco (kg)', unit: 'KGM', price: '18', affectation: '10', bag: false, active: true });
@@ -300,7 +300,7 @@ test('a scale label adds the item with its weight, and "3*code" sells three (iss
   await expect(page.getByTestId('total-total')).toHaveText('S/ 30.00');
 });
 
-test('"se vende por unidades enteras" is set per product: cloth by the unit takes 1.5, a sack in kg only whole (issue 14)', async ({ harness }) => {
+test('"se vende por unidades enteras" is set per product: cloth by the unit takes 1.5, a sack in kg only whole', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   // The editor proposes the unit's rule and lets the owner change it.

@@ -1,4 +1,4 @@
-// Issue 13: the sales of a day, for the owner: on screen, printed on the ticket printer (checked as text from its
+// The sales of a day, for the owner: on screen, printed on the ticket printer (checked as text from its
 // PDF), and as CSV for the accountant (the file the browser downloads).
 import fs from 'node:fs/promises';
 import { test, expect } from './harness';

@@ -1,4 +1,4 @@
-// Issue 30: the office till becomes the shop server from Ajustes (PostgreSQL shipped with Caja, TLS, its own CA).
+// The office till becomes the shop server from Ajustes (PostgreSQL shipped with Caja, TLS, its own CA).
 // A second till registers with the one-time code the screen shows and sells; the office joins its own server the same
 // way and finds that sale under "Todas las cajas"; the office's daily dump is verified and restored from Ajustes.
 import type { Page } from '@playwright/test';

@@ -121,7 +121,7 @@ test('API: a preset fills the addresses; "Probar conexión" says per API what an
   await expect(page.getByText(/Para salir del modo demo ingrese en «Empresa»: el RUC de su empresa/)).toBeVisible();
 });
 
-test('leaving Ajustes with unsaved changes asks first; saved changes leave freely (issue 14)', async ({ harness }) => {
+test('leaving Ajustes with unsaved changes asks first; saved changes leave freely', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   await page.keyboard.press('F4');
@@ -147,7 +147,7 @@ test('leaving Ajustes with unsaved changes asks first; saved changes leave freel
   expect(asked).toHaveLength(1); // no second question
 });
 
-test('a changed box in Ajustes → Venta also asks before leaving, and is kept when staying (issue 14)', async ({ harness }) => {
+test('a changed box in Ajustes → Venta also asks before leaving, and is kept when staying', async ({ harness }) => {
   const { page } = harness;
   await harness.open();
   await page.keyboard.press('F4');

@@ -1,4 +1,4 @@
-// Issue 11: the first-run wizard. Demo mode is one of its choices; "Empezar a vender" writes the shop's company,
+// The first-run wizard. Demo mode is one of its choices; "Empezar a vender" writes the shop's company,
 // series, API and printer into the real database file and asks the shell to restart on it.
 import fs from 'node:fs';
 import path from 'node:path';

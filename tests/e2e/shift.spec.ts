@@ -1,4 +1,4 @@
-// Issue 13: a whole shift at the till. The cashier finds the till closed, opens it with a float, sells in cash with
+// A whole shift at the till. The cashier finds the till closed, opens it with a float, sells in cash with
 // change, by card, by Yape, split, and with a discount a supervisor approves; takes cash out with a supervisor's PIN; reads the X; counts by denomination and
 // closes; the Z comes out of the ticket printer (checked as text from its PDF) and is kept.
 import { test, expect } from './harness';
@@ -124,7 +124,7 @@ test('open with a float, five sales (one discounted with approval), a cash out a
   page.once('dialog', (d) => void d.accept());
   await close.getByRole('button', { name: 'Cerrar caja e imprimir Z' }).click();
   await expect(page.getByText('Caja n.º 1 cerrada')).toBeVisible();
-  // Issue 26: a faltante is named, never a double negative.
+  // A faltante is named, never a double negative.
   await expect(page.getByText('Esperado S/ 98.00 · contado S/ 97.50 · Faltante S/ 0.50')).toBeVisible();
   await expect(page.getByTestId('cash-status')).toContainText('Caja cerrada');
   await harness.screenshot('caja-cierre-z');
@@ -149,7 +149,7 @@ test('open with a float, five sales (one discounted with approval), a cash out a
     'Efectivo esperado S/ 98.00',
     'Efectivo contado S/ 97.50',
     'Faltante S/ 0.50',
-    // Issue 26: taxes by kind and the numbering of each series.
+    // Taxes by kind and the numbering of each series.
     'Op. gravadas S/',
     'Op. exoneradas S/',
     'Op. inafectas S/ 0.00',

@@ -1,4 +1,4 @@
-// Issue 15: Ajustes → Servidor de la tienda, clicked as the shop's owner would. A bad port, a pasted CA certificate
+// Ajustes → Servidor de la tienda, clicked as the shop's owner would. A bad port, a pasted CA certificate
 // that is not one and a wrong password get Spanish answers and lose nothing; the right one connects ("Verificar
 // servidor" says so, the status bar follows) and the password never comes back to the page. A till whose series
 // another till owns is told so, and cannot sell.
@@ -40,7 +40,7 @@ test('the owner points a till at the shop server from Ajustes; mistakes are expl
   await expect(page.getByTestId('shop-server')).toHaveCount(0); // no server: nothing about it in the status bar
   const form = await openServerForm(page);
   const section = page.getByRole('region', { name: 'Servidor de la tienda' });
-  // TLS unless someone chooses otherwise (issue 25); the other choice says what it costs.
+  // TLS unless someone chooses otherwise; the other choice says what it costs.
   await expect(form.getByLabel('Conexión cifrada (TLS)')).toHaveValue('on');
   await expect(form.getByRole('option', { name: /^No: sin cifrar, inseguro/ })).toHaveCount(1);
 
@@ -74,7 +74,7 @@ test('the owner points a till at the shop server from Ajustes; mistakes are expl
   expect(leaked).toBe(false);
   await harness.screenshot('ajustes-servidor-tienda');
 
-  // The till is on the server under the name typed, owning its series and the note series that follow them (issue 24).
+  // The till is on the server under the name typed, owning its series and the note series that follow them.
   const owners = await queryShop<{ series: string; name: string }>(
     cluster,
     'SELECT s.series, t.name FROM series_owners s JOIN terminals t USING (terminal_id) ORDER BY s.series',

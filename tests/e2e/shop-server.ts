@@ -1,4 +1,4 @@
-// For the browser tests of the shop server (issue 15): a throwaway PostgreSQL cluster with an empty `tienda`
+// For the browser tests of the shop server: a throwaway PostgreSQL cluster with an empty `tienda`
 // database, and a till taken out of demo mode (demo documents are never the shop's), driven through the bridge.
 import pg from 'pg';
 import type { TillCore as Core } from './till-core';

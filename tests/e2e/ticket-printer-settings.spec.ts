@@ -1,4 +1,4 @@
-// Issue 26: Ajustes → Impresora de tickets. A network printer (here the tests' fake printer on 127.0.0.1) is chosen,
+// Ajustes → Impresora de tickets. A network printer (here the tests' fake printer on 127.0.0.1) is chosen,
 // "Imprimir prueba" sends the raw ESC/POS test page before anything is saved, and the settings are kept.
 import { PNG } from 'pngjs';
 import { test, expect } from './harness';

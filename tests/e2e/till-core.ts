@@ -1,4 +1,4 @@
-// A till's core for the browser tests, run as the app runs it (issue 27): the bundle `npm run build` emitted
+// A till's core for the browser tests, run as the app runs it: the bundle `npm run build` emitted
 // (out/main/workers/core.js) in a worker thread behind CoreWorkerHost, so every browser test crosses the same
 // MessagePort, the same protocol and the same bundle as Electron's main process. The shell's services (printer,
 // dialogs, restorer, restart, fetch) are the test's stand-ins, served over the port as the shell serves its own.

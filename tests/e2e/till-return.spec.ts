@@ -1,4 +1,4 @@
-// Issue 24, "done when": a return at the till. Scan the ticket's QR, return 1 of 3 lines in cash, the note's ticket
+// "done when": a return at the till. Scan the ticket's QR, return 1 of 3 lines in cash, the note's ticket
 // opens at once, and the Z nets the refund by method.
 import type { DocumentDetail } from '../../shared/bridge';
 import type { CashReport } from '../../shared/cash';

@@ -1,4 +1,4 @@
-// Issue 25: Ajustes → Usuarios shows who is locked out by wrong PINs and lets the administrator unlock them, and can
+// Ajustes → Usuarios shows who is locked out by wrong PINs and lets the administrator unlock them, and can
 // require 6-digit PINs (a 4-digit PIN is then listed for change; a new one must have 6 digits).
 import { test, expect } from './harness';
 

@@ -1,4 +1,4 @@
-// Issue 24: "A void" from the back office. A boleta SUNAT accepted offers "Anular"; the confirmation says what it does;
+// "A void" from the back office. A boleta SUNAT accepted offers "Anular"; the confirmation says what it does;
 // the document then shows "Anulación pendiente" and "Anulado" once SUNAT's answer says so, and takes no notes. Ajustes
 // keeps the deadline and shows the till's note series. (Credit and debit notes from the back office: notes.spec.ts.)
 import { test, expect } from './harness';

@@ -1,4 +1,4 @@
-// Our own reading of an ESC/POS job (issue 26), written from the command set (Epson ESC/POS reference), not from the
+// Our own reading of an ESC/POS job, written from the command set (Epson ESC/POS reference), not from the
 // encoder the app uses, so the printing tests do not just agree with that library: the job back into lines of text
 // (decoded from the code page it selected with ESC t), the QR codes the printer would draw (GS ( k), raster images
 // (GS v 0), cuts (GS V) and drawer pulses (ESC p). A command it does not know makes it throw, with the offset.

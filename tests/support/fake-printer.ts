@@ -1,4 +1,4 @@
-// A network receipt printer for the tests (issue 26): a TCP server on 127.0.0.1 that keeps every job's bytes (one
+// A network receipt printer for the tests: a TCP server on 127.0.0.1 that keeps every job's bytes (one
 // connection = one job), when its first byte arrived, and hands them to decodeEscPos (escpos-decoder.ts).
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';

@@ -1,4 +1,4 @@
-// Issue 28, items 2 and 5: an API answer is read as a stream and cut at a limit (a hostile or broken server cannot
+// Items 2 and 5: an API answer is read as a stream and cut at a limit (a hostile or broken server cannot
 // fill the memory), and the token never travels over plain http:// except to this machine.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -55,11 +55,11 @@ async function flood(total: number, declare: boolean): Promise<Flood> {
   return s;
 }
 
-// Both ways the core fetches: the global fetch (tests, 'network: shell') and Node's http (the core's worker, issue 27).
+// Both ways the core fetches: the global fetch (tests, 'network: shell') and Node's http (the core's worker).
 describe.each([
   ['global fetch', globalThis.fetch],
   ['node http', createNodeFetch()],
-] as const)('API answers are bounded (issue 28), %s', (_name, fetchImpl) => {
+] as const)('API answers are bounded, %s', (_name, fetchImpl) => {
   it('a 256 MB answer without Content-Length is cut at the limit, refused in Spanish, and the connection dropped', async () => {
     const s = await flood(256 * 1024 * 1024, false);
     const before = process.memoryUsage().rss;
@@ -69,7 +69,7 @@ describe.each([
     );
     expect(error).toMatchObject({ name: 'ApiError', kind: 'malformed', message: 'La API respondió demasiado (más de 4 MB): la respuesta se descartó sin leerla.' });
     const grown = process.memoryUsage().rss - before;
-    console.log(`[issue 28] 256 MB answer refused after ${(s.written() / 1e6).toFixed(1)} MB sent by the server; RSS grew ${(grown / 1e6).toFixed(1)} MB`);
+    console.log(`[bounded answers] 256 MB answer refused after ${(s.written() / 1e6).toFixed(1)} MB sent by the server; RSS grew ${(grown / 1e6).toFixed(1)} MB`);
     // The reader stopped: far less than the answer was ever sent (socket buffers let some MB through).
     expect(s.written()).toBeLessThan(64 * 1024 * 1024);
   });
@@ -96,7 +96,7 @@ describe.each([
   });
 });
 
-describe('HTTPS only for the API, except this machine (issue 28)', () => {
+describe('HTTPS only for the API, except this machine', () => {
   const message = /debe empezar con https:\/\/.*127\.0\.0\.1/;
 
   it('the settings and the setup wizard refuse an http:// address elsewhere, in Spanish', () => {

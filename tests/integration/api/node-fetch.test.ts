@@ -1,4 +1,4 @@
-// Issue 27: the core's worker sends through Node's http/https (electron/core/api/node-fetch.ts), not the global fetch.
+// The core's worker sends through Node's http/https (electron/core/api/node-fetch.ts), not the global fetch.
 // The API client reads its answers the same way: a send and a query against the sandbox, a timeout, a refused
 // connection in Spanish, an empty answer, and one connection kept alive for many requests.
 import http from 'node:http';

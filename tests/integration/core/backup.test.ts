@@ -1,4 +1,4 @@
-// Backups, restore and exports against the real core (real SQLite file, real services), issue 8.
+// Backups, restore and exports against the real core (real SQLite file, real services).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +38,7 @@ function backupsOf(core: Core, dataDir: string, pagesPerStep?: number): BackupSe
 }
 
 async function issue(core: Core, over: Record<string, unknown> = {}): Promise<DocumentSummary> {
-  // Seeded stores end in 2025: the first sale today, offline, asks about the clock (issue 29); the cashier confirms.
+  // Seeded stores end in 2025: the first sale today, offline, asks about the clock; the cashier confirms.
   const res = await core.dispatch('issueSale', anonymousBoleta({ confirmed: ['clock'], ...over }));
   if (!res.ok) throw new Error(JSON.stringify(res.error));
   return res.value as DocumentSummary;
@@ -136,14 +136,14 @@ describe('restore round trip', () => {
     core.close();
     const result = await applyRestore(backup.path, path.join(dataDir, 'caja.db'), { backupFolder, migrationsDir });
     expect(result.preRestoreBackup).toMatchObject({ check: 'ok', documents: 8 });
-    // The 3 sales issued after the copy were never declared (offline): a restore never loses them (issue 12).
+    // The 3 sales issued after the copy were never declared (offline): a restore never loses them.
     expect(result.carried).toEqual({ carried: 3, undeclared: 3, refreshed: 0 });
 
     core = createCore({ dataDir, fetch: globalThis.fetch, secrets: memorySecretStore() });
     cleanups.push(() => core.close());
     const list = await core.dispatch('listDocuments', {});
     expect(list.ok && (list.value as { rows: DocumentSummary[] }).rows.map((r) => r.number).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    // Their payments come with them (issue 13): the shift's cash still counts them.
+    // Their payments come with them: the shift's cash still counts them.
     const carriedDoc = (list.ok ? (list.value as { rows: DocumentSummary[] }).rows : []).find((r) => r.number === 8)!;
     const detail = await core.dispatch('getDocument', { id: carriedDoc.id });
     expect(detail).toMatchObject({ ok: true, value: { payments: [{ method: 'efectivo', kind: 'cash' }] } });
@@ -186,7 +186,7 @@ describe('export for the accountant', () => {
         line(),
       ],
     };
-    // Each day's first sale comes a day after the last one, before the API answered: the cashier confirms the date (issue 29).
+    // Each day's first sale comes a day after the last one, before the API answered: the cashier confirms the date.
     const confirmed = ['clock'];
     setDay(2);
     await rig.call('issueSale', anonymousBoleta()); // outside the range
@@ -216,7 +216,7 @@ describe('export for the accountant', () => {
     const [header, ...lines] = parseCsv(csv);
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(lines).toHaveLength(3);
-    // A cell that starts like a formula (a base64 hash may start with '+') is written neutralised (issue 28): read it back.
+    // A cell that starts like a formula (a base64 hash may start with '+') is written neutralised: read it back.
     const col = (l: string[], name: (typeof CSV_COLUMNS)[number]) => readCsvCell(l[CSV_COLUMNS.indexOf(name)]!);
     const byKey = new Map(lines.map((l) => [`${col(l, 'tipo')}-${col(l, 'serie')}-${col(l, 'numero')}`, l]));
     for (const row of rows) {

@@ -1,4 +1,4 @@
-// Issue 25, failure 8: the cash session belongs to the till, not to a series. Changing the boleta series in Ajustes
+// Failure 8: the cash session belongs to the till, not to a series. Changing the boleta series in Ajustes
 // while a session is open must not orphan it: the till keeps selling in it, and its Z counts the sales of both series.
 import { describe, expect, it } from 'vitest';
 import type { CashState, DocumentSummary, Session } from '../../../shared/bridge';
@@ -7,7 +7,7 @@ import { anonymousBoleta, useRigs } from './harness';
 
 const rig = useRigs();
 
-describe('the cash session across a series change (issue 25)', () => {
+describe('the cash session across a series change', () => {
   it('a series changed in Ajustes keeps the open session: the sale after it lands in it, and the Z has both', async () => {
     const r = await rig();
     await r.call<Session>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });

@@ -1,4 +1,4 @@
-// Issue 28, item 2, through the real core: the review's zip bomb as the API's cdrZip. When a sale is declared, the
+// Item 2, through the real core: the review's zip bomb as the API's cdrZip. When a sale is declared, the
 // document takes the status the answer gives, explained, and neither the bomb nor 400 MB of XML is stored; when a
 // cashier queries the CDR, the bomb is refused in Spanish and the document keeps its status and its own CDR.
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ function bombing(bomb: string, when: { send: boolean; query: boolean }): FetchLi
   };
 }
 
-describe('a zip bomb as the CDR (issue 28)', () => {
+describe('a zip bomb as the CDR', () => {
   it('at the send: the document is accepted as the answer says, the event explains, nothing of the bomb is kept', async () => {
     const bomb = (await zipBomb()).toString('base64');
     const when = { send: true, query: false };

@@ -1,4 +1,4 @@
-// Issue 16: control and bidirectional characters are refused or cleaned before anything is stored or declared.
+// Control and bidirectional characters are refused or cleaned before anything is stored or declared.
 import { describe, expect, it } from 'vitest';
 import type { DocumentSummary } from '../../../shared/bridge';
 import { anonymousBoleta, line, type Rig, useRigs } from './harness';
@@ -16,7 +16,7 @@ describe('clean input at the bridge', () => {
     expect(next.number).toBe(1);
   });
 
-  // Issue 23: XML 1.0 §2.2 Char (https://www.w3.org/TR/xml/#charsets) excludes unpaired surrogates, U+FFFE, U+FFFF and
+  // XML 1.0 §2.2 Char (https://www.w3.org/TR/xml/#charsets) excludes unpaired surrogates, U+FFFE, U+FFFF and
   // the C0 controls but tab, LF and CR; one of them in a sale once spent a number at SUNAT. Each is refused at the bridge
   // with a Spanish message naming it, nothing is stored or declared, and the next valid sale takes number 1.
   it.each([

@@ -1,4 +1,4 @@
-// Issue 28, item 1: no export lets a name become a live formula in the accountant's Excel. Hostile customer names go
+// Item 1: no export lets a name become a live formula in the accountant's Excel. Hostile customer names go
 // through a real sale into the documents CSV and the CSV inside the zip; hostile descriptions into the products CSV;
 // hostile cashier and till names (the shop-wide report's come from other tills) into the sales report. Each file is
 // read back the way a spreadsheet reads it: no text cell may start with = + - @ tab or CR, amounts stay numbers.
@@ -13,7 +13,7 @@ import { anonymousBoleta, until, useRigs } from './harness';
 
 const rig = useRigs();
 
-/** The security review's names (issue 28), and the rest of OWASP's list. */
+/** The security review's names, and the rest of OWASP's list. */
 const HOSTILE = ['=HYPERLINK("http://evil.example")', "@SUM(1+1)*cmd|' /C calc'!A0", '+1+1', '-2+3', "'=1+1 ya con apóstrofo"];
 const FORMULA = /^[=+\-@\t\r]/;
 
@@ -22,7 +22,7 @@ function liveFormulas(rows: string[][]): string[] {
   return rows.flat().filter((cell) => FORMULA.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell));
 }
 
-describe('CSV exports neutralise formulas (issue 28)', () => {
+describe('CSV exports neutralise formulas', () => {
   it('the documents CSV and the CSV inside the zip: hostile customer names start with an apostrophe, amounts stay numbers', async () => {
     const r = await rig();
     const docs: DocumentSummary[] = [];

@@ -1,4 +1,4 @@
-// Issue 13: discounts at the bridge. The invoice declares the net prices (no API field carries a discount), the
+// Discounts at the bridge. The invoice declares the net prices (no API field carries a discount), the
 // document keeps list price and discount for the ticket, and a discount beyond the limit needs a supervisor's PIN.
 import { describe, expect, it } from 'vitest';
 import type { DocumentDetail, DocumentSummary, Session, SettingsView, User } from '../../../shared/bridge';
@@ -20,7 +20,7 @@ async function staffedRig() {
 
 type Payload = { detalle: { monto_Precio_Unitario: number; monto_Valor_Venta: number; igv: number }[]; monto_Imp_Venta: number; forma_pago: { monto: number }[] };
 
-describe('discounts (issue 13)', () => {
+describe('discounts', () => {
   it('a line discount and a sale discount within the limit: net prices declared, exact totals, list prices kept', async () => {
     const { r } = await staffedRig();
     // 3 × 3.33 = 9.99 and 1 × 10.00; 5 % off the first line (0.50), then S/ 0.49 off the sale, spread 0.24 + 0.25.

@@ -1,4 +1,4 @@
-// Issue 13: the cash drawer's raw ESC/POS pulse, received by a local TCP listener standing in for a network receipt
+// The cash drawer's raw ESC/POS pulse, received by a local TCP listener standing in for a network receipt
 // printer on port 9100. The listener checks the bytes exactly: ESC p 0 25 250 (Epson ESC/POS "ESC p").
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((c) => c()));
 });
 
-describe('the cash drawer pulse (issue 13)', () => {
+describe('the cash drawer pulse', () => {
   it('sends exactly 1B 70 00 19 FA to the printer and closes the connection', async () => {
     const printer = await listener();
     closers.push(printer.close);

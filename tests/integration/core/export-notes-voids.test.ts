@@ -1,4 +1,4 @@
-// Issue 24: the accountant's CSV and ZIP include credit and debit notes (with the document each modifies and its
+// The accountant's CSV and ZIP include credit and debit notes (with the document each modifies and its
 // reason) and a document's void (its state in the CSV; the void request SUNAT accepted, as sent, in the ZIP), whether
 // the zip is built in a worker thread or on the calling thread.
 import JSZip from 'jszip';

@@ -1,4 +1,4 @@
-// Issue 29: a full disk and a read-only disk, for real, on a small loop-mounted ext4 file system (needs Linux, root
+// A full disk and a read-only disk, for real, on a small loop-mounted ext4 file system (needs Linux, root
 // and loop devices; elsewhere each test is skipped and its name says why). The cashier reads plain Spanish, no number
 // is spent, no partial row is left, and a healthy database is never called damaged nor offered a restore.
 import { execFileSync } from 'node:child_process';

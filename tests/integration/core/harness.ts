@@ -15,7 +15,7 @@ export function setRigDialect(dialect: Provider): void {
   rigDialect = dialect;
 }
 
-/** When set, every rig's own sandbox varies its answers among the forms the API document allows (issue 23). */
+/** When set, every rig's own sandbox varies its answers among the forms the API document allows. */
 let rigVary: { seed: number } | undefined;
 /** For a whole file run against a varying peer: call in beforeAll (and with undefined in afterAll). */
 export function setRigVary(vary: { seed: number } | undefined): void {
@@ -28,7 +28,7 @@ export interface Peer {
   dialect: Provider;
   vary?: { seed: number };
 }
-/** Both dialects, each with the sandbox's friendliest answers and with answers that vary (issue 23). */
+/** Both dialects, each with the sandbox's friendliest answers and with answers that vary. */
 export const PEERS: readonly Peer[] = [
   { name: 'document names', dialect: 'document' },
   { name: 'factiliza names', dialect: 'factiliza' },

@@ -1,5 +1,5 @@
-// Issue 12: idempotent issuing, nothing after the commit fails the sale, reissue after a conflict, connection truth.
-// Issue 23: against a peer that varies its answers among the forms the API document allows.
+// Idempotent issuing, nothing after the commit fails the sale, reissue after a conflict, connection truth.
+// Against a peer that varies its answers among the forms the API document allows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, DocumentDetail, DocumentSummary } from '../../../shared/bridge';
 import { anonymousBoleta, line, setRigVary, until, type Rig, useRigs, statusOf } from './harness';

@@ -1,4 +1,4 @@
-// Issue 28, item 4: a locked till says nothing of its configuration. Every bridge method is called while locked; the
+// Item 4: a locked till says nothing of its configuration. Every bridge method is called while locked; the
 // ones the sign-in screen needs answer, every other one is refused, and no answer carries the token's last
 // characters, the API addresses, the SOL user, or the shop server's host, user or database.
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const rig = useRigs();
  */
 const SIGN_IN = ['getStatus', 'getSession', 'listCashiers', 'login', 'lock', 'createFirstAdmin', 'recoverAdmin'];
 
-describe('a locked till (issue 28)', () => {
+describe('a locked till', () => {
   it('answers only what the sign-in screen needs, and none of the configuration', async () => {
     const secrets = memorySecretStore();
     secrets.set('portalCredentials', JSON.stringify({ usuario: 'SOLUSR77', password: 'clave-sol-secreta' }));

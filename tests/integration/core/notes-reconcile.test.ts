@@ -1,4 +1,4 @@
-// Issue 24: a note whose send answer was lost meets 1033 on its resend. There is no record query for notes
+// A note whose send answer was lost meets 1033 on its resend. There is no record query for notes
 // (docs/api/decision-table.md, "Credit and debit notes"), so with the shop's SOL credentials its CDR settles it (row
 // B11n): accepted with that CDR, declared once. Without them it stays "requiere atención" (notes.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

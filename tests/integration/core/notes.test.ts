@@ -1,4 +1,4 @@
-// Issue 24: credit and debit notes are documents of the same outbox. Limits checked in the core before a number is
+// Credit and debit notes are documents of the same outbox. Limits checked in the core before a number is
 // spent; note/send in both dialects against the sandbox's SUNAT-like checks; answers through the same decision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSummary } from '../../../shared/bridge';
@@ -126,7 +126,7 @@ describe('a note\'s answers take the same decision as an invoice\'s (docs/api/de
   });
 });
 
-describe('returns in the shift (issue 24)', () => {
+describe('returns in the shift', () => {
   it('a cash refund leaves the drawer: the X shows the return apart by its method, the drawer nets it; the Z keeps it', async () => {
     const r = await rig();
     const admin = (await r.call<{ user: { id: number } }>('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' })).user;
@@ -147,7 +147,7 @@ describe('returns in the shift (issue 24)', () => {
   });
 });
 
-describe('note series per till (issue 24)', () => {
+describe('note series per till', () => {
   it('follow the till\'s invoice series unless set: B002 → BC02, so two tills never share a note series', async () => {
     const r = await rig();
     await r.call('saveSettings', { series: { boleta: 'B002', factura: 'F002' } });

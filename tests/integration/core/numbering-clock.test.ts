@@ -1,4 +1,4 @@
-// Issue 29: after a recovery the numbering is held until confirmed (or jumped ahead by the cashier's choice, recorded),
+// After a recovery the numbering is held until confirmed (or jumped ahead by the cashier's choice, recorded),
 // and a doubtful clock at a sale is asked about and recorded. Real core, real SQLite file, real sandbox.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -6,8 +6,8 @@ const rig = useRigs();
 
 const detail = (r: Rig, id: number) => r.call<DocumentDetail>('getDocument', { id });
 
-// Both dialects (issue 11): the document's names, and the real provider's (/v1/sunat/..., data.sunatResponse); each
-// against the sandbox's friendliest answers and against answers that vary as the API document allows (issue 23).
+// Both dialects: the document's names, and the real provider's (/v1/sunat/..., data.sunatResponse); each
+// against the sandbox's friendliest answers and against answers that vary as the API document allows.
 describe.each(PEERS)('outbox against the sandbox over HTTP, $name', (peer) => {
   beforeAll(() => setRigPeer(peer));
   afterAll(() => setRigPeer(undefined));
@@ -116,7 +116,7 @@ describe.each(PEERS)('outbox against the sandbox over HTTP, $name', (peer) => {
     const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
     await until(r, () => statusOf(r, doc.id) === 'accepted');
     const d = await detail(r, doc.id);
-    // the resend's claim writes no event of its own: repeated attempts stay one row each (issue 12)
+    // the resend's claim writes no event of its own: repeated attempts stay one row each
     expect(d.events.map((e) => e.toStatus)).toEqual(['pending', 'sending', 'pending', 'accepted']);
     expect(d.events.at(-1)?.detail).toMatch(/Conciliado/);
     expect(r.sandbox.declarations()).toHaveLength(1);

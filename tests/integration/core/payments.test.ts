@@ -1,4 +1,4 @@
-// Issue 13: how a sale was paid is stored with its document in the issuing transaction, refused when short, and never
+// How a sale was paid is stored with its document in the issuing transaction, refused when short, and never
 // reaches SUNAT (forma_pago stays CONTADO/CREDITO).
 import { describe, expect, it } from 'vitest';
 import type { DocumentDetail, DocumentSummary, SettingsView } from '../../../shared/bridge';
@@ -7,7 +7,7 @@ import { anonymousBoleta, useRigs } from './harness';
 
 const rig = useRigs();
 
-describe('payments of a sale (issue 13)', () => {
+describe('payments of a sale', () => {
   it('a split payment (Yape with its operation number + cash with change) is stored and read back', async () => {
     const r = await rig();
     // 2 × 5.90 = 11.80

@@ -1,4 +1,4 @@
-// Issue 25, failure 7: the sign-in's lockout is kept in SQLite and escalates (1 min, 5 min, 30 min, then only an
+// Failure 7: the sign-in's lockout is kept in SQLite and escalates (1 min, 5 min, 30 min, then only an
 // administrator), a clock set back never lengthens a wait, Ajustes can require 6-digit PINs, and a PIN hashed with
 // older parameters is hashed again at its next sign-in.
 import { scryptSync } from 'node:crypto';
@@ -40,7 +40,7 @@ const lockoutRow = (r: Rig, userId: number) =>
     | { failures: number; level: number; wait_started_at: number | null; wait_ms: number }
     | undefined;
 
-describe('the sign-in lockout (issue 25)', () => {
+describe('the sign-in lockout', () => {
   it('survives a restart: the fifth wrong PIN starts a wait that the reopened till still enforces', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-pin-'));
     const clock = handClock();

@@ -1,4 +1,4 @@
-// Issue 26: a lower price is a discount. A catalogue line typed below the catalogue's price counts against the same
+// A lower price is a discount. A catalogue line typed below the catalogue's price counts against the same
 // limit, needs the same supervisor, is recorded like any discount (list price, cut, approver) and shows in the X;
 // a product marked "precio libre" keeps the price the cashier typed, with nothing recorded.
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ const customer = { docType: '1', docNumber: '45678912', name: 'JUAN PEREZ', addr
 
 type Payload = { detalle: { monto_Precio_Unitario: number }[]; monto_Imp_Venta: number };
 
-describe('a lower price is a discount (issue 26)', () => {
+describe('a lower price is a discount', () => {
   it('S/ 200 typed on a S/ 2,000 catalogue item needs a supervisor, is recorded as a discount and shows in the X', async () => {
     const { r, supervisor } = await staffedRig();
     const sale = anonymousBoleta({ lines: [line({ code: 'TV55', description: 'Televisor 55 pulgadas', quantity: '1', unitPrice: '200' })] });

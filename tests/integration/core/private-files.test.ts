@@ -1,4 +1,4 @@
-// Issue 25: the till's database and its backup copies are readable by the user alone (0600), whatever the umask.
+// The till's database and its backup copies are readable by the user alone (0600), whatever the umask.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ afterEach(() => {
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
-describe.skipIf(process.platform === 'win32')('private files (issue 25)', () => {
+describe.skipIf(process.platform === 'win32')('private files', () => {
   it('caja.db, its -wal and every backup copy are 0600', async () => {
     const r: Rig = await rigs();
     const db = path.join(r.dataDir, 'caja.db');

@@ -1,4 +1,4 @@
-// Issue 28, item 3: the product import's size check comes first, and a long import runs off the main thread, with
+// Item 3: the product import's size check comes first, and a long import runs off the main thread, with
 // progress. Through the real core's bridge (dispatch), as the screen calls it.
 import { describe, expect, it } from 'vitest';
 import type { BridgeEvent, ImportProductsResult } from '../../../shared/bridge';
@@ -12,7 +12,7 @@ function catalogue(rows: number): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-describe('importing products (issue 28)', () => {
+describe('importing products', () => {
   it('refuses a file over 20 MB by its length, before any per-character work', async () => {
     const r = await rig();
     // A control character that cleaning would report: if the text were cleaned before its size was checked, that is

@@ -1,4 +1,4 @@
-// Issues 12 and 16: a 1033 ends "accepted" only when what SUNAT holds is provably ours; rejected and observed
+// A 1033 ends "accepted" only when what SUNAT holds is provably ours; rejected and observed
 // verdicts survive a lost answer; a passing 401 heals by itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memorySecretStore } from '../../../electron/core/services/secrets';
@@ -26,7 +26,7 @@ describe.each(PEERS)('reconciliation, $name', (peer) => {
   beforeAll(() => setRigPeer(peer));
   afterAll(() => setRigPeer(undefined));
 
-  describe('reconciliation keeps SUNAT verdict (issue 16)', () => {
+  describe('reconciliation keeps SUNAT verdict', () => {
     it('a rejected factura whose answer was lost, then 1033 on the resend, never ends accepted (no credentials)', async () => {
       const r = await rig({ sandbox: { resendMode: 'always1033' } });
       r.sandbox.faults.declaredButLost(1);
@@ -65,7 +65,7 @@ describe.each(PEERS)('reconciliation, $name', (peer) => {
     });
   });
 
-  describe('reconciliation by content (issue 12)', () => {
+  describe('reconciliation by content', () => {
     it('another till\'s anonymous boleta of the same total under our number is a conflict, not our acceptance', async () => {
       const ours = await rig();
       const other = await rig({ shared: ours.sandbox });
@@ -88,7 +88,7 @@ describe.each(PEERS)('reconciliation, $name', (peer) => {
     });
   });
 
-  describe('a passing 401 heals by itself (issue 16)', () => {
+  describe('a passing 401 heals by itself', () => {
     it('unblocks within one backoff step, without re-typing the token', async () => {
       const r = await rig();
       r.sandbox.faults.unauthorized(2);

@@ -1,4 +1,4 @@
-// Issue 23: rejected and invalid documents are loud (status bar, "Requiere atención", kept apart in the reports) and
+// Rejected and invalid documents are loud (status bar, "Requiere atención", kept apart in the reports) and
 // no dead end ("Reenviar", "Corregir y reenviar" under the same number, "Reemitir" under a new one by the rules of a
 // new sale), against the sandbox over real HTTP.
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ async function refusedSale(r: Rig, over: Record<string, unknown> = {}, refuse: (
 
 const payloadOf = (d: DocumentDetail) => JSON.parse(d.payload) as Record<string, unknown> & { forma_pago: { fecha_Pago: string }[] };
 
-describe('an invalid document is loud and no dead end (issue 23)', () => {
+describe('an invalid document is loud and no dead end', () => {
   it('counts in the status bar and the filter, is resent as it is, then corrected and sent under the same number', async () => {
     const r = await rig();
     const ok = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
@@ -124,7 +124,7 @@ describe('an invalid document is loud and no dead end (issue 23)', () => {
   });
 });
 
-describe('re-issue runs the rules of a new sale (issue 23)', () => {
+describe('re-issue runs the rules of a new sale', () => {
   /** A credit factura issued on 2 March (Lima), instalments on 4 March and 2 April, that SUNAT rejects (2108: late). */
   async function rejectedCreditFactura(clock: { at: string }) {
     const r = await rig({ core: { now: () => new Date(clock.at) }, sandbox: { clock: () => new Date('2026-03-09T15:00:00Z') } });

@@ -69,7 +69,7 @@ describe.each(PROVIDERS)('customers, %s names', (dialect) => {
   });
 });
 
-// Both dialects (issue 11): the lookups read the document's names and the real provider's.
+// Both dialects: the lookups read the document's names and the real provider's.
 describe.each(PROVIDERS)('lookups, %s names', (dialect) => {
   beforeAll(() => setRigDialect(dialect));
   afterAll(() => setRigDialect('document'));
@@ -201,7 +201,7 @@ describe('sale settings', () => {
   });
 });
 
-describe('"Probar conexión" (issue 11)', () => {
+describe('"Probar conexión"', () => {
   it('says per API what answered, without declaring anything', async () => {
     const r = await rig();
     type Result = { billing: { ok: boolean; status: number | null; message: string }; query: { ok: boolean; status: number | null; message: string } };

@@ -1,4 +1,4 @@
-// Issue 11, going live: demo mode in its own database file, the first-run setup writing the real company into the
+// Going live: demo mode in its own database file, the first-run setup writing the real company into the
 // real file, and numbering, history and backups of the real till untouched by demo sales.
 import fs from 'node:fs';
 import os from 'node:os';

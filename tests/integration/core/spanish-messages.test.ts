@@ -1,4 +1,4 @@
-// Issue 16: every message a malformed bridge call gets back is Spanish, for every method of the contract, including
+// Every message a malformed bridge call gets back is Spanish, for every method of the contract, including
 // zod's own defaults (wrong root type, unknown keys, too-big numbers, wrong nested types).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_METHODS, type BridgeResult } from '../../../shared/bridge';

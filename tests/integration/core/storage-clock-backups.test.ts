@@ -1,4 +1,4 @@
-// Issue 29: copies when the clock jumps (a year ahead and back), copies that changed after they were recorded, and
+// Copies when the clock jumps (a year ahead and back), copies that changed after they were recorded, and
 // leftovers of interrupted copies and restores. Real core, real SQLite files.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 29 drills, against real SQLite files and the real sandbox over HTTP: the database (and its -wal) is damaged
+// Storage drills, against real SQLite files and the real sandbox over HTTP: the database (and its -wal) is damaged
 // the ways a disk damages it, Caja recovers as the shell does at start-up (check, latest good copy, restore) or as
 // the core does on its own (a damaged -wal), and goes on selling. Nothing is declared twice (the sandbox's
 // declarations have distinct keys) and no sale that was still readable is lost.

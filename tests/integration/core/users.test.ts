@@ -1,4 +1,4 @@
-// Issue 13: cashiers and roles, enforced by the core at the bridge (not only by the screens).
+// Cashiers and roles, enforced by the core at the bridge (not only by the screens).
 import { describe, expect, it } from 'vitest';
 import type { DocumentDetail, DocumentSummary, Session, User } from '../../../shared/bridge';
 import { anonymousBoleta, useRigs, type Rig } from './harness';
@@ -14,7 +14,7 @@ async function withStaff(r: Rig) {
   return { cajero, supervisor };
 }
 
-describe('cashiers and roles (issue 13)', () => {
+describe('cashiers and roles', () => {
   it('before the first administrator the till is open; afterwards the first admin cannot be created twice', async () => {
     const r = await rig();
     expect(await r.call<Session>('getSession')).toEqual({ user: null, usersExist: false });

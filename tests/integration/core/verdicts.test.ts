@@ -1,4 +1,4 @@
-// Issue 23: the defects found against a peer that is not ours, each through the real core, SQLite and the sandbox.
+// The defects found against a peer that is not ours, each through the real core, SQLite and the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, DocumentSummary, SettingsView } from '../../../shared/bridge';
 import { memorySecretStore } from '../../../electron/core/services/secrets';

@@ -1,4 +1,4 @@
-// Issue 24: voiding ("Anular") a boleta through summary/cancel and a factura through voided/cancel, against the
+// Voiding ("Anular") a boleta through summary/cancel and a factura through voided/cancel, against the
 // sandbox in both dialects. The request is recorded before it is sent, sent once per document, and "Anulado" only on
 // SUNAT's evidence (docs/api/decision-table.md § Voiding).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 27: the core in a worker thread. Calls and events cross the MessagePort as they do in process; the shell's
+// The core in a worker thread. Calls and events cross the MessagePort as they do in process; the shell's
 // services (secrets written, the system's fetch, the log) are served back over it; a worker that dies mid-drain is
 // replaced, every sale it committed is still there, and the window is told.
 import fs from 'node:fs';

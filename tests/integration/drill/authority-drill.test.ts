@@ -1,4 +1,4 @@
-// The authority drill (issue 25): three tills and the office on a real PostgreSQL, each till with its own role. One
+// The authority drill: three tills and the office on a real PostgreSQL, each till with its own role. One
 // till is offline while the office deactivates a cashier, changes a price and edits the payment methods, and edits
 // the same records itself; a till's clock goes back an hour, then forward; the server is stopped twice while every
 // till sells; a copy of a till's data folder starts as a fourth till; a till's role tries to write another till's
@@ -55,7 +55,7 @@ const readLease = (dir: string): string | undefined => {
 };
 const methodsAt = async (r: Rig) => (await r.call<{ paymentMethods: { code: string; label: string; active: boolean }[] }>('getSettings')).paymentMethods;
 
-describe('the shop server is the authority (issue 25)', () => {
+describe('the shop server is the authority', () => {
   it('holds every decision through an offline till, clocks moved, server restarts, a copied folder and forged SQL', async () => {
     const { name: db, pool } = await shop.freshDatabase();
     await migrateServer(pool, path.resolve(__dirname, '../../../migrations/server'));

@@ -14,7 +14,7 @@ const script = fileURLToPath(new URL('./till-process.ts', import.meta.url));
 let sandbox: Sandbox;
 let dataDir: string;
 beforeAll(async () => {
-  // The peer varies its answers among the forms the API document allows (issue 23): seeded, reproducible.
+  // The peer varies its answers among the forms the API document allows: seeded, reproducible.
   sandbox = await startSandbox({ port: 0, vary: { seed: 2311 } });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-drill-'));
 });

@@ -1,4 +1,4 @@
-// Issue 24's drill: a till issues SALES boletas and NOTES credit notes on them (whole, by lines, by an amount, a second
+// The notes drill: a till issues SALES boletas and NOTES credit notes on them (whole, by lines, by an amount, a second
 // partial note on a sale already partly credited) against the sandbox in its varying mode (docs/api/variations.md),
 // in both dialects, with 30 % of the answers of invoice/send AND note/send lost after the sandbox declared the
 // document, 1033 on every resend, and the till's process killed with SIGKILL several times mid-run, then restarted

@@ -1,4 +1,4 @@
-// A till in its own process for the notes drill (issue 24): issues SALES boletas and NOTES credit notes on them
+// A till in its own process for the notes drill: issues SALES boletas and NOTES credit notes on them
 // (whole, by lines, by an amount, and a second partial note on a sale already partly credited), sending as it goes,
 // then waits until none is left to send. The drill kills it with SIGKILL at random moments and starts it again: it
 // carries on from what its store holds (a note's client key makes a retried return answer the note already issued).

@@ -1,4 +1,4 @@
-// Issue 11's drill: the core speaking the real provider's names (provider 'factiliza') to a server that speaks only
+// The provider drill: the core speaking the real provider's names (provider 'factiliza') to a server that speaks only
 // those (/v1/sunat/..., data.sunatResponse), with 30 % of send answers lost after the server declared the document,
 // and SUNAT's 1033 on every resend. Every document must end declared once, accepted locally, numbering gap-free,
 // without a storm of resends.

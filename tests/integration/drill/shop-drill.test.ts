@@ -1,4 +1,4 @@
-// The shop drill (issue 15): three tills, each its own process and SQLite file, sell 300 documents each while the
+// The shop drill: three tills, each its own process and SQLite file, sell 300 documents each while the
 // shop server (a real PostgreSQL cluster) is stopped and restarted and one till is killed with SIGKILL again and
 // again, mid-push. At the end the server holds each of the 900 documents exactly once, with the status its till has;
 // a price changed on the server has reached all three tills; and a fourth till claiming a taken series is refused.

@@ -1,4 +1,4 @@
-// A till of the shop drill (issue 15) in its own process: out of demo mode, pointed at the shop server, it sells
+// A till of the shop drill in its own process: out of demo mode, pointed at the shop server, it sells
 // until its store holds TARGET documents, then stays until everything went up (SUNAT's outbox, the shop server's
 // queue, the catalogue) and it has pulled every catalogue change the server holds. The drill kills it with SIGKILL
 // and stops the server under it. argv: a JSON object (see Args).

@@ -1,4 +1,4 @@
-// Issue 23's drill: the core against a sandbox that varies every answer among the forms the API document allows
+// The varying drill: the core against a sandbox that varies every answer among the forms the API document allows
 // (docs/api/variations.md: dates or '-', amounts at 2 or 10 decimals, re-written descriptions, both refusal forms, both CDR
 // layouts...), in both dialects, with 30 % of send answers lost after the sandbox declared the document and 1033 on
 // every resend, so that most lost sends end in a reconciliation against a varied record. In both dialects the till

@@ -1,4 +1,4 @@
-// Issue 26: the tests' own ESC/POS reader, checked on bytes written by hand from the command reference, so that the
+// The tests' own ESC/POS reader, checked on bytes written by hand from the command reference, so that the
 // printing tests stand on something other than the encoder the app uses.
 import { describe, expect, it } from 'vitest';
 import { decodeEscPos } from '../../support/escpos-decoder';

@@ -1,4 +1,4 @@
-// Issue 26: the shift's X and Z, and the sales report, through the same raw ESC/POS path as the tickets, read back
+// The shift's X and Z, and the sales report, through the same raw ESC/POS path as the tickets, read back
 // from the fake network printer with our own decoder.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Session, User } from '../../../shared/bridge';
@@ -32,7 +32,7 @@ async function shift(): Promise<{ r: Rig; printer: FakePrinter; session: CashSes
   return { r, printer, session, supervisor };
 }
 
-describe('the X and the Z in raw ESC/POS (issue 26)', () => {
+describe('the X and the Z in raw ESC/POS', () => {
   it('prints the X of the open session with its sales, methods and the cash expected', async () => {
     const { r, printer, session } = await shift();
     expect(await r.call('printDocument', { source: { kind: 'cashReport', sessionId: session.id }, action: 'print' })).toEqual({ done: true });

@@ -1,4 +1,4 @@
-// Issue 26: documents printed as a POS prints, in raw ESC/POS, through the real core, to a fake network printer on
+// Documents printed as a POS prints, in raw ESC/POS, through the real core, to a fake network printer on
 // 127.0.0.1; every job read back with our own decoder (tests/support/escpos-decoder.ts): its lines in the code
 // page it selected, the QR the printer would draw, the cut and the drawer's pulse.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ async function htmlQr(r: Rig, id: number): Promise<string> {
 
 const widest = (job: DecodedJob) => Math.max(...job.lines.map((l) => l.length));
 
-describe('raw ESC/POS tickets (issue 26)', () => {
+describe('raw ESC/POS tickets', () => {
   it('a cash boleta: text in cp850, the same QR as the HTML ticket, the drawer pulse first and a cut', async () => {
     const { r, printer } = await withPrinter();
     const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
@@ -90,7 +90,7 @@ describe('raw ESC/POS tickets (issue 26)', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(drawer.jobs).toEqual([]);
 
-    // Without the pulse in the ticket, the separate pulse opens it as before (issue 13).
+    // Without the pulse in the ticket, the separate pulse opens it as before.
     await r.call('saveTicketPrinter', { transport: 'tcp', host: printer.host, port: printer.port, drawerPulse: false });
     await r.call('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
     expect((await drawer.nextJob()).bytes.toString('hex')).toBe('1b700019fa');

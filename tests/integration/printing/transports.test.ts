@@ -1,4 +1,4 @@
-// Issue 26: the transports other than TCP, on this Linux machine: a device file (/dev/usb/lp0 stands for any file),
+// The transports other than TCP, on this Linux machine: a device file (/dev/usb/lp0 stands for any file),
 // CUPS through a stand-in for `lpstat` and `lp`, and the Windows spooler's line protocol through a stand-in worker
 // (the PowerShell script itself needs Windows).
 import { spawn } from 'node:child_process';

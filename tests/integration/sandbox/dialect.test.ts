@@ -1,4 +1,4 @@
-// The sandbox playing the real provider (issue 11): real paths only, real names in its answers.
+// The sandbox playing the real provider: real paths only, real names in its answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox';
 import { createApiClient, isApiError } from '../../../electron/core/api';

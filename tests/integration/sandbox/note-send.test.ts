@@ -1,4 +1,4 @@
-// Issue 24: the sandbox speaks note/send in both dialects, with SUNAT-like checks (docs/sunat/notes.md), and registers
+// The sandbox speaks note/send in both dialects, with SUNAT-like checks (docs/sunat/notes.md), and registers
 // notes like invoices (1033 on a resend under 'sunat1033').
 import { afterEach, describe, expect, it } from 'vitest';
 import { SendResultSchema, type Invoice, type Note } from '../../../shared/api';

@@ -1,4 +1,4 @@
-// The sandbox's varying mode (issue 23): seeded choices among the forms the API document allows (docs/api/variations.md),
+// The sandbox's varying mode: seeded choices among the forms the API document allows (docs/api/variations.md),
 // every one of them read by the core's API client in both dialects; the default mode stays as it was.
 import JSZip from 'jszip';
 import { afterEach, describe, expect, it } from 'vitest';

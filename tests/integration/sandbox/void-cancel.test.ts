@@ -1,4 +1,4 @@
-// Issue 24: the sandbox speaks summary/cancel (boletas) and voided/cancel (facturas) in both dialects: strict bodies,
+// The sandbox speaks summary/cancel (boletas) and voided/cancel (facturas) in both dialects: strict bodies,
 // the bearer check, SUNAT-like checks (the document exists and was accepted, not voided already, its type is the
 // endpoint's), and the record query shows a voided document with indicadorEstado 2.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 30: the hosted shop server's daily dump (Caja's own logical dump: the shipped binaries have no pg_dump) is
+// The hosted shop server's daily dump (Caja's own logical dump: the shipped binaries have no pg_dump) is
 // verified by a restore into a scratch database, rotated like the till's daily copies, and restorable: the restored
 // database answers the dumped rows, the replaced one is kept under another name, a registered till still signs in.
 import fs from 'node:fs';
@@ -39,7 +39,7 @@ async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] 
   }
 }
 
-describe('the hosted server\'s copies (issue 30)', () => {
+describe('the hosted server\'s copies', () => {
   it('dumps, verifies by restoring, and restores: the rows come back, the replaced database is kept', async () => {
     await sql("INSERT INTO terminals (terminal_id, name) VALUES ('t1', 'Caja 1')");
     // Every kind of value a document holds, byte for byte: text with quotes, backslashes, newlines and ñ, a zip,

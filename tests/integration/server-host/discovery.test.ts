@@ -1,4 +1,4 @@
-// Issue 30: the host announces its shop server by mDNS and a till's browse finds its name, port and an address.
+// The host announces its shop server by mDNS and a till's browse finds its name, port and an address.
 // Real multicast on this machine's interfaces (no mock); skipped where the machine has no network but loopback.
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { advertise, browse } from '../../../electron/core/server-host/discovery'
 
 const hasLan = Object.values(os.networkInterfaces()).some((l) => (l ?? []).some((a) => a.family === 'IPv4' && !a.internal));
 
-describe.skipIf(!hasLan)('finding the shop server on the LAN (issue 30)', () => {
+describe.skipIf(!hasLan)('finding the shop server on the LAN', () => {
   it('a browsing till finds the advertised server', async () => {
     const name = `Caja servidor prueba ${process.pid}`;
     const ad = advertise({ name, port: 54_321, shop: 'Bodega San Martín' });

@@ -1,4 +1,4 @@
-// Issue 30: this PC hosts the shop server from the PostgreSQL Caja ships. The host makes the cluster, its CA and
+// This PC hosts the shop server from the PostgreSQL Caja ships. The host makes the cluster, its CA and
 // certificate and starts it with TLS; a second till registers with the one-time code (its own login role) and its
 // sale reaches the server; a spent or wrong code is refused in Spanish; a plain connection from the LAN is refused.
 import fs from 'node:fs';
@@ -38,7 +38,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promi
   throw new Error('condition not reached');
 }
 
-describe('this PC is the shop server (issue 30)', () => {
+describe('this PC is the shop server', () => {
   it('runs with TLS, keeps the owner password in the secret store, and reports its status', () => {
     const s = host.status();
     expect(s).toMatchObject({ configured: true, running: true, versionNote: null });

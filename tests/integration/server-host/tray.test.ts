@@ -1,4 +1,4 @@
-// Issue 30: while this PC hosts the shop server (a real cluster from the shipped binaries), closing Caja's window
+// While this PC hosts the shop server (a real cluster from the shipped binaries), closing Caja's window
 // hides it to the tray instead of quitting, and Caja is set to start with the system (Linux: an XDG autostart
 // entry). Without a running server, closing is left alone. Electron is faked; the server is real.
 import { EventEmitter } from 'node:events';
@@ -69,7 +69,7 @@ afterAll(async () => {
   delete process.env.XDG_CONFIG_HOME;
 });
 
-describe.skipIf(process.platform !== 'linux')('the tray while this PC is the shop server (issue 30)', () => {
+describe.skipIf(process.platform !== 'linux')('the tray while this PC is the shop server', () => {
   it('without a server, closing the window closes it and nothing starts with the system', () => {
     const win = new FakeWindow();
     installServerTray({ window: win as never, dataDir: dir, mainDir: path.resolve('out/main'), log });

@@ -1,4 +1,4 @@
-// Issue 30: a Caja that ships a newer PostgreSQL major than its data folder's never deletes data: the old folder is
+// A Caja that ships a newer PostgreSQL major than its data folder's never deletes data: the old folder is
 // kept, renamed, and the newest verified dump is restored into a cluster of the shipped major. The old major is
 // simulated by the data folder's PG_VERSION marker (only one major is installed here); the data is real.
 import fs from 'node:fs';
@@ -27,7 +27,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('a new PostgreSQL major (issue 30)', () => {
+describe('a new PostgreSQL major', () => {
   it('is adopted by dump and restore; the old data folder stays, renamed', async () => {
     const pool = host.ownerPool();
     await pool.query("INSERT INTO terminals (terminal_id, name) VALUES ('t1', 'Caja 1')");

@@ -1,4 +1,4 @@
-// Issue 30: as root the server runs as `postgres`, which cannot enter a checkout under a root-only folder (a clone
+// As root the server runs as `postgres`, which cannot enter a checkout under a root-only folder (a clone
 // in /root on a fresh CI machine). The programs are then run from a copy it can reach; the folders of the user are
 // never opened up. Exercised only where this runs as root (it does in CI).
 import fs from 'node:fs';

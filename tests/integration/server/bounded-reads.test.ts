@@ -1,4 +1,4 @@
-// Issue 28, items 1 and 2, across the shop: what one till reads from the shop server is bounded in the query, and
+// Items 1 and 2, across the shop: what one till reads from the shop server is bounded in the query, and
 // names that come from other tills reach the accountant's CSV neutralised. A row on a real PostgreSQL cluster is made
 // hostile by hand (megabytes of name, CDR XML and events, formula-like names); another till reads it.
 import pg from 'pg';
@@ -28,7 +28,7 @@ const shop = shopRig(() => cluster, () => admin);
 afterEach(() => shop.dispose());
 const till = (database: string, name: string, series: string): Promise<Rig> => shop.till(database, name, series);
 
-describe('reading the shop server is bounded (issue 28)', () => {
+describe('reading the shop server is bounded', () => {
   it('megabytes in another till\'s row come back cut or left out; its names reach the shop report CSV neutralised', async () => {
     await admin.query('CREATE DATABASE hostil');
     const pool = testPool('hostil');

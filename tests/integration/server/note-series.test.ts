@@ -1,4 +1,4 @@
-// Issue 24 on the shop server (migration server/0004): each till's note series (07/08) are claimed like its invoice
+// Credit and debit notes on the shop server (migration server/0004): each till's note series (07/08) are claimed like its invoice
 // series, so a till whose note series another till owns is refused; a note lands naming the sale it modifies, and the
 // server answers, for a sale of any till, its status and what every till already credited on it (shop-notes.ts).
 // Notes pushed before 0004 get their `modifies` from their payload when the server migrates.
@@ -45,7 +45,7 @@ const till = (database: string, name: string, series: string): Promise<Rig> => s
 
 const online = (r: Rig) => async () => (await r.call<AppStatus>('getStatus')).shopServer?.state === 'online';
 
-describe('note series and notes on the shop server (issue 24)', () => {
+describe('note series and notes on the shop server', () => {
   it('each till claims its note series; a note lands naming its sale, and the server sums the shop\'s credits on it', async () => {
     const { name, pool } = await freshDatabase();
     const a = await till(name, 'Caja 1', 'B001');

@@ -1,4 +1,4 @@
-// Issue 29 with a shop server (a real PostgreSQL cluster): sales issued while SUNAT could not be reached were pushed to
+// Numbering after a restore, with a shop server (a real PostgreSQL cluster): sales issued while SUNAT could not be reached were pushed to
 // the shop server, then the till's database was lost and an older copy restored. The API has no record of those
 // numbers; the shop server has: the till goes on after them, never reusing a number a customer holds on a ticket.
 import fs from 'node:fs';
@@ -33,7 +33,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promi
   throw new Error('condition not reached');
 }
 
-describe('numbering confirmed with the shop server after a restore (issue 29)', () => {
+describe('numbering confirmed with the shop server after a restore', () => {
   it('goes on after the numbers the shop server holds, although SUNAT never received them', async () => {
     await admin.query('CREATE DATABASE numeracion');
     const pool = poolOn(cluster, 'numeracion');
@@ -59,7 +59,7 @@ describe('numbering confirmed with the shop server after a restore (issue 29)', 
       for (let i = 0; i < 3; i++) await rig.call('issueSale', anonymousBoleta());
       await waitFor(async () => sandbox.declarations().length === 3);
       // The copy must know this till as the server does (its series claim is registered with the first push): a copy
-      // taken before that would come back as another till, refused the series (issue 25's "a till's identity").
+      // taken before that would come back as another till, refused the series (a till's identity is its own: till-lease.ts).
       await waitFor(async () => (await pool.query('SELECT COUNT(*)::int AS n FROM documents')).rows[0].n === 3);
       await rig.call('backupNow');
       sandbox.faults.reset(Infinity, 'send'); // SUNAT out of reach: the next sales wait in the outbox
@@ -76,7 +76,7 @@ describe('numbering confirmed with the shop server after a restore (issue 29)', 
       rig.core.start();
       const next = await rig.call<DocumentSummary>('issueSale', anonymousBoleta());
       expect(next.number).toBe(8);
-      // The restored till is still this till at the server (issue 25): its new sale goes up, not refused as a copy.
+      // The restored till is still this till at the server: its new sale goes up, not refused as a copy.
       await waitFor(async () => (await pool.query('SELECT COUNT(*)::int AS n FROM documents WHERE id_base_dato = $1', [next.idBaseDato])).rows[0].n === 1);
       expect(rig.core.db.sqlite.prepare("SELECT detail FROM numbering_log WHERE kind = 'confirmed' AND series = 'B001'").pluck().get()).toMatch(
         /servidor de la tienda 7/,

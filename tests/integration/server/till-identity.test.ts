@@ -1,4 +1,4 @@
-// Issue 25: a refused document never blocks a till's queue; a till's clock never decides what the server keeps; a
+// A refused document never blocks a till's queue; a till's clock never decides what the server keeps; a
 // data folder copied from another till is told apart and refused, and nothing of either till is lost.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,7 +39,7 @@ const folder = () => {
   return dir;
 };
 
-describe('a refused document is set aside (issue 25)', () => {
+describe('a refused document is set aside', () => {
   it('the rest of the queue goes up; the reason is in Spanish; it goes up once the server can take it', async () => {
     const { name: db, pool } = await shop.freshDatabase();
     try {
@@ -71,7 +71,7 @@ describe('a refused document is set aside (issue 25)', () => {
   }, 60_000);
 });
 
-describe("the till's clock never decides (issue 25)", () => {
+describe("the till's clock never decides", () => {
   it('a document changed after the clock went back an hour still reaches the server with its new status', async () => {
     const { name: db, pool } = await shop.freshDatabase();
     try {
@@ -96,7 +96,7 @@ describe("the till's clock never decides (issue 25)", () => {
   }, 60_000);
 });
 
-describe("a till's identity is its own (issue 25)", () => {
+describe("a till's identity is its own", () => {
   it('checks made while the till connects (Verificar servidor, a search) share its connection: never "misma identidad"', async () => {
     const { name: db, pool } = await shop.freshDatabase();
     try {
@@ -180,7 +180,7 @@ describe("a till's identity is its own (issue 25)", () => {
   }, 90_000);
 });
 
-describe('series claims follow the till (issue 25)', () => {
+describe('series claims follow the till', () => {
   it('a series left unused is released; one with documents stays the till\'s, so nobody starts it again at 1', async () => {
     const { name: db, pool } = await shop.freshDatabase();
     try {

@@ -1,4 +1,4 @@
-// Issue 15: the shop server over TLS. A shop's server on the LAN has a certificate of its own that no system trusts:
+// The shop server over TLS. A shop's server on the LAN has a certificate of its own that no system trusts:
 // pasting its authority's certificate in Ajustes makes the till verify it; without it, or with another authority's,
 // the connection is refused in Spanish, never made unverified. A server without TLS is told apart too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ describe('the shop server over TLS', () => {
     expect(await connect(plain, { tls: 'on', caCert: secure.caPem! })).toBe('El servidor no acepta conexiones cifradas (TLS): actívelas en el servidor o elija «No» en TLS.');
   });
 
-  it('a new till uses TLS unless someone chooses a plain connection (issue 25)', () => {
+  it('a new till uses TLS unless someone chooses a plain connection', () => {
     expect(DEFAULT_SHOP_SERVER.tls).toBe('on');
   });
 

@@ -1,4 +1,4 @@
-// Issue 24: a void reaches the shop server with its document, so the shop's sales report leaves the voided sale out
+// A void reaches the shop server with its document, so the shop's sales report leaves the voided sale out
 // and counts it apart, as the till's own report does.
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 afterEach(() => shop.dispose());
 
-describe('voids on the shop server (issue 24)', () => {
+describe('voids on the shop server', () => {
   it("a sale voided at its till is out of the shop's sales and counted apart", async () => {
     const { name: db, pool } = await shop.freshDatabase();
     try {

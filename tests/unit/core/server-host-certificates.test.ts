@@ -1,4 +1,4 @@
-// Issue 30: the shop's CA and the server certificate, written in DER with Node's crypto (no openssl on a shop's
+// The shop's CA and the server certificate, written in DER with Node's crypto (no openssl on a shop's
 // Windows PC). Checked by Node's X509Certificate and, independently, by `openssl verify` where openssl exists.
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -13,7 +13,7 @@ const now = new Date('2026-11-25T12:00:00Z');
 const ca = makeAuthority('Bodega San Martín', now);
 const server = makeServerCertificate(ca, ['127.0.0.1', '192.168.1.10', 'caja-oficina', 'fe80::1'], now);
 
-describe('the shop\'s certificates (issue 30)', () => {
+describe('the shop\'s certificates', () => {
   it('makes a CA that only signs certificates, and a server certificate it signed for every address', () => {
     const caCert = new crypto.X509Certificate(ca.certPem);
     const cert = new crypto.X509Certificate(server.certPem);

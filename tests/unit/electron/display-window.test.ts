@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-describe('the customer display window (issue 14)', () => {
+describe('the customer display window', () => {
   it('goes to a screen other than the primary one, when there is one', async () => {
     const { secondScreen } = await import('../../../electron/shell/windows');
     const primary = { id: 1, bounds: { x: 0, y: 0, width: 1366, height: 768 } };

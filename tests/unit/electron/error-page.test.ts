@@ -28,7 +28,7 @@ describe('startup error screen', () => {
     expect(failure.steps.join(' ')).toMatch(/permisos|pueda escribir/);
   });
 
-  it('says what the storage failure was (issue 29): in use, full disk, damage', () => {
+  it('says what the storage failure was: in use, full disk, damage', () => {
     const inUse = describeStartupFailure(new StorageError('in_use', 'Caja ya está abierta con estos datos (/d): otra ventana…', '/d/caja.lock'), '/d/caja.db');
     expect(inUse.title).toBe('Caja ya está abierta');
     expect(inUse.explanation).toMatch(/^Caja ya está abierta con estos datos/);

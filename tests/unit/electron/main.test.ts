@@ -92,7 +92,7 @@ describe('start-up', () => {
     expect(FakeBrowserWindow.instances).toHaveLength(1);
   });
 
-  it('opened the database through the build in .native for the running ABI (issue 11), not node_modules\'', () => {
+  it('opened the database through the build in .native for the running ABI, not node_modules\'', () => {
     expect(sqliteBinding()).toBe(path.join(base, '.native', `electron-v${process.versions.modules}-${process.platform}-${process.arch}`, 'better_sqlite3.node'));
   });
 
@@ -201,7 +201,7 @@ describe('the bridge', () => {
       ),
     );
     expect(accepted).toBeDefined();
-    // The core's requests leave from its worker thread (issue 27), never through the main process.
+    // The core's requests leave from its worker thread, never through the main process.
     expect(fake.net.fetch).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-// Issue 11: Electron loads its own build of better-sqlite3, never Node's; which file is picked, and what is said when
+// Electron loads its own build of better-sqlite3, never Node's; which file is picked, and what is said when
 // it is missing. The fetching script itself needs Electron's binary, which these machines cannot download.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('worker scripts in a packaged app', () => {
     expect(unpackedPath('/repo/node_modules/jszip/lib/index.js', () => true)).toBe('/repo/node_modules/jszip/lib/index.js');
   });
 
-  it('the native module a worker script requires is unpacked; JSZip is not, and reaches the worker as text (issue 28)', async () => {
+  it('the native module a worker script requires is unpacked; JSZip is not, and reaches the worker as text', async () => {
     const fs = await import('node:fs');
     const config = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../build/electron-builder.json'), 'utf8')) as { asarUnpack: string[] };
     const unpacked = config.asarUnpack.join(' ');

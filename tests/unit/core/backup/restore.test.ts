@@ -105,7 +105,7 @@ describe('applyRestore', () => {
     expect(listBackupsIn(backupFolder).map((b) => b.reason).sort()).toEqual(['manual', 'pre_restore']);
   });
 
-  it('keeps a customer corrected after the copy (issue 23): what was sent is the live payload', async () => {
+  it('keeps a customer corrected after the copy: what was sent is the live payload', async () => {
     const { s, backup } = await storeWithLaterWork();
     s.repos.documents.updateStatus(2, { status: 'sending' });
     s.repos.documents.updateStatus(2, { status: 'invalid', last_error: 'cliente_Razon_Social: no puede estar vacío' });
@@ -146,7 +146,7 @@ describe('applyRestore', () => {
     expect(result).toMatchObject({ liveWasReadable: false, seriesAdvanced: [], restoredDocuments: 12, numberingHeld: true });
     expect(result.preRestoreBackup).toMatchObject({ reason: 'pre_restore', check: 'failed' });
     expect(fs.statSync(result.preRestoreBackup!.path).size).toBeGreaterThan(0);
-    // Issue 29: what was still readable of the damaged file came along (64 KB of garbage lose a few pages of rows).
+    // What was still readable of the damaged file came along (64 KB of garbage lose a few pages of rows).
     expect(result.salvaged!.documents).toBeGreaterThan(2_500);
     const db = openDatabase({ path: s.path, migrationsDir });
     const count = db.sqlite.prepare('SELECT COUNT(*) AS n FROM documents').pluck().get() as number;

@@ -1,4 +1,4 @@
-// The -wal checkpoint after a sale (issue 27): it runs shortly after the write, outside any COMMIT, so the -wal starts
+// The -wal checkpoint after a sale: it runs shortly after the write, outside any COMMIT, so the -wal starts
 // over instead of growing until SQLite's automatic checkpoint runs inside some later sale's COMMIT.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 12: guarded status changes, collapsed repeat events, the durable claim, attention re-checks, probes.
+// Guarded status changes, collapsed repeat events, the durable claim, attention re-checks, probes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DocumentsRepository, StoreError, openDatabase, type Db } from '../../../../electron/core/db';
 import { newDocument, steppingClock } from './helpers';

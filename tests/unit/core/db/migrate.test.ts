@@ -210,7 +210,7 @@ describe('openDatabase migrations', () => {
     }
   });
 
-  it('leaves no database at all when the first migration of a fresh one fails (issue 29: built aside, never half-made)', () => {
+  it('leaves no database at all when the first migration of a fresh one fails (built aside, never half-made)', () => {
     const { migrations, dbPath } = setup();
     writeMigration(migrations, '0001_first.sql', 'CREATE TABLE ok (id INTEGER); SELECT * FROM missing;');
     expectMigrationError(() => openDatabase({ path: dbPath, migrationsDir: migrations }), 'failed');

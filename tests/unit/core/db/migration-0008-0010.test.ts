@@ -1,4 +1,4 @@
-// Migrations 0008 (cash sessions), 0009 (discounts) of issue 13 and 0010 (the shop server's queue) of issue 15 add
+// Migrations 0008 (cash sessions), 0009 (discounts) and 0010 (the shop server's queue) add
 // their tables and columns without touching a single existing row.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('migrations 0008_cash_sessions and 0009_document_discounts', () => {
       }
       expect(db.sqlite.prepare('SELECT COUNT(*) AS n FROM cash_sessions').get()).toEqual({ n: 0 });
       expect(db.sqlite.prepare('SELECT COUNT(*) AS n FROM document_discounts').get()).toEqual({ n: 0 });
-      // 0010 (issue 15) queues every existing document once for the shop server, touching none of them.
+      // 0010 queues every existing document once for the shop server, touching none of them.
       expect(db.sqlite.prepare('SELECT COUNT(*) AS n, MAX(version) AS v FROM replication_queue').get()).toEqual({ n: 20, v: 1 });
       expect(db.sqlite.pragma('foreign_key_check')).toEqual([]);
     } finally {

@@ -1,4 +1,4 @@
-// Migration 0016 (issue 24) rebuilds documents, series and the numbering tables so they admit notes (07, 08): every
+// Migration 0016 rebuilds documents, series and the numbering tables so they admit notes (07, 08): every
 // row stays as it was, the FTS and replication triggers and the indexes come back, and a note can be stored.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

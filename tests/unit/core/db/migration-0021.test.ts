@@ -1,4 +1,4 @@
-// Migration 0021 (issue 25): a queued catalogue change keeps its place and learns the server version it was based on;
+// Migration 0021: a queued catalogue change keeps its place and learns the server version it was based on;
 // a queued staff list becomes one queued record per person; local edits are queued, pulled writes are not.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

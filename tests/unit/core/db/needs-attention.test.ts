@@ -1,4 +1,4 @@
-// Issue 23: rejected and invalid documents are loud (the status bar's count, the "Requiere atención" filter) and
+// Rejected and invalid documents are loud (the status bar's count, the "Requiere atención" filter) and
 // "invalid" is no dead end (sent again as it is, or with its customer corrected, under the same number).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DocumentsRepository, StoreError, openDatabase, type Db, type NewDocument } from '../../../../electron/core/db';

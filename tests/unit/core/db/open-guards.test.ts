@@ -1,4 +1,4 @@
-// Issue 29: the core checks its own file at open (whatever the mode), never makes a new database where one was
+// The core checks its own file at open (whatever the mode), never makes a new database where one was
 // expected, closes what it opened when it fails, and allows one process per data folder.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

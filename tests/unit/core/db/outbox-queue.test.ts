@@ -1,4 +1,4 @@
-// Issue 27: the outbox's claim stays flat. It walks migration 0015's partial index oldest first and stops at its
+// The outbox's claim stays flat. It walks migration 0015's partial index oldest first and stops at its
 // LIMIT; it never reads every due row, never sorts them, and loads whole rows only for those it takes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DocumentsRepository, openDatabase, type Db } from '../../../../electron/core/db';

@@ -1,5 +1,5 @@
 // Migration 0025 and db/search-index.ts: the customer-name index is written after the commit that stores a document,
-// and a search by name never misses one (issue 27).
+// and a search by name never misses one.
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DocumentsRepository, openDatabase, type Db } from '../../../../electron/core/db';

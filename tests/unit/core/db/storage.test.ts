@@ -1,4 +1,4 @@
-// Issue 29, the pieces: a -wal read before SQLite opens it (what would be dropped), a held series that takes no
+// The pieces: a -wal read before SQLite opens it (what would be dropped), a held series that takes no
 // number, storage failures said in Spanish with what was not saved.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 28: the one CSV writer every export uses. Text that a spreadsheet would run as a formula gets a leading
+// The one CSV writer every export uses. Text that a spreadsheet would run as a formula gets a leading
 // apostrophe and quotes (OWASP); amounts the code computed stay numbers; nothing else changes.
 import { describe, expect, it } from 'vitest';
 import { csvAmount, csvField, csvLine, readCsvCell, writeCsv } from '../../../../electron/core/export';

@@ -1,4 +1,4 @@
-// Issue 27: the answers that arrive together are recorded in one durable commit, which also claims the documents that
+// The answers that arrive together are recorded in one durable commit, which also claims the documents that
 // take their places; one answer whose write fails fails alone.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../electron/core/api';

@@ -65,7 +65,7 @@ describe('send outcome', () => {
   });
 });
 
-describe('network failures in plain words (issue 14)', () => {
+describe('network failures in plain words', () => {
   it('never shows a code like UND_ERR_SOCKET to the cashier', async () => {
     const { plainNetworkReason } = await import('../../../../electron/core/api/http');
     for (const code of ['UND_ERR_SOCKET', 'ECONNRESET', 'ENOTFOUND', 'ECONNREFUSED', 'ETIMEDOUT', 'CERT_HAS_EXPIRED', 'whatever']) {

@@ -1,4 +1,4 @@
-// Issue 23: SOL credentials that stop working must not leave a document pending forever when SUNAT's record already
+// SOL credentials that stop working must not leave a document pending forever when SUNAT's record already
 // proves it ours: a failed CDR query is unavailable evidence, and the record's state decides (table B6).
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient } from '../../../../electron/core/api';

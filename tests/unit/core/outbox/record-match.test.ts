@@ -60,7 +60,7 @@ describe('receiptStateOf (SUNAT estadoCp)', () => {
   });
 });
 
-describe('compareRecord: what the API document lets a record leave out or write otherwise (issue 23)', () => {
+describe('compareRecord: what the API document lets a record leave out or write otherwise', () => {
   const verdicts = (r: ReturnType<typeof invoiceToRecord>, ours: Invoice) => Object.fromEntries(compareRecord(r, ours).map((c) => [c.label, c.verdict]));
 
   it('a "-" date, a "-" customer and no lines are absent, never different', () => {

@@ -1,4 +1,4 @@
-// Issue 27: the outbox claims up to `concurrency` documents ahead of its requests (the reserve), so an answer sends the
+// The outbox claims up to `concurrency` documents ahead of its requests (the reserve), so an answer sends the
 // next document at once instead of after the commit that records it. Never more requests than `concurrency`, and a
 // claimed document that was not sent goes back to the queue as it was: never left 'sending', never marked uncertain,
 // never sent in the other mode.

@@ -1,4 +1,4 @@
-// Issue 12: a 429/503 with Retry-After waits at least that long before the next attempt, on top of the backoff.
+// A 429/503 with Retry-After waits at least that long before the next attempt, on top of the backoff.
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient } from '../../../../electron/core/api';
 import { DocumentsRepository, openDatabase } from '../../../../electron/core/db';
@@ -26,7 +26,7 @@ describe('the outbox honours Retry-After', () => {
   });
 });
 
-describe('Retry-After is kept per document (issue 23)', () => {
+describe('Retry-After is kept per document', () => {
   it('another document\'s success does not make the waiting one due', async () => {
     const db = openDatabase({ path: ':memory:' });
     const now = new Date('2026-11-24T15:00:00.000Z');

@@ -1,4 +1,4 @@
-// Issue 24: a credit or debit note has no record query (docs/api/decision-table.md, "Credit and debit notes"), so a
+// A credit or debit note has no record query (docs/api/decision-table.md, "Credit and debit notes"), so a
 // note whose send answer was lost and whose resend met 1033 can only be settled by its CDR. Row B11n: this till may
 // have sent it, the CDR names its number and its customer and accepts it -> accepted with that CDR. Anything less
 // stays B11 (requiere atención, checked again, never re-issue), and a rejecting CDR still rejects (B4).

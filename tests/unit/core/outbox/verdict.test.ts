@@ -1,4 +1,4 @@
-// Issue 23: every row of the decision table (electron/core/outbox/verdict.ts, docs/api/decision-table.md).
+// Every row of the decision table (electron/core/outbox/verdict.ts, docs/api/decision-table.md).
 import { describe, expect, it } from 'vitest';
 import type { AuthorityAnswer } from '../../../../electron/core/outbox/outcome';
 import type { FieldCheck, FieldEvidence } from '../../../../electron/core/outbox/record-match';

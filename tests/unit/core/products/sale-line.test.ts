@@ -44,7 +44,7 @@ describe('demo products on a boleta', () => {
     expect(validateSale(draft, { ruc: '20600995805' }).ok).toBe(true);
   });
 
-  it('"se vende por unidades enteras" is the product\'s own rule: a unit sold in fractions, a kg sold whole (issue 14)', () => {
+  it('"se vende por unidades enteras" is the product\'s own rule: a unit sold in fractions, a kg sold whole', () => {
     const { service } = catalogueFixture();
     const save = (input: Record<string, unknown>) => service.saveProduct(SaveProductInputSchema.parse(input));
     const cloth = save({ code: 'TELA', description: 'Tela por unidad', unit: 'NIU', price: '8', affectation: '10', wholeUnits: false });

@@ -82,7 +82,7 @@ describe('ProductsService: CSV export', () => {
     repo.insert(product({ code: 'C', unit: 'NIU', wholeUnits: false, price: '1' }));
     const file = service.exportProducts();
     expect(file.fileName).toBe('productos-2026-03-02.csv');
-    // unidades_enteras is empty when the product follows its unit, sí/no when it has its own rule (issue 14).
+    // unidades_enteras is empty when the product follows its unit, sí/no when it has its own rule.
     expect(file.csv).toBe(
       '\uFEFFcodigo,descripcion,unidad,precio,afectacion,bolsa,activo,unidades_enteras\r\n'
       + 'A,Arroz Costeño Extra 5 kg,NIU,12.00,10,no,no,\r\n'

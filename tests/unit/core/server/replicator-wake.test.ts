@@ -1,4 +1,4 @@
-// Issue 27: the outbox wakes the shop server's loop for every status it writes. With no server set up there is
+// The outbox wakes the shop server's loop for every status it writes. With no server set up there is
 // nowhere to push: those wakes must not make the loop look at the settings again (a backlog drain of 10,000 woke it
 // some 20,000 times), while new settings (reconfigure) and stopping still reach it at once.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 24, several tills: what other tills' credit notes took back of a sale, read from their payloads as the shop
+// Several tills: what other tills' credit notes took back of a sale, read from their payloads as the shop
 // server holds them (shop-returns.ts): whole returns take every line, returns by lines are placed on the sale's lines
 // of the same product (identical lines filled in order), amounts take no line, and a note that cannot be read or
 // placed makes the reading 'unreadable' (the return is then refused: what is left cannot be proven).

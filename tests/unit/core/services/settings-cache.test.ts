@@ -1,4 +1,4 @@
-// The settings cache (issue 27): a setting is parsed and checked once, and never served stale after a write, whoever
+// The settings cache: a setting is parsed and checked once, and never served stale after a write, whoever
 // wrote it (this service, the repository, SQL on the same connection, another connection) and whether or not the
 // write's transaction committed.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 25: the failed-PIN rule as plain functions, and the merge the shop server uses to share a lockout.
+// The failed-PIN rule as plain functions, and the merge the shop server uses to share a lockout.
 import { describe, expect, it } from 'vitest';
 import { afterFailure, ADMIN_LEVEL, CLEAR, clampToClock, cleared, gate, mergeLockouts, waitText, type LockoutState } from '../../../../electron/core/users/lockout';
 

@@ -1,4 +1,4 @@
-// Issue 24: the void outbox against scripted answers (a real SQLite database in memory; only the API is scripted).
+// The void outbox against scripted answers (a real SQLite database in memory; only the API is scripted).
 // Table V and W of docs/api/decision-table.md § Voiding, Retry-After, and "never a second request on absent evidence".
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient } from '../../../../electron/core/api';

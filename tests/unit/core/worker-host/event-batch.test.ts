@@ -1,4 +1,4 @@
-// Issue 27: the core's events cross to the main process in batches, each document's and the status at their latest.
+// The core's events cross to the main process in batches, each document's and the status at their latest.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStatus, BridgeEvent } from '../../../../shared/bridge';
 import { batchEvents } from '../../../../electron/core/worker-host/event-batch';

@@ -1,4 +1,4 @@
-// Issue 27: a view follows document changes a few times a second, during a drain too (a debounce never fired while
+// A view follows document changes a few times a second, during a drain too (a debounce never fired while
 // changes kept coming; a refresh per change asked the core hundreds of times a second).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent } from '../../../../shared/bridge';

@@ -1,4 +1,4 @@
-// Issue 24: a printed credit note names itself, the document it modifies with its date, the reason, positive lines
+// A printed credit note names itself, the document it modifies with its date, the reason, positive lines
 // and totals, the amount in words, the hash and the QR, on the 80 mm ticket and on A4.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -24,7 +24,7 @@ const detail = {
   modifies: { id: 1, docType: '03', series: 'B001', number: 24, issuedAt: sale.fecha_Emision, total: '125.50', status: 'accepted', reason: '07', reasonLabel: 'Devolución por ítem' },
 } as unknown as DocumentDetail;
 
-describe('a printed credit note (issue 24)', () => {
+describe('a printed credit note', () => {
   it('names itself and what it modifies, with positive amounts, words, hash and QR', () => {
     const t = ticketFromDocument(detail, COMPANY, { copy: false });
     expect(t).toMatchObject({

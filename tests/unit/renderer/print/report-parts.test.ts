@@ -1,4 +1,4 @@
-// Issue 23: the printed (and on-screen) X, Z and sales report keep rejected and invalid documents apart from the
+// The printed (and on-screen) X, Z and sales report keep rejected and invalid documents apart from the
 // declared sales, and never say "todos ... fueron enviados" while one of them waits for its re-issue.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -18,7 +18,7 @@ const doc = (id: number, status: RangeDocument['status'], total: string): RangeD
 const cash = (documentId: number, applied: string): ReportPayment => ({ documentId, method: 'efectivo', label: 'Efectivo', kind: 'cash', applied });
 const textOf = (element: React.ReactElement) => renderToStaticMarkup(element).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
-describe('reports with rejected and invalid documents (issue 23)', () => {
+describe('reports with rejected and invalid documents', () => {
   const documents = [doc(1, 'accepted', '10.00'), doc(2, 'rejected', '20.00'), doc(3, 'invalid', '5.50')];
   const payments = [cash(1, '10.00'), cash(2, '20.00'), cash(3, '5.50')];
 

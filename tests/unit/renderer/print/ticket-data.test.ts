@@ -41,7 +41,7 @@ describe('ticketFromDocument', () => {
     expect(t.qr).toBe('20600995805|03|B001|12|18.03|119.20|2026-03-02|0|00000000||');
   });
 
-  it('prints unit prices with their decimals, unit names, the IGV rate, exonerated lines and the offline note (issue 14)', () => {
+  it('prints unit prices with their decimals, unit names, the IGV rate, exonerated lines and the offline note', () => {
     const sale: SaleDraftInput = {
       ...boleta,
       lines: [line('10', '0.125', { unit: 'NIU' }), line('1.5', '4.20', { code: 'PAPA', unit: 'KGM', affectation: '20' })],
@@ -83,7 +83,7 @@ describe('ticketFromDocument', () => {
     expect(t.qr).toBe('20600995805|01|F001|3|54.00|354.00|2026-03-02|6|20100066603||');
   });
 
-  it('prints the payments stored with the document, with operation numbers and the change, over what the till typed (issue 13)', () => {
+  it('prints the payments stored with the document, with operation numbers and the change, over what the till typed', () => {
     const payments = [
       { method: 'yape', label: 'Yape', kind: 'wallet' as const, tendered: '20.00', applied: '20.00', reference: '123456' },
       { method: 'efectivo', label: 'Efectivo', kind: 'cash' as const, tendered: '110.00', applied: '99.20', reference: '' },
@@ -127,7 +127,7 @@ describe('ticketFromRecord', () => {
       customer: { docLabel: 'RUC', docNumber: '20200000006', name: 'DISTRIBUIDORA ANDINA DEMO S.A.' },
       payment: { method: null, installments: [], cash: null, tenders: [], change: null },
     });
-    // a unit price keeps the decimals it has (issue 14): 0.755 × 3.333 = 2.52 on paper
+    // a unit price keeps the decimals it has: 0.755 × 3.333 = 2.52 on paper
     expect(t.lines.map((l) => [l.quantity, l.unitPrice, l.total, l.unitName])).toEqual([
       ['2', '177.00', '354.00', 'UNIDAD'],
       ['0.755', '3.333', '2.52', 'KILOGRAMO'],
@@ -145,7 +145,7 @@ describe('ticketFromRecord', () => {
   });
 });
 
-describe('a document without tax validity is marked on every print (issue 23)', () => {
+describe('a document without tax validity is marked on every print', () => {
   const sale: SaleDraftInput = {
     docType: '03', series: 'B001', number: 7, issuedAt: '2026-03-02T21:15:00-05:00', currency: 'PEN', lines: [line('1', '10.00')],
   };

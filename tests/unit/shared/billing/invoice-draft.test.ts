@@ -1,4 +1,4 @@
-// Issue 23: a stored Invoice read back into the sale draft that built it, so that a re-issue or a correction runs
+// A stored Invoice read back into the sale draft that built it, so that a re-issue or a correction runs
 // the rules of a new sale. Built again unchanged, it gives the same Invoice byte for byte.
 import Decimal from 'decimal.js';
 import fc from 'fast-check';

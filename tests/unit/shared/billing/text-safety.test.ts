@@ -25,7 +25,7 @@ describe('cleanText / controlCharProblem', () => {
     expect(controlCharProblem('línea 1\nlínea 2\tcol')).toBeNull();
   });
 
-  // Issue 23: XML 1.0 §2.2 Char (https://www.w3.org/TR/xml/#charsets) has no unpaired surrogate, U+FFFE or U+FFFF.
+  // XML 1.0 §2.2 Char (https://www.w3.org/TR/xml/#charsets) has no unpaired surrogate, U+FFFE or U+FFFF.
   it.each([
     ['a lone high surrogate', 'Juan \uD800 Pérez', /U\+D800/],
     ['a lone low surrogate', 'Juan \uDC00 Pérez', /U\+DC00/],

@@ -1,4 +1,4 @@
-// Issue 26: the X and Z's taxes by kind and numbering per series, exact to the cent.
+// The X and Z's taxes by kind and numbering per series, exact to the cent.
 import { describe, expect, it } from 'vitest';
 import { seriesRangeText, seriesRanges, summarizeSales, taxesByKind, taxRows, type ReportDocument } from '../../../../shared/cash';
 

@@ -42,7 +42,7 @@ function build(input: { totalCents: number; split: number[]; status: ReportDocum
   return { documents, payments };
 }
 
-describe('buildCashReport (issue 13)', () => {
+describe('buildCashReport', () => {
   it('every view of the sales adds up to the documents to the cent, and the drawer to float + cash + ins − outs', () => {
     fc.assert(
       fc.property(sales, fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), (input, inCents, outCents) => {
@@ -53,7 +53,7 @@ describe('buildCashReport (issue 13)', () => {
         ];
         const report = buildCashReport({ kind: 'X', generatedAt: 'now', session, documents, payments, movements });
         const live = documents.filter((d) => !d.superseded);
-        // Issue 23: a rejected or invalid document (not re-issued) is no declared sale: it is kept apart.
+        // A rejected or invalid document (not re-issued) is no declared sale: it is kept apart.
         const notDeclared = live.filter((d) => d.status === 'rejected' || d.status === 'invalid');
         const declared = live.filter((d) => !notDeclared.includes(d));
         const total = sum(declared.map((d) => d.total));
@@ -79,7 +79,7 @@ describe('buildCashReport (issue 13)', () => {
     );
   });
 
-  it('keeps rejected and invalid sales apart from the declared ones, while their cash stays in the drawer (issue 23)', () => {
+  it('keeps rejected and invalid sales apart from the declared ones, while their cash stays in the drawer', () => {
     const documents: ReportDocument[] = [
       { id: 1, docType: '03', status: 'accepted', currency: 'PEN', total: '10.00', cashierName: 'Luis', superseded: false },
       { id: 2, docType: '01', status: 'rejected', currency: 'PEN', total: '118.00', cashierName: 'Luis', superseded: false },
@@ -105,7 +105,7 @@ describe('buildCashReport (issue 13)', () => {
     expect(report.byStatus.map((r) => [r.status, r.count])).toEqual([['accepted', 1], ['rejected', 1], ['invalid', 1], ['pending', 1]]);
   });
 
-  it('a Z kept before issue 23 reads with no undeclared documents', () => {
+  it('a Z kept before notDeclared existed reads with no undeclared documents', () => {
     const z = buildCashReport({ kind: 'Z', generatedAt: 'now', session, documents: [], payments: [], movements: [] });
     const { notDeclared: _, ...old } = z;
     expect(CashReportSchema.parse(JSON.parse(JSON.stringify(old))).notDeclared).toEqual([]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDayText, parseDayText } from '../../../../shared/catalog';
 import { IsoDaySchema } from '../../../../shared/validation/day';
 
-describe('days typed as dd/mm/aaaa (issue 14)', () => {
+describe('days typed as dd/mm/aaaa', () => {
   it.each([
     ['01/03/2026', '2026-03-01'],
     ['1/3/2026', '2026-03-01'],

@@ -1,4 +1,4 @@
-// Issue 13: discounts become declared prices. Random sales with random line and sale discounts keep every rule of
+// Discounts become declared prices. Random sales with random line and sale discounts keep every rule of
 // the billing math: each line's declared price gives exactly its net total, the sale's discount is spread to the
 // cent, and the invoice built from the net prices validates and totals exactly the list total minus the discounts.
 import Decimal from 'decimal.js';
@@ -35,7 +35,7 @@ const discountArb: fc.Arbitrary<Discount | undefined> = fc.oneof(
   fc.integer({ min: 1, max: 50_000 }).map((c): Discount => ({ kind: 'amount', value: new D(c).div(100).toFixed() })),
 );
 
-describe('planDiscounts (issue 13)', () => {
+describe('planDiscounts', () => {
   it('random sales with random discounts: exact to the cent, and the invoice of the net prices validates', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(lineArb, discountArb), { minLength: 1, maxLength: 12 }), discountArb, (pairs, saleDiscount) => {

@@ -1,4 +1,4 @@
-// Issue 26: a catalogue line typed below the catalogue's price becomes a line discount of exactly the difference.
+// A catalogue line typed below the catalogue's price becomes a line discount of exactly the difference.
 import { describe, expect, it } from 'vitest';
 import { discountSale } from '../../../../shared/discounts';
 import { priceCutsAsDiscounts, type CatalogPrice } from '../../../../shared/discounts/price-cuts';

@@ -87,7 +87,7 @@ describe('correlative', () => {
   });
 });
 
-describe('parseDocumentRef: a number as people type it (issue 14)', () => {
+describe('parseDocumentRef: a number as people type it', () => {
   it('reads the printed form, the short form and the number alone', async () => {
     const { parseDocumentRef } = await import('../../../../shared/ids');
     expect(parseDocumentRef('B001-00000002')).toEqual({ series: 'B001', number: 2 });

@@ -6,7 +6,7 @@ import { DEFAULT_PAYMENT_METHODS, PaymentMethodsSchema, TenderSchema, methodCode
 const methods = [...DEFAULT_PAYMENT_METHODS];
 const tender = (method: string, amount: string, reference?: string): Tender => TenderSchema.parse({ method, amount, ...(reference ? { reference } : {}) });
 
-describe('settleTenders (issue 13)', () => {
+describe('settleTenders', () => {
   it('no tenders: the total in exact cash', () => {
     expect(settleTenders('10.05', [], methods)).toEqual({
       ok: true, change: '0.00',

@@ -1,4 +1,4 @@
-// Issue 27: the X and the Z (a shift's sales, a range's sales), the accountant's export and the shop server's
+// The X and the Z (a shift's sales, a range's sales), the accountant's export and the shop server's
 // replication (push: the queue and what it reads of each document; pull: the catalogue's queue) stay flat.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

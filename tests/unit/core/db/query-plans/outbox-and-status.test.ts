@@ -1,4 +1,4 @@
-// Issue 27: the outbox's claim and the status bar's figures (recomputed at most every 100 ms while documents change)
+// The outbox's claim and the status bar's figures (recomputed at most every 100 ms while documents change)
 // stay flat on a shop's table: no scan of documents, no sort, each through its index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentsRepository, type Db } from '../../../../../electron/core/db';

@@ -1,4 +1,4 @@
-// Query-plan checks for the hot queries (issue 27): a shop's table with realistic statistics, the plan SQLite picks,
+// Query-plan checks for the hot queries: a shop's table with realistic statistics, the plan SQLite picks,
 // and the proof that the plan rests on its index (the same check fails once the index is dropped).
 import { expect } from 'vitest';
 import { openDatabase, type Db } from '../../../../../electron/core/db';

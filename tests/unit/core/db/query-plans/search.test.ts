@@ -1,4 +1,4 @@
-// Issue 27: every shape of the back office's search (Documentos, "Requiere atención") walks an index newest first and
+// Every shape of the back office's search (Documentos, "Requiere atención") walks an index newest first and
 // stops at its LIMIT: no scan of documents, no sort of the matches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentsRepository, type Db, type DocumentSearchFilter } from '../../../../../electron/core/db';

@@ -1,4 +1,4 @@
-// The status bar's count of void requests not yet settled (issue 24) reads the voids_due index, never the table.
+// The status bar's count of void requests not yet settled reads the voids_due index, never the table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../../../electron/core/db';
 import { WAITING_COUNT_SQL } from '../../../../../electron/core/db/repositories/voids';
