@@ -72,3 +72,16 @@ describe('a refund goes back the way the money came', () => {
     expect(notesIssued(r)).toBe(0);
   });
 });
+
+describe('a refund by Yape in the sales report', () => {
+  it('is listed beside the sale it returns, as money going back', async () => {
+    const r = await rig();
+    await shopOpen(r, '500');
+    const sale = await acceptedSale(r, { tenders: [{ method: 'yape', amount: '11.80', reference: '7781234' }] });
+    const note = await r.call<DocumentSummary>('issueNote', wholeReturn(sale.id, [{ method: 'yape', amount: '11.80' }]));
+    const day = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+    const report = await r.call<{ operations: { document: string; amount: string; reference: string }[] }>('getSalesReport', { from: day, to: day });
+    const printed = (d: DocumentSummary) => `${d.series}-${String(d.number).padStart(8, '0')}`;
+    expect(report.operations.map((o) => [o.document, o.amount, o.reference])).toEqual([[printed(sale), '11.80', '7781234'], [printed(note), '-11.80', '']]);
+  });
+});
