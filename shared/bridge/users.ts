@@ -63,14 +63,22 @@ export const RecoverAdminInputSchema = z.strictObject({
 /** A session that comes with the till's new recovery code: shown once, kept only as its hash. */
 export const SessionWithRecoveryCodeSchema = SessionSchema.extend({ recoveryCode: z.string() });
 
-/** Create (no id) or change a user; a PIN left out keeps the current one (a new user needs one). */
+/**
+ * Create (no id) or change a user; a PIN left out keeps the current one (a new user needs one). `adminPin`: the PIN
+ * of the administrator making the change, for the shop server to verify, so the change reaches every till (without
+ * it a till's staff change is only listed for the office); never kept.
+ */
 export const SaveUserInputSchema = z.strictObject({
   id: z.number().int().positive().optional(),
   name: UserNameSchema,
   role: RoleSchema,
   pin: PinSchema.optional(),
   active: z.boolean().default(true),
+  adminPin: PinSchema.optional(),
 });
+
+/** A saved user; `server`: what the shop server did with a change sent with an administrator's PIN. */
+export const SavedUserSchema = UserSchema.extend({ server: z.object({ applied: z.boolean(), message: z.string() }).optional() });
 export type SaveUserInput = z.input<typeof SaveUserInputSchema>;
 
 export const usersContract = {
@@ -98,7 +106,7 @@ export const usersContract = {
   login: { input: LoginInputSchema, output: SessionSchema },
   lock: { input: NoInput, output: SessionSchema },
   listUsers: { input: NoInput, output: z.array(UserListEntrySchema) },
-  saveUser: { input: SaveUserInputSchema, output: UserSchema },
+  saveUser: { input: SaveUserInputSchema, output: SavedUserSchema },
   /**
    * A supervisor's consent asked before a cashier starts what needs it (F7, a return): checks who and the PIN (the
    * same wait after wrong PINs as the sign-in) and answers who approved; the write itself checks it again.

@@ -8,6 +8,11 @@ import { CoreError } from '../services/errors';
 import { DEFAULT_TICKET_PRINTER } from '../../../shared/printing/settings';
 
 export function backOfficeHandlers(c: CoreContext) {
+  /** An administrator's PIN just checked or set here: at the office it becomes their credential on the shop server. */
+  const adminPinKnown = (user: { id: number; name: string; role: string } | null, pin: string) => {
+    const pinHash = user && user.role === 'administrador' ? c.auth.pinHashOf(user.id) : null;
+    if (user && pinHash) c.shop.adminPinKnown(user.name, pin, pinHash);
+  };
   const {
     settings, shop, auth, customers, lookups, exchangeRates, printing, products, backups, exporter, restoreFlow, cash, options, emit,
     kickDrawer, afterCommit, salesReport, documentsRepo, outbox, emitStatusSoon,
@@ -61,18 +66,21 @@ export function backOfficeHandlers(c: CoreContext) {
     createFirstAdmin: async (input) => {
       const session = await auth.createFirstAdmin(input.name, input.pin);
       shop.usersChanged();
+      adminPinKnown(session.user, input.pin);
       return session;
     },
     login: async (input) => {
       const session = await auth.login(input.userId, input.pin, input.newPin, { preselected: input.preselected === true });
       // A PIN changed at the sign-in (a supervisor's shorter PIN) goes to the shop server as any PIN change.
       if (input.newPin !== undefined) shop.usersChanged();
+      adminPinKnown(session.user, input.newPin ?? input.pin);
       return session;
     },
     recoverAdmin: async (input) => {
       const session = await auth.recover(input.userId, input.code, input.newPin);
       // The new PIN goes to the shop server as any PIN change.
       shop.usersChanged();
+      adminPinKnown(session.user, input.newPin);
       return session;
     },
     newRecoveryCode: async () => ({ code: await auth.newRecoveryCode() }),
@@ -80,9 +88,20 @@ export function backOfficeHandlers(c: CoreContext) {
     listUsers: () => auth.list(),
     unlockUser: (input) => auth.unlock(input.userId),
     saveUser: async (input) => {
+      const admin = auth.current();
       const user = await auth.save(input);
+      // With the administrator's PIN the server verifies the change and applies it for every till; sent before the
+      // ordinary push, which would only list it for the office.
+      const verified = input.adminPin !== undefined && admin
+        ? await shop.verifiedStaffChange({ adminName: admin.name, adminPin: input.adminPin, name: user.name, newPin: input.pin ?? null })
+        : null;
       shop.usersChanged();
-      return user;
+      // Only a PIN this till set or checked becomes a credential (adminPin was checked by the server, not here).
+      if (input.pin !== undefined) adminPinKnown(user, input.pin);
+      return verified === null ? user : {
+        ...user,
+        server: verified.applied ? { applied: true, message: 'El servidor de la tienda verificó su PIN y aplicó el cambio en todas las cajas.' } : { applied: false, message: verified.message },
+      };
     },
     getCashState: () => cash.state(),
     openCashSession: (input) => cash.open(input.openingFloat),

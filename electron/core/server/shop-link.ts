@@ -26,7 +26,8 @@ import { CoreError } from '../services/errors';
 import type { SettingsService } from '../services/settings';
 import { Replicator, ServerUnavailable, type ReplicatorOptions } from './replicator';
 import { searchShopDocuments, shopDocumentDetail, shopSalesBetween } from './shop-documents';
-import { SHARED_SETTINGS, tillRecords } from './sync/till-records';
+import { SHARED_SETTINGS, staffKey, tillRecords } from './sync/till-records';
+import { putVerifiedStaff, setAdminCredential, type VerifiedOutcome } from './sync/verified-staff';
 import { listUnapplied } from './sync/unapplied';
 import { listRefusedDocuments } from './refused-documents';
 import type { ShopRefusals } from '../../../shared/server/refusals';
@@ -225,6 +226,34 @@ export class ShopLink {
   /** A user was added or changed here (0021's triggers queued that person): it goes up now. */
   usersChanged(): void {
     this.replicator.wake();
+  }
+
+  /**
+   * A staff change saved here, taken to the server with the PIN of the administrator who made it (typed for this
+   * change, never kept): the server verifies it and applies the change for every till (server 0014). Null when no
+   * shop server is used; otherwise applied, or why not (the change then stays on this till, listed for the office).
+   */
+  async verifiedStaffChange(change: { adminName: string; adminPin: string; name: string; newPin: string | null }): Promise<VerifiedOutcome | null> {
+    if (!this.active()) return null;
+    const key = staffKey(change.name);
+    const wanted = this.records.local('user', key);
+    if (wanted === undefined) return null;
+    try {
+      return await this.replicator.read((pool) => putVerifiedStaff(pool, { adminKey: staffKey(change.adminName), adminPin: change.adminPin, key, wanted, newPin: change.newPin }));
+    } catch (e) {
+      if (e instanceof ServerUnavailable) return { applied: false, message: 'Sin conexión con el servidor de la tienda: el cambio quedó solo en esta caja.' };
+      this.d.log.warn('verified staff change failed', { error: e instanceof Error ? e.message : String(e) });
+      return { applied: false, message: 'El servidor de la tienda no aplicó el cambio: quedó solo en esta caja.' };
+    }
+  }
+
+  /**
+   * An administrator's PIN is known here (a sign-in, a PIN saved, a recovery): at the office it becomes the
+   * credential the server checks a till's staff changes against. In the background; a till's role sends nothing.
+   */
+  adminPinKnown(name: string, pin: string, pinHash: string): void {
+    if (!this.active()) return;
+    void this.replicator.read((pool) => setAdminCredential(pool, staffKey(name), pin, pinHash)).catch(() => undefined);
   }
 
   setPassword(password: string): { passwordSet: boolean } {

@@ -215,6 +215,11 @@ export class AuthService {
     return { id: row.id, name: row.name };
   }
 
+  /** The PIN hash a person has now (for the shop server's administrator credential), or null. */
+  pinHashOf(userId: number): string | null {
+    return this.users.getById(userId)?.pin_hash ?? null;
+  }
+
   lock(): Session {
     this.currentId = null;
     return this.session();

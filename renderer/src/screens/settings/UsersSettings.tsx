@@ -9,8 +9,9 @@ import { call } from '../../pos';
 import type { SaveMessage } from './save-result';
 import { SettingsSection } from './SettingsSection';
 
-type Draft = { id?: number; name: string; role: Role; pin: string; active: boolean };
-const EMPTY: Draft = { name: '', role: 'cajero', pin: '', active: true };
+// adminPin: the signed-in administrator's own PIN, for the shop server to verify (never kept).
+type Draft = { id?: number; name: string; role: Role; pin: string; active: boolean; adminPin: string };
+const EMPTY: Draft = { name: '', role: 'cajero', pin: '', active: true, adminPin: '' };
 
 export function UsersSettings(): React.JSX.Element {
   const [users, setUsers] = useState<UserListEntry[]>([]);
@@ -18,6 +19,9 @@ export function UsersSettings(): React.JSX.Element {
   // The box follows the click at once; the saved setting takes over when the core answered (or puts it back).
   const [asked, setAsked] = useState<boolean | null>(null);
   const sixDigits = asked ?? settings?.pins.sixDigits ?? false;
+  // With a shop server, a change made here reaches the other tills only with the administrator's PIN, which the
+  // server verifies; without it the server lists the change for the office.
+  const shopServer = settings?.shopServer.settings.enabled === true;
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<SaveMessage>(null);
@@ -38,10 +42,16 @@ export function UsersSettings(): React.JSX.Element {
   }, []);
 
   const save = async () => {
-    const input = { ...(draft.id ? { id: draft.id } : {}), name: draft.name, role: draft.role, active: draft.active, ...(draft.pin ? { pin: draft.pin } : {}) };
+    const input = {
+      ...(draft.id ? { id: draft.id } : {}), name: draft.name, role: draft.role, active: draft.active, ...(draft.pin ? { pin: draft.pin } : {}),
+      ...(shopServer && draft.adminPin ? { adminPin: draft.adminPin } : {}),
+    };
     const result = await call((api) => api.saveUser(input));
     if (result.ok) {
-      setMessage({ tone: 'success', text: `Usuario guardado: ${result.value.name}.` });
+      const server = result.value.server;
+      setMessage(server
+        ? { tone: server.applied ? 'success' : 'error', text: `Usuario guardado: ${result.value.name}. ${server.message}` }
+        : { tone: 'success', text: `Usuario guardado: ${result.value.name}.` });
       setDraft(EMPTY);
       setErrors({});
       await load();
@@ -109,7 +119,7 @@ export function UsersSettings(): React.JSX.Element {
                     Desbloquear {u.name}
                   </button>
                 ) : null}
-                <button type="button" className="button--link" onClick={() => setDraft({ id: u.id, name: u.name, role: u.role, pin: '', active: u.active })}>
+                <button type="button" className="button--link" onClick={() => setDraft({ id: u.id, name: u.name, role: u.role, pin: '', active: u.active, adminPin: '' })}>
                   Editar {u.name}
                 </button>
               </td>
@@ -144,6 +154,19 @@ export function UsersSettings(): React.JSX.Element {
         <label className="field field--check">
           <input type="checkbox" checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} /> Activo
         </label>
+        {shopServer ? (
+          <Field id="user-admin-pin" label="Su PIN de administrador (para aplicarlo en todas las cajas)" error={errors.adminPin}>
+            <input
+              {...fieldAria('user-admin-pin', errors.adminPin)}
+              type="password"
+              inputMode="numeric"
+              maxLength={6}
+              value={draft.adminPin}
+              onChange={(e) => setDraft({ ...draft, adminPin: e.target.value })}
+              autoComplete="off"
+            />
+          </Field>
+        ) : null}
         <div className="settings__actions">
           <button type="submit">{draft.id ? 'Guardar usuario' : 'Agregar usuario'}</button>
           {draft.id ? (
