@@ -1,4 +1,4 @@
-// Cashiers across the bridge (issue 13): the sign-in screen, the lock, and the users of Ajustes.
+// Cashiers across the bridge: the sign-in screen, the lock, and the users of Ajustes.
 import { z } from 'zod';
 import { PinSchema, RoleSchema, UserNameSchema } from '../users/roles';
 
@@ -8,7 +8,7 @@ export const UserSchema = z.object({ id: z.number().int(), name: z.string(), rol
 export type User = z.infer<typeof UserSchema>;
 
 /**
- * A user as Ajustes → Usuarios lists them (issue 25): their PIN's digit count (null: unknown until they next sign in
+ * A user as Ajustes → Usuarios lists them: their PIN's digit count (null: unknown until they next sign in
  * here) and their sign-in lockout, if any (level: waits started so far; needsAdmin: only "Desbloquear" lets them in).
  */
 export const UserListEntrySchema = UserSchema.extend({
@@ -85,7 +85,7 @@ export const usersContract = {
   getSession: { input: NoInput, output: SessionSchema },
   /**
    * The active cashiers' names for the sign-in screen (no PINs); `approver`: who may authorise a discount or a cash
-   * out, and as what (null for a cashier), so the till preselects the only supervisor (issue 26). `lastHere`: the name
+   * out, and as what (null for a cashier), so the till preselects the only supervisor. `lastHere`: the name
    * the sign-in starts on (the last person signed in at this till, else the only one).
    */
   listCashiers: {
@@ -112,6 +112,6 @@ export const usersContract = {
    * same wait after wrong PINs as the sign-in) and answers who approved; the write itself checks it again.
    */
   checkApproval: { input: CheckApprovalInputSchema, output: z.object({ id: z.number().int(), name: z.string() }) },
-  /** An administrator clears a user's failed PINs and wait (issue 25). */
+  /** An administrator clears a user's failed PINs and wait. */
   unlockUser: { input: UnlockUserInputSchema, output: UserListEntrySchema },
 } as const;

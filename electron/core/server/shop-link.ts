@@ -1,4 +1,4 @@
-// This till's link to the shop server (issue 15), as the core's composition root uses it: the replicator (documents
+// This till's link to the shop server, as the core's composition root uses it: the replicator (documents
 // up, catalogue and shop-wide settings both ways), the reads of "Todas las cajas" and of the shop's sales report,
 // and the checks that need the server (a series another till owns). Never from demo mode: its documents are not the
 // shop's. Refusals come back as Spanish CoreErrors.
@@ -43,7 +43,7 @@ export interface ShopLinkDeps {
   settings: SettingsService;
   settingsRepo: SettingsRepository;
   users: UsersRepository;
-  /** Failed PINs and waits, shared with the other tills (issue 25). */
+  /** Failed PINs and waits, shared with the other tills. */
   signIn?: SignInRepository;
   /** The app's migrations folder; the server's live in its `server` subfolder. */
   migrationsDir: string;
@@ -53,7 +53,7 @@ export interface ShopLinkDeps {
   timing?: Pick<ReplicatorOptions, 'idleMs' | 'retry' | 'batchSize'>;
 }
 
-/** This till's lease on its identity (till-lease.ts), and the server's last refusal kept for offline (issue 25). */
+/** This till's lease on its identity (till-lease.ts), and the server's last refusal kept for offline. */
 const LEASE_KEY = 'shopLease';
 const REFUSAL_KEY = 'shopRefusal';
 /** The note series the shop server last confirmed as this till's ('07:BC01', …). */
@@ -110,7 +110,7 @@ export class ShopLink {
   }
 
   /**
-   * "Registrar como caja nueva" (issue 25): this till's data folder shares its identity with another till. It takes a
+   * "Registrar como caja nueva": this till's data folder shares its identity with another till. It takes a
    * new identity; its documents stay and go up under it (those whose numbers the other till holds are set aside).
    */
   registerAsNewTill(): { terminalId: string } {
@@ -190,7 +190,7 @@ export class ShopLink {
   }
 
   /**
-   * The highest number of a series the shop server holds (issue 29: evidence when this till's numbering must be
+   * The highest number of a series the shop server holds (evidence when this till's numbering must be
    * confirmed); null when no server is used or it does not answer.
    */
   async highestNumber(docType: IssuedDocType, series: string): Promise<number | null> {
@@ -277,7 +277,7 @@ export class ShopLink {
     return this.read((pool) => shopDocumentDetail(pool, idBaseDato, this.d.now()));
   }
 
-  /** "Cambios no aplicados": the edits of shared records the server kept its own record over (issue 25). */
+  /** "Cambios no aplicados": the edits of shared records the server kept its own record over. */
   unapplied(): Promise<UnappliedChange[]> {
     return this.read((pool) => listUnapplied(pool));
   }

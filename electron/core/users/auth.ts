@@ -1,6 +1,6 @@
-// Who is at the till (issue 13): sign-in with a PIN, the lock, the users of Ajustes, and the check every bridge call
+// Who is at the till: sign-in with a PIN, the lock, the users of Ajustes, and the check every bridge call
 // passes (METHOD_ACCESS). Until the first administrator exists the till is open: the app asks to create one first.
-// Issue 25: wrong PINs are kept in SQLite and the wait escalates (pin-check.ts, lockout.ts); PINs are hashed off the
+// Wrong PINs are kept in SQLite and the wait escalates (pin-check.ts, lockout.ts); PINs are hashed off the
 // main thread; Ajustes can require 6-digit PINs for new and changed ones.
 // Supervisors and administrators always use 6 digits: they approve refunds, cash outs and discounts, and a till's
 // staff table (its file, or the shop server's rows a till's role reads) is a PIN hash away from their PIN, 10^4

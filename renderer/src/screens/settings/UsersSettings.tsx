@@ -1,6 +1,6 @@
-// Usuarios (issue 13): the administrator adds cashiers, supervisors and administrators, changes a PIN or a role, and
+// Usuarios: the administrator adds cashiers, supervisors and administrators, changes a PIN or a role, and
 // switches a user off. The core refuses leaving the shop without an active administrator.
-// Issue 25: "Exigir PIN de 6 dígitos", a short PIN listed as such, and "Desbloquear" for a user locked out by wrong PINs.
+// "Exigir PIN de 6 dígitos", a short PIN listed as such, and "Desbloquear" for a user locked out by wrong PINs.
 import { useCallback, useEffect, useState } from 'react';
 import { ROLES, ROLE_LABELS, type Role, type UserListEntry } from '../../../../shared/bridge';
 import { useSettings } from '../../app/settings-context';
