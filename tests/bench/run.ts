@@ -10,6 +10,7 @@ import { run as cdr } from './cdr.bench';
 import { run as print } from './print.bench';
 import { run as pin } from './pin.bench';
 import { run as stock } from './stock.bench';
+import { run as returns } from './returns.bench';
 
 /**
  * BENCH_PARTS=cdr,products (comma-separated) runs only those sections; the backups section also answers to its own
@@ -70,6 +71,11 @@ async function main() {
   if (wants('shop')) {
     console.log('# shop server');
     await shop(quick ? 2_000 : 10_000);
+  }
+  if (wants('returns', 'shop')) {
+    // A return at the counter: same till alone, same till with the shop server's hold, another till's sale.
+    console.log('# returns');
+    await returns(quick ? 15 : 60);
   }
   if (wants('backup', 'restore', 'export')) {
     console.log('# backups');
