@@ -66,12 +66,22 @@ export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: C
           ...(cash.cashRefunds !== '0.00' ? [{ label: '- Devoluciones en efectivo', amount: cash.cashRefunds }] : []),
           { label: '+ Ingresos', amount: cash.cashIn },
           { label: '- Retiros', amount: cash.cashOut },
+          ...(cash.changeInSoles !== '0.00' ? [{ label: '- Vuelto en soles de ventas en dólares', amount: cash.changeInSoles }] : []),
           { label: 'Efectivo esperado', amount: cash.expected, strong: true },
           ...(cash.counted !== null ? [{ label: 'Efectivo contado', amount: cash.counted, strong: true }] : []),
           // "Faltante S/ 142.97", never "Faltante S/ -142.97" (issue 26).
           ...(cash.difference !== null ? [differenceText(cash.difference)] : []),
         ]}
       />
+      {cash.dollars.expected !== '0.00' ? (
+        <Section
+          title="Dólares en caja (US$)"
+          rows={[
+            { label: '+ Ventas en efectivo en dólares', amount: cash.dollars.cashSales, currency: 'USD' },
+            { label: 'Dólares esperados', amount: cash.dollars.expected, currency: 'USD', strong: true },
+          ]}
+        />
+      ) : null}
       {counted.length > 0 ? <Section title="Conteo por denominación" rows={counted} /> : null}
       <p className="cash-report__pending">
         {sunatSummaryLine(report, 'turno')}

@@ -78,7 +78,11 @@ export function Payment({ data }: { data: TicketData }): React.JSX.Element | nul
           {t.reference ? <span> Op. {t.reference}</span> : null}
         </p>
       ))}
-      {payment.change !== null ? (
+      {payment.changeInSoles ? (
+        <p className="print-payment__change" data-testid="printed-change">
+          Vuelto: S/ {formatAmount(payment.changeInSoles)} ({data.currencySymbol} {formatAmount(payment.change ?? payment.cash?.change ?? '0')})
+        </p>
+      ) : payment.change !== null ? (
         <p className="print-payment__change">
           Vuelto: {data.currencySymbol} {formatAmount(payment.change)}
         </p>

@@ -5,3 +5,4 @@ export * from './sales-summary';
 export * from './settings';
 export * from './sales-report';
 export * from './report-taxes';
+export * from './dollars';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { Dec, ZERO, fixed2 } from '../billing/decimal';
 import { DenominationCountSchema, type DenominationCount } from './denominations';
+import { dollarDrawer } from './dollars';
 import { SalesSummarySchema, summarizeSales, type ReportDocument, type ReportPayment } from './sales-summary';
 
 export const CashSessionSchema = z.object({
@@ -42,7 +43,10 @@ export const CashReportSchema = z.object({
   session: CashSessionSchema,
   ...SalesSummarySchema.shape,
   movements: z.array(CashMovementSchema),
-  /** Soles in the drawer: float + cash sales − cash refunds + ins − outs; counted and difference once the Z is taken. */
+  /**
+   * Soles in the drawer: float + cash sales − cash refunds + ins − outs − the soles change of dollar sales; counted and
+   * difference once the Z is taken. Dollars apart.
+   */
   cash: z.object({
     openingFloat: z.string(),
     cashSales: z.string(),
@@ -50,9 +54,13 @@ export const CashReportSchema = z.object({
     cashRefunds: z.string().default('0.00'),
     cashIn: z.string(),
     cashOut: z.string(),
+    /** Soles handed back as the change of dollar sales (their dollars all stay in the drawer). */
+    changeInSoles: z.string().default('0.00'),
     expected: z.string(),
     counted: z.string().nullable(),
     difference: z.string().nullable(),
+    /** Dollars in the drawer: every dollar taken in cash by dollar sales (change is given in soles). */
+    dollars: z.object({ cashSales: z.string(), expected: z.string() }).default({ cashSales: '0.00', expected: '0.00' }),
   }),
   denominations: DenominationCountSchema.nullable(),
 });
@@ -73,7 +81,8 @@ export function buildCashReport(input: ReportInput): CashReport {
   const sum = (kind: 'in' | 'out') => input.movements.filter((m) => m.kind === kind).reduce((acc, m) => acc.plus(m.amount), ZERO);
   const cashIn = sum('in');
   const cashOut = sum('out');
-  const expected = new Dec(input.session.openingFloat).plus(cashSales).minus(cashRefunds).plus(cashIn).minus(cashOut);
+  const dollars = dollarDrawer(input.documents, input.payments);
+  const expected = new Dec(input.session.openingFloat).plus(cashSales).minus(cashRefunds).plus(cashIn).minus(cashOut).minus(dollars.changeInSoles);
   const counted = input.counted ? new Dec(input.counted.cash) : null;
 
   return {
@@ -88,9 +97,11 @@ export function buildCashReport(input: ReportInput): CashReport {
       cashRefunds: fixed2(cashRefunds),
       cashIn: fixed2(cashIn),
       cashOut: fixed2(cashOut),
+      changeInSoles: fixed2(dollars.changeInSoles),
       expected: fixed2(expected),
       counted: counted ? fixed2(counted) : null,
       difference: counted ? fixed2(counted.minus(expected)) : null,
+      dollars: { cashSales: fixed2(dollars.dollars), expected: fixed2(dollars.dollars) },
     },
     denominations: input.counted?.denominations ?? null,
   };

@@ -65,6 +65,8 @@ export interface ReportDocument extends Omit<TaxedDocument, 'docType' | 'currenc
   discount?: string | null;
   /** SUNAT accepted its void: no declared sale any more, counted apart under voided. */
   voided?: boolean;
+  /** A dollar document's exchange rate (soles per dollar): its cash change was given in soles at this rate. */
+  exchangeRate?: string | null;
 }
 
 export interface ReportPayment {
@@ -73,6 +75,8 @@ export interface ReportPayment {
   label: string;
   kind: (typeof PAYMENT_KINDS)[number];
   applied: string;
+  /** What the customer handed over (cash: before change); absent where only `applied` is read. */
+  tendered?: string;
 }
 
 const DOC_TYPE_LABELS = { '01': 'Facturas', '03': 'Boletas' } as const;

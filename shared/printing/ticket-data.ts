@@ -8,6 +8,7 @@ import { cancellingNote, limaDateOf, noteReason, noteTitle, type NoteDocType } f
 import { anonymous, cashAndChange, currencyOf, docLabel, docNameOf, exchangeRateText, money, padded, unitName, unitPriceText } from './format';
 import { NOT_DECLARED_MARKS, OPEN_STATUSES } from '../bridge/status';
 import { qrText } from './qr-text';
+import { dollarChangeInSoles } from '../cash/dollars';
 
 export interface TicketLine {
   quantity: string;
@@ -79,6 +80,8 @@ export interface TicketData {
     tenders: { label: string; amount: string; reference: string }[];
     /** The change given, when the payments are stored. */
     change: string | null;
+    /** A dollar sale's change, handed back in soles at its exchange rate ('12.60' for US$ 3.36 at 3.751). */
+    changeInSoles?: string | null;
   };
   /** The "Resumen" (digest value), once the API returned it. */
   hash: string | null;
@@ -147,6 +150,14 @@ export interface DocumentTicketOptions {
 
 /** A local document: its payload is the Invoice exactly as sent; the issuer's names come from Ajustes. */
 export function ticketFromDocument(detail: DocumentDetail, company: SettingsView['company'], options: DocumentTicketOptions): TicketData {
+  const data = ticketOfDocument(detail, company, options);
+  // A dollar sale gives its change in soles, at the rate it was converted at.
+  const change = data.payment.change ?? data.payment.cash?.change ?? null;
+  if (data.currency !== 'USD' || !detail.exchangeRate || change === null || !new Decimal(change).greaterThan(0)) return data;
+  return { ...data, payment: { ...data.payment, changeInSoles: dollarChangeInSoles(change, detail.exchangeRate) } };
+}
+
+function ticketOfDocument(detail: DocumentDetail, company: SettingsView['company'], options: DocumentTicketOptions): TicketData {
   // A note's payload is an invoice's without forma_pago, plus its reference and reason (shared/api/note.ts).
   const invoice = JSON.parse(detail.payload) as Invoice & Partial<Pick<Note, 'afectado_Tipo_Doc' | 'afectado_Num_Doc' | 'motivo_Cod' | 'motivo_Des'>>;
   const isNote = (invoice.tipo_Doc as string) === '07' || (invoice.tipo_Doc as string) === '08';

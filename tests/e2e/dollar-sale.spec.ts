@@ -67,3 +67,32 @@ test('dollars: a rate typed by the cashier is the one the sale converts at', asy
   const rows = (list as { value: { rows: { currency: string; total: string }[] } }).value.rows;
   expect(rows[0]).toMatchObject({ currency: 'USD', total: '6.55' });
 });
+
+test('dollars: paid with a US$ 10 bill, the change is handed back in soles and the X counts both currencies', async ({ harness }) => {
+  const { page, core } = harness;
+  const moved = await core.dispatch('addCashMovement', { clientKey: crypto.randomUUID(), kind: 'in', amount: '50', reason: 'Sencillo para vueltos' });
+  expect(moved.ok).toBe(true);
+  await harness.open();
+  await page.getByLabel('Moneda').selectOption('USD');
+  await expect(page.getByTestId('exchange-rate')).toHaveText('S/ 3.751 por US$ 1');
+  await typeLine(page, 1, rice);
+  await expect(page.getByTestId('total-total')).toHaveText('$ 6.64');
+  await page.keyboard.press('F8');
+  await page.keyboard.type('10');
+  // US$ 3.36 of change at 3.751 → S/ 12.60
+  await expect(page.getByTestId('payment-change')).toHaveText('S/ 12.60');
+  await page.keyboard.press('F12');
+  const dialog = ticketDialog(page);
+  await expect(dialog.getByTestId('issued-change')).toHaveText('VUELTO S/ 12.60');
+  await expect(dialog.getByTestId('printed-change')).toHaveText('Vuelto: S/ 12.60 ($ 3.36)');
+  await harness.screenshot('ticket-dolares-vuelto');
+  await closeDialog(page);
+
+  await page.keyboard.press('F6');
+  const x = page.getByRole('article', { name: 'REPORTE X (CAJA ABIERTA)' });
+  // Soles: 0 + 50 − 12.60 = 37.40; dollars: the 10.00 handed over.
+  await expect(x.getByRole('row', { name: 'Vuelto en soles de ventas en dólares S/ 12.60' })).toBeVisible();
+  await expect(x.getByRole('row', { name: 'Efectivo esperado S/ 37.40' })).toBeVisible();
+  await expect(x.getByRole('region', { name: 'Dólares en caja (US$)' }).getByRole('row', { name: 'Dólares esperados $ 10.00' })).toBeVisible();
+  await harness.screenshot('caja-x-dolares');
+});

@@ -104,7 +104,8 @@ export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, o
       ))}
       {change !== null ? (
         <p className="ticket-dialog__change" data-testid="issued-change">
-          VUELTO {data.currencySymbol} {formatAmount(change)}
+          {/* A dollar sale's change is handed back in soles, at its exchange rate. */}
+          {data.payment.changeInSoles ? `VUELTO S/ ${formatAmount(data.payment.changeInSoles)}` : `VUELTO ${data.currencySymbol} ${formatAmount(change)}`}
         </p>
       ) : null}
       <p className="ticket-dialog__status">

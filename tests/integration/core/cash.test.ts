@@ -50,7 +50,10 @@ describe('the cash session (issue 13)', () => {
     expect(x.byDocType).toEqual([{ docType: '03', label: 'Boletas', currency: 'PEN', count: 3, total: '35.40' }]);
     expect(x.byCashier).toEqual([{ name: 'Luis Cajero', currency: 'PEN', count: 3, total: '35.40' }]);
     // float 100 + cash 18.60 + in 30 = 148.60
-    expect(x.cash).toEqual({ openingFloat: '100.00', cashSales: '18.60', cashRefunds: '0.00', cashIn: '30.00', cashOut: '0.00', expected: '148.60', counted: null, difference: null });
+    expect(x.cash).toEqual({
+      openingFloat: '100.00', cashSales: '18.60', cashRefunds: '0.00', cashIn: '30.00', cashOut: '0.00', changeInSoles: '0.00', expected: '148.60',
+      counted: null, difference: null, dollars: { cashSales: '0.00', expected: '0.00' },
+    });
     // Nothing was sent yet (the rig's outbox is not started): all three await SUNAT.
     expect(x.awaitingSunat).toBe(3);
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, ExportService } from '../../../electron/core/export';
 import { readCsvCell } from '../../../electron/core/export/csv';
 import type { DocumentDetail, DocumentSummary, ExchangeRateView } from '../../../shared/bridge';
+import type { CashReport } from '../../../shared/cash';
 import { ticketFromDocument } from '../../../shared/printing/ticket-data';
 import { parseCsv } from '../../unit/core/backup/parse-csv';
 import { anonymousBoleta, line, setRigDialect, useRigs } from './harness';
@@ -80,5 +81,22 @@ describe('a dollar sale', () => {
     const byNumber = new Map(rows.map((l) => [Number(col(l, 'numero')), l]));
     expect([col(byNumber.get(usd.number)!, 'moneda'), col(byNumber.get(usd.number)!, 'tipo_cambio'), col(byNumber.get(usd.number)!, 'total')]).toEqual(['USD', '3.751', '13.28']);
     expect(col(byNumber.get(pen.number)!, 'tipo_cambio')).toBe('');
+  });
+
+  it('paid with a US$ 10 bill gives its change in soles, and the X counts the dollars and the soles apart', async () => {
+    const r = await rig();
+    await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '100' });
+    await r.call('fetchExchangeRate');
+    const one = { ...rice, quantity: '1' };
+    const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta({ currency: 'USD', lines: [one], tenders: [{ method: 'efectivo', amount: '10' }] }));
+    const detail = await r.call<DocumentDetail>('getDocument', { id: doc.id });
+    expect(detail.payments).toEqual([expect.objectContaining({ kind: 'cash', tendered: '10.00', applied: '6.64' })]);
+    const company = { ruc: '20987654326', name: 'Bodega', tradeName: '', address: '' } as Parameters<typeof ticketFromDocument>[1];
+    // US$ 3.36 of change at 3.751 = S/ 12.60336 → S/ 12.60.
+    expect(ticketFromDocument(detail, company, { copy: false }).payment).toMatchObject({ change: '3.36', changeInSoles: '12.60' });
+    await r.call('issueSale', anonymousBoleta({ lines: [one], tenders: [{ method: 'efectivo', amount: '50' }] }));
+    const x = await r.call<CashReport>('getCashReport', {});
+    // Soles: 100 + 24.90 − 12.60 = 112.30; dollars: the 10.00 handed over.
+    expect(x.cash).toMatchObject({ cashSales: '24.90', changeInSoles: '12.60', expected: '112.30', dollars: { cashSales: '10.00', expected: '10.00' } });
   });
 });

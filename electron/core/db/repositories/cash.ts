@@ -97,7 +97,7 @@ export class CashRepository {
     // A document re-issued under a new number is 'superseded': its replacement carries the sale.
     // Issue 26: the X and Z also show numbering per series and taxes by kind, read from the stored document (the
     // JSON numbers of its payload, written with 2 decimals, read back as their text).
-    this.selectDocuments = sqlite.prepare(`SELECT d.id, d.doc_type AS docType, d.status, d.currency, d.total,
+    this.selectDocuments = sqlite.prepare(`SELECT d.id, d.doc_type AS docType, d.status, d.currency, d.total, d.exchange_rate AS exchangeRate,
         d.cashier_name AS cashierName, d.discount_total AS discount, EXISTS (SELECT 1 FROM documents r WHERE r.reissue_of = d.id) AS superseded,
         d.series, d.number, d.igv,
         CAST(json_extract(d.payload, '$.monto_Oper_Gravadas') AS TEXT) AS taxed,
@@ -105,7 +105,7 @@ export class CashRepository {
         CAST(json_extract(d.payload, '$.monto_Oper_Inafectas') AS TEXT) AS unaffected,
         CAST(json_extract(d.payload, '$.total_Impuestos') AS TEXT) AS taxesTotal
       FROM documents d WHERE d.cash_session_id = ? ORDER BY d.id`);
-    this.selectPayments = sqlite.prepare(`SELECT p.document_id AS documentId, p.method, p.label, p.kind, p.applied
+    this.selectPayments = sqlite.prepare(`SELECT p.document_id AS documentId, p.method, p.label, p.kind, p.applied, p.tendered
       FROM documents d JOIN document_payments p ON p.document_id = d.id
       WHERE d.cash_session_id = ? ORDER BY d.id, p.position`);
     // A range of Lima issue days (documents_issue_date), with the session each sale was sold in. Issue 27: the rows

@@ -89,10 +89,17 @@ export function cashReportJob(report: CashReport, issuer: ReportIssuer, format: 
     ...(cash.cashRefunds !== '0.00' ? [{ label: '- Devoluciones en efectivo', amount: cash.cashRefunds }] : []),
     { label: '+ Ingresos', amount: cash.cashIn },
     { label: '- Retiros', amount: cash.cashOut },
+    ...(cash.changeInSoles !== '0.00' ? [{ label: '- Vuelto en soles de ventas en dólares', amount: cash.changeInSoles }] : []),
     { label: 'Efectivo esperado', amount: cash.expected, strong: true },
     ...(cash.counted !== null ? [{ label: 'Efectivo contado', amount: cash.counted, strong: true }] : []),
     ...(cash.difference !== null ? [differenceText(cash.difference)] : []),
   ]);
+  if (cash.dollars.expected !== '0.00') {
+    section(w, 'Dólares en caja (US$)', [
+      { label: '+ Ventas en efectivo en dólares', amount: cash.dollars.cashSales, currency: 'USD' },
+      { label: 'Dólares esperados', amount: cash.dollars.expected, currency: 'USD', strong: true },
+    ]);
+  }
   const counted = report.denominations
     ? PEN_DENOMINATIONS.filter((d) => (report.denominations?.[d] ?? 0) > 0).map((d) => ({
         label: `${report.denominations?.[d] ?? 0} x ${denominationLabel(d)}`,

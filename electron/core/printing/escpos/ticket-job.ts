@@ -87,7 +87,8 @@ function payment(w: TicketWriter, data: TicketData): void {
     w.pair(`${t.label}: ${s}`, amountText(t.amount));
     if (t.reference) w.text(`  Op. ${t.reference}`);
   }
-  if (p.change !== null) w.pair(`Vuelto: ${s}`, amountText(p.change), { bold: true });
+  if (p.changeInSoles) w.pair(`Vuelto (${s} ${amountText(p.change ?? p.cash?.change ?? '0')}): S/`, amountText(p.changeInSoles), { bold: true });
+  else if (p.change !== null) w.pair(`Vuelto: ${s}`, amountText(p.change), { bold: true });
   if (p.installments.length > 0) {
     const net = p.installments.reduce((acc, i) => acc.plus(i.amount), new Decimal(0));
     w.pair(`Monto neto pendiente de pago: ${s}`, amountText(net));

@@ -5,9 +5,10 @@ import Decimal from 'decimal.js';
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { OPERATION_NUMBER_KINDS, type PaymentMethod } from '../../../../shared/payments';
+import { dollarChangeInSoles } from '../../../../shared/cash/dollars';
 import { useSettings } from '../../app/settings-context';
 import { Field, fieldAria } from '../../components/Field';
-import { formatMoney, parseMoney } from '../../format/money';
+import { formatAmount, formatMoney, parseMoney } from '../../format/money';
 import type { SaleFormValues } from './form-values';
 import { useTotals } from './totals-context';
 
@@ -60,6 +61,10 @@ export function CashPayment({ form }: { form: UseFormReturn<SaleFormValues> }): 
   const methods: PaymentMethod[] = (settings?.paymentMethods ?? []).filter((m) => m.active && m.kind !== 'cash');
   const balance = balanceOf(totals.total, others, cash);
   const short = balance.typed && balance.difference.isNegative();
+  // A dollar sale paid in dollars gives its change in soles, at the day's rate (as the core records it).
+  const dollarChange = currency === 'USD' && totals.exchangeRate && balance.typed && balance.difference.greaterThan(0)
+    ? dollarChangeInSoles(balance.difference.toFixed(2), totals.exchangeRate)
+    : null;
   const cashError = errors.payment?.cashReceived?.message;
   // Yape, Plin and transfers ask for it unless Ajustes → Venta made it optional; cards never do.
   const needsNumber = (code: string) => settings?.sale.requireOperationNumber !== false && OPERATION_NUMBER_KINDS.has(methods.find((m) => m.code === code)?.kind ?? 'other');
@@ -200,8 +205,9 @@ export function CashPayment({ form }: { form: UseFormReturn<SaleFormValues> }): 
         <p className={`payment__change${short ? ' payment__change--short' : ''}`}>
           <span id="payment-change-label">{short ? 'Falta' : 'Vuelto'}</span>
           <output aria-labelledby="payment-change-label" data-testid="payment-change">
-            {balance.typed ? formatMoney(balance.difference.abs(), currency) : '—'}
+            {!balance.typed ? '—' : dollarChange ? `S/ ${formatAmount(dollarChange)}` : formatMoney(balance.difference.abs(), currency)}
           </output>
+          {dollarChange ? <span className="payment__change-note">({formatMoney(balance.difference, 'USD')} a {totals.exchangeRate})</span> : null}
         </p>
       </div>
       <div className="payment__quick" role="group" aria-label="Efectivo rápido">

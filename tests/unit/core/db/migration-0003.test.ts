@@ -28,11 +28,11 @@ describe('migration 0003_outbox_integrity', () => {
       const after = db.sqlite.prepare('SELECT * FROM documents ORDER BY id').all() as Record<string, unknown>[];
       expect(after).toHaveLength(30);
       after.forEach((row, i) => {
-        const { client_key, reissue_of, cdr_missing, cashier_id, cashier_name, cash_session_id, discount_total, discount_approved_by, ...rest } = row;
+        const { client_key, reissue_of, cdr_missing, cashier_id, cashier_name, cash_session_id, discount_total, discount_approved_by, exchange_rate, ...rest } = row;
         expect(rest).toEqual(before[i]);
         // New columns of 0003, 0007, 0008 and 0009 (issue 13: who issued it, in which cash session, its discounts)
-        // start empty.
-        expect([client_key, reissue_of, cdr_missing, cashier_id, cashier_name, cash_session_id, discount_total, discount_approved_by]).toEqual([null, null, 0, null, null, null, null, null]);
+        // and 0029 (a dollar document's exchange rate) start empty.
+        expect([client_key, reissue_of, cdr_missing, cashier_id, cashier_name, cash_session_id, discount_total, discount_approved_by, exchange_rate]).toEqual([null, null, 0, null, null, null, null, null, null]);
       });
       expect(db.sqlite.prepare('SELECT COUNT(*) AS n, MIN(repeats) AS r FROM document_events').get()).toEqual({ n: 30, r: 1 });
       const docs = new DocumentsRepository(db, steppingClock());
