@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { Dec } from '../../../shared/billing/decimal';
 import type { KardexRow, PurchaseInputParsed, StockCount, StockMovementKind, StockRow } from '../../../shared/bridge/stock';
-import { igvRateFor } from '../../../shared/catalog';
+import { igvRateFor, limaDate } from '../../../shared/catalog';
 import { CoreError } from '../services/errors';
 import { cost, money, qty, type LedgerDeps, StockLedger, type StockProduct } from './ledger';
 
@@ -52,6 +52,9 @@ interface StockSqlRow {
   average_cost: string | null;
 }
 
+/** YYYY-MM-DD as the shop reads it: dd/mm/aaaa. */
+const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
 const printed = (series: string, number: number) => `${series}-${String(number).padStart(8, '0')}`;
 
 export class StockService {
@@ -92,7 +95,7 @@ export class StockService {
     if (earlier) {
       throw new CoreError(
         'purchase_duplicate',
-        `La compra ${printed(document.series, number)} de ${supplier.name} (${supplier.docNumber}) ya se registró el ${earlier.at.slice(0, 10)}: no se registra dos veces.`,
+        `La compra ${printed(document.series, number)} de ${supplier.name} (${supplier.docNumber}) ya se registró el ${day(limaDate(new Date(earlier.at)))}: no se registra dos veces.`,
         [{ path: 'document.number', message: 'Este comprobante del proveedor ya se registró' }],
       );
     }

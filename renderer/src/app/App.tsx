@@ -1,4 +1,4 @@
-// The shell of the UI: demo banner, navigation, the six screens and the status bar.
+// The shell of the UI: demo banner, navigation, the screens and the status bar.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Nav } from '../components/Nav';
 import { DemoBanner, StatusBar } from '../components/StatusBar';
@@ -10,6 +10,7 @@ import { SaleScreen } from '../screens/sale/SaleScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { SetupWizard } from '../screens/setup/SetupWizard';
 import { SignInScreen } from '../screens/signin/SignInScreen';
+import { StockScreen } from '../screens/stock/StockScreen';
 import { ROLE_LABELS } from '../../../shared/bridge';
 import { screenForKey, type ScreenId } from './screens';
 import { SessionProvider, useSession } from './session-context';
@@ -120,6 +121,7 @@ function Till(): React.JSX.Element {
           {screen === 'settings' ? <SettingsScreen /> : null}
           {screen === 'products' ? <ProductsScreen /> : null}
           {screen === 'cash' ? <CashScreen /> : null}
+          {screen === 'stock' ? <StockScreen /> : null}
         </main>
         <StatusBar status={status} />
       </div>

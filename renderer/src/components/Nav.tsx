@@ -21,7 +21,7 @@ export function Nav({ current, pending, onSelect, children }: NavProps): React.J
               type="button"
               className="nav__button"
               aria-current={current === screen.id ? 'page' : undefined}
-              aria-keyshortcuts={`${screen.key} Alt+${index + 1}`}
+              aria-keyshortcuts={screen.key.startsWith('Alt+') ? screen.key : `${screen.key} Alt+${index + 1}`}
               onClick={() => onSelect(screen.id)}
             >
               {screen.label}
