@@ -102,3 +102,25 @@ test('Ajustes opens at its top, wherever the screen before was scrolled', async 
   await expect(heading).toBeInViewport();
   await harness.screenshot('ajustes-arriba');
 });
+
+test.describe('with a printer', () => {
+  test.use({ printer: 'pdf' });
+
+  test('a printer that fails is named in the status bar with what still works', async ({ harness }) => {
+    const { page } = harness;
+    await harness.open();
+    await page.context().route('**/index.html', async (route) => {
+      if (route.request().frame() !== page.mainFrame()) await route.fulfill({ contentType: 'text/html', body: '<html data-print-error="La impresora no responde"></html>' });
+      else await route.continue();
+    });
+    await scanner(page, INCA);
+    await expect(lineField(page, 'Código', 2)).toBeFocused();
+    await page.keyboard.press('F12');
+    await expect(page.getByRole('button', { name: 'Imprimir y nueva venta (Enter)' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const chip = page.getByTestId('print-failure');
+    await expect(chip).toContainText('No se imprimió Boleta B001-00000001');
+    await expect(chip).toContainText('la venta quedó registrada; se sigue vendiendo');
+    await expect(page.getByTestId('connection')).not.toContainText('internet');
+  });
+});
