@@ -72,6 +72,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   getStock: 'cajero',
   setStockSettings: 'administrador',
   getKardex: 'cajero',
+  getBelowZero: 'cajero',
   recordStockCount: 'cajero',
   approveStockCount: 'supervisor',
   // A document re-issued under a new number is a supervisor's decision.

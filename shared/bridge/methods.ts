@@ -82,6 +82,7 @@ export const BRIDGE_METHOD_NAMES = [
   'getStock',
   'setStockSettings',
   'getKardex',
+  'getBelowZero',
   'recordStockCount',
   'approveStockCount',
   // the shop server

@@ -79,6 +79,25 @@ export const KardexQuerySchema = z.strictObject({
   limit: z.number().int().positive().max(100_000).optional(),
 });
 
+/** Sales that left a product below zero, newest first: selling never stops, and these are reviewed. */
+export const BelowZeroQuerySchema = z.strictObject({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}/, { error: 'Fecha no válida' }).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}/, { error: 'Fecha no válida' }).optional(),
+  limit: z.number().int().positive().max(10_000).optional(),
+});
+
+export const BelowZeroRowSchema = z.object({
+  at: z.string(),
+  code: z.string(),
+  /** The sale, as printed. */
+  document: z.string().nullable(),
+  /** What the sale took (positive). */
+  quantity: z.string(),
+  /** The balance it left (negative). */
+  balance: z.string(),
+});
+export type BelowZeroRow = z.infer<typeof BelowZeroRowSchema>;
+
 export const STOCK_MOVEMENT_KINDS = ['sale', 'return', 'void', 'purchase', 'count', 'transfer', 'waste'] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
@@ -138,6 +157,8 @@ export const stockContract = {
   /** A product's stock settings (tracked, minimum, pack): this till's, never queued for the shop server. */
   setStockSettings: { input: StockSettingsInputSchema, output: StockRowSchema },
   getKardex: { input: KardexQuerySchema, output: z.array(KardexRowSchema) },
+  /** What sold below zero, for review. */
+  getBelowZero: { input: BelowZeroQuerySchema, output: z.array(BelowZeroRowSchema) },
   /** A physical count, compared with the stock of the moment each product was counted. */
   recordStockCount: { input: StockCountInputSchema, output: StockCountSchema },
   /** A supervisor turns a count's differences into adjustments. */

@@ -86,6 +86,7 @@ export const BRIDGE_WRITES = {
   getStock: 'read',
   setStockSettings: { nature: SETS },
   getKardex: 'read',
+  getBelowZero: 'read',
   recordStockCount: 'keyed',
   approveStockCount: { nature: 'aprueba el conteo una vez; ya aprobado, responde el mismo conteo y no ajusta de nuevo' },
   setShopServerPassword: { nature: SETS },

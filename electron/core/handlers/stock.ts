@@ -8,6 +8,7 @@ export function stockHandlers(stock: StockService) {
     getStock: (input) => stock.stock(input.codes, input.low),
     setStockSettings: (input) => stock.setSettings(input),
     getKardex: (input) => stock.kardex(input),
+    getBelowZero: (input) => stock.belowZero(input),
     recordStockCount: (input) => stock.recordCount(input.lines),
     approveStockCount: (input) => stock.approveCount(input.id, input.reason),
   } satisfies Partial<Handlers>;

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { Dec } from '../../../shared/billing/decimal';
-import type { KardexRow, PurchaseInputParsed, StockCount, StockMovementKind, StockRow } from '../../../shared/bridge/stock';
+import type { BelowZeroRow, KardexRow, PurchaseInputParsed, StockCount, StockMovementKind, StockRow } from '../../../shared/bridge/stock';
 import { igvRateFor, limaDate } from '../../../shared/catalog';
 import { CoreError } from '../services/errors';
 import { cost, money, qty, type LedgerDeps, StockLedger, type StockProduct } from './ledger';
@@ -28,6 +28,11 @@ export const STOCK_ALL_SQL = `SELECT p.code, p.description, p.stock_minimum, b.q
   FROM products p LEFT JOIN stock_balances b ON b.product_code = p.code WHERE p.stock_tracked = 1 ORDER BY p.code`;
 export const STOCK_ONE_SQL = `SELECT p.code, p.description, p.stock_minimum, b.quantity, b.value, b.average_cost
   FROM products p LEFT JOIN stock_balances b ON b.product_code = p.code WHERE p.code = ? COLLATE NOCASE`;
+
+/** Sales that left a product below zero in a period, newest first, through stock_movements_below_zero. */
+export const BELOW_ZERO_SQL = `SELECT m.at, m.product_code, m.quantity, m.balance, d.series AS doc_series, d.number AS doc_number
+  FROM stock_movements m LEFT JOIN documents d ON d.id = m.document_id
+  WHERE m.below_zero = 1 AND m.at >= @from AND m.at <= @to ORDER BY m.at DESC LIMIT @limit`;
 
 interface KardexSqlRow {
   at: string;
@@ -67,6 +72,10 @@ export class StockService {
   private readonly kardexLatest: Database.Statement<Record<string, unknown>, KardexSqlRow>;
   private readonly stockAll: Database.Statement<[], StockSqlRow>;
   private readonly stockOne: Database.Statement<[string], StockSqlRow>;
+  private readonly belowZeroRows: Database.Statement<
+    Record<string, unknown>,
+    { at: string; product_code: string; quantity: string; balance: string; doc_series: string | null; doc_number: number | null }
+  >;
 
   constructor(private readonly d: LedgerDeps) {
     this.ledger = new StockLedger(d);
@@ -78,6 +87,7 @@ export class StockService {
     this.kardexLatest = this.s.prepare(KARDEX_LATEST_SQL);
     this.stockAll = this.s.prepare(STOCK_ALL_SQL);
     this.stockOne = this.s.prepare(STOCK_ONE_SQL);
+    this.belowZeroRows = this.s.prepare(BELOW_ZERO_SQL);
   }
 
   recordPurchase(input: PurchaseInputParsed): { id: number } {
@@ -200,6 +210,18 @@ export class StockService {
         balanceValue: r.balance_value,
       };
     });
+  }
+
+  belowZero(input: { from?: string | undefined; to?: string | undefined; limit?: number | undefined }): BelowZeroRow[] {
+    return this.belowZeroRows
+      .all({ from: input.from ?? '', to: input.to === undefined ? '\uffff' : input.to.length === 10 ? `${input.to}\uffff` : input.to, limit: input.limit ?? DEFAULT_KARDEX_LIMIT })
+      .map((r) => ({
+        at: r.at,
+        code: r.product_code,
+        document: r.doc_series !== null && r.doc_number !== null ? printed(r.doc_series, r.doc_number) : null,
+        quantity: qty(new Dec(r.quantity).neg()),
+        balance: r.balance,
+      }));
   }
 
   recordCount(lines: readonly { code: string; counted: string }[]): StockCount {

@@ -139,6 +139,8 @@ describe('stock: selling never stops', () => {
     await r.call('issueSale', anonymousBoleta({ lines: [line({ code: 'P001', quantity: '2' }), line({ code: 'SERV', description: 'Servicio de delivery', unit: 'ZZ', quantity: '1', unitPrice: '5' })] }));
     expect(await stockOf(r, 'P001')).toMatchObject({ quantity: '-2' });
     expect(r.core.db.sqlite.prepare('SELECT product_code, below_zero FROM stock_movements').all()).toEqual([{ product_code: 'P001', below_zero: 1 }]);
+    // Listed for review: the sale, what it took and the balance it left.
+    expect(await r.call('getBelowZero', {})).toEqual([{ at: expect.any(String), code: 'P001', document: 'B001-00000001', quantity: '2', balance: '-2' }]);
     // The whole list: every tracked product, the service left out.
     const all = await r.call<StockRow[]>('getStock', {});
     expect(all.filter((s) => ['GAS', 'P001', 'SERV'].includes(s.code))).toEqual([
