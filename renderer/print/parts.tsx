@@ -13,7 +13,7 @@ export function Banners({ data }: { data: TicketData }): React.JSX.Element {
   return (
     <>
       {data.notDeclared ? (
-        // Issue 23: first thing on the paper, so nobody takes it for a valid comprobante.
+        // First thing on the paper, so nobody takes it for a valid comprobante.
         <div className="print-void" role="note" data-testid="print-void">
           <p className="print-void__title">{data.notDeclared.mark}</p>
           <p className="print-void__reason">{data.notDeclared.reason}</p>
@@ -147,7 +147,7 @@ export function Closing({ data, qrSize }: { data: TicketData; qrSize: string }):
 }
 
 /**
- * A note (issue 24): "Documento que modifica: BOLETA DE VENTA B001-00000024" with its date, and the reason. Amounts
+ * A note: "Documento que modifica: BOLETA DE VENTA B001-00000024" with its date, and the reason. Amounts
  * of a note print positive, as the note carries them (docs/api/provider-factiliza.md).
  */
 export function Modifies({ data }: { data: TicketData }): React.JSX.Element | null {

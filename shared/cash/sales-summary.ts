@@ -1,7 +1,7 @@
-// The sales side of the shift's reports (issue 13): the documents of a cash session, or of a range of days, counted
+// The sales side of the shift's reports: the documents of a cash session, or of a range of days, counted
 // per currency, payment method, document type, SUNAT status and cashier, with exact decimals. Each sale counts once:
 // a document re-issued under a new number (after a conflict, a rejection or a refusal) is left out, its replacement
-// carries the sale and payments. Issue 23: a document SUNAT rejected or the API refused, not yet re-issued, is no
+// carries the sale and payments. A document SUNAT rejected or the API refused, not yet re-issued, is no
 // declared sale: it is kept apart (notDeclared), while the cash it brought is still in the drawer (cashSales).
 import { z } from 'zod';
 import { Dec, ZERO, fixed2 } from '../billing/decimal';
@@ -23,10 +23,10 @@ export const SalesSummarySchema = z.object({
   /** Documents not yet settled with SUNAT. */
   awaitingSunat: z.number().int(),
   /**
-   * Issue 23: documents without tax validity, not yet re-issued (SUNAT rejected them, or the API refused them and
+   * Documents without tax validity, not yet re-issued (SUNAT rejected them, or the API refused them and
    * nothing was declared), per status and currency: left out of sales, byMethod, byDocType, byCashier and discounts.
    * `cash`: the soles they brought in cash, which the drawer holds (counted in cashSales). Reports kept before
-   * issue 23 read as none.
+   * notDeclared existed read as none.
    */
   notDeclared: z.array(Tally.extend({ status: z.enum(DOC_STATUSES), label: z.string(), currency: z.string(), cash: z.string() })).default([]),
   /**
@@ -45,16 +45,16 @@ export const SalesSummarySchema = z.object({
   debitNotes: z.array(Tally.extend({ currency: z.string() })).default([]),
   /** Per currency: sales − returns + debit notes, each as listed above. */
   net: z.array(z.object({ currency: z.string(), total: z.string() })).default([]),
-  /** Issue 26: the declared sales' Op. gravadas / exoneradas / inafectas, IGV and ICBPER, per currency. */
+  /** The declared sales' Op. gravadas / exoneradas / inafectas, IGV and ICBPER, per currency. */
   taxes: z.array(TaxesByKindSchema).default([]),
-  /** Issue 26: first and last number per series (every document issued, notes too). */
+  /** First and last number per series (every document issued, notes too). */
   series: z.array(SeriesRangeSchema).default([]),
 });
 export type SalesSummary = z.infer<typeof SalesSummarySchema>;
 
 export interface ReportDocument extends Omit<TaxedDocument, 'docType' | 'currency'> {
   id: number;
-  /** Boletas and facturas are sales; credit (07) and debit (08) notes are kept apart (issue 24). */
+  /** Boletas and facturas are sales; credit (07) and debit (08) notes are kept apart. */
   docType: '01' | '03' | '07' | '08';
   status: DocStatus;
   currency: string;

@@ -24,7 +24,7 @@ export interface TicketLine {
   /** What the line costs the customer (IGV included, ICBPER apart), 2 decimals. */
   total: string;
   bag: boolean;
-  /** A discounted line (issue 13): its list price and total, and what was taken off (line and sale share). */
+  /** A discounted line: its list price and total, and what was taken off (line and sale share). */
   discount?: { listPrice: string; listTotal: string; amount: string };
 }
 
@@ -41,7 +41,7 @@ export interface TicketData {
   /** 'BOLETA DE VENTA ELECTRÓNICA', 'FACTURA ELECTRÓNICA', 'NOTA DE CRÉDITO ELECTRÓNICA' or 'NOTA DE DÉBITO ELECTRÓNICA'. */
   docName: string;
   /**
-   * A note (issue 24): the document it modifies, as printed ('BOLETA DE VENTA B001-00000024'), its issue date
+   * A note: the document it modifies, as printed ('BOLETA DE VENTA B001-00000024'), its issue date
    * (dd/mm/yyyy, when known) and the reason ('07 Devolución por ítem: ...').
    */
   modifies?: { document: string; issueDate: string | null; reason: string };
@@ -76,7 +76,7 @@ export interface TicketData {
     installments: Installment[];
     /** Cash received and change due, when only the till's screen knows them (a document older than its payments). */
     cash: { received: string; change: string } | null;
-    /** How the sale was paid, as stored with the document (issue 13): method, amount handed over, operation number. */
+    /** How the sale was paid, as stored with the document: method, amount handed over, operation number. */
     tenders: { label: string; amount: string; reference: string }[];
     /** The change given, when the payments are stored. */
     change: string | null;
@@ -91,16 +91,16 @@ export interface TicketData {
   copy: boolean;
   /** Which copy this is (1 = first reprint), when known. */
   copyNumber: number | null;
-  /** Who issued it (issue 13), when known. */
+  /** Who issued it, when known. */
   cashier: string | null;
-  /** Every discount of the sale together (issue 13), when it had any. */
+  /** Every discount of the sale together, when it had any. */
   discountTotal: string | null;
   demo: boolean;
   status?: DocStatus;
   /** Not yet accepted by SUNAT (issued offline or still being sent): the ticket says so. */
   awaitingSunat?: boolean;
   /**
-   * Without tax validity (issue 23): 'RECHAZADO' (SUNAT rejected it) or 'NO DECLARADO' (the API refused it), printed
+   * Without tax validity: 'RECHAZADO' (SUNAT rejected it) or 'NO DECLARADO' (the API refused it), printed
    * prominently near the top of every copy, with why; absent for any other status.
    */
   notDeclared?: { mark: string; reason: string; replacedBy: string | null };
@@ -281,7 +281,7 @@ function igvRateOf(invoice: Invoice): string | null {
 
 export { ticketFromRecord } from './record-data';
 
-/** The stored payments of the document when it has them; else the cash typed on the till, as before issue 13. */
+/** The stored payments of the document when it has them; else the cash typed on the till, as before payments were stored. */
 function paymentsOf(detail: DocumentDetail, credit: boolean, cashReceived: string | undefined, total: string): Pick<TicketData['payment'], 'cash' | 'tenders' | 'change'> {
   if (credit) return { cash: null, tenders: [], change: null };
   const stored = detail.payments ?? [];

@@ -28,13 +28,13 @@ async function main() {
   if (wants('core')) {
     console.log('# core');
     await benchIssue(quick ? 5_000 : 100_000);
-    // Issue 27: 1k, 10k and 50k (BENCH_DRAIN_50K=0 leaves the 50k out: it takes a few minutes).
+    // 1k, 10k and 50k (BENCH_DRAIN_50K=0 leaves the 50k out: it takes a few minutes).
     await benchDrains(quick ? [200, 1_000] : process.env.BENCH_DRAIN_50K === '0' ? [1_000, 10_000] : [1_000, 10_000, 50_000]);
     await benchSearch(quick ? 20_000 : 1_000_000);
     await benchZ(quick ? 500 : 5_000);
   }
   if (wants('core', 'worker')) {
-    // Issue 27, as the app runs: the same work in the core's worker thread; this thread stands for the main process.
+    // As the app runs: the same work in the core's worker thread; this thread stands for the main process.
     console.log('# core in its worker thread');
     await benchWorkerDrain(quick ? 1_000 : 10_000);
     await benchWorkerSearch(quick ? 20_000 : 1_000_000);
@@ -45,12 +45,12 @@ async function main() {
     await products(quick ? 5_000 : 50_000);
   }
   if (wants('cdr')) {
-    // Issue 28: peak memory of reading the largest legitimate CDR and of refusing the zip bomb.
+    // Peak memory of reading the largest legitimate CDR and of refusing the zip bomb.
     console.log('# cdr');
     await cdr();
   }
   if (wants('print')) {
-    // Issue 26: Enter to the first byte of the ticket at a (fake) network printer, raw ESC/POS.
+    // Enter to the first byte of the ticket at a (fake) network printer, raw ESC/POS.
     console.log('# printing');
     await print(quick ? 10 : 100);
   }

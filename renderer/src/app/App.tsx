@@ -26,7 +26,7 @@ export function App(): React.JSX.Element {
   );
 }
 
-/** Who is at the till and the lock key (F9), in the navigation bar (issue 13). */
+/** Who is at the till and the lock key (F9), in the navigation bar. */
 function CashierBadge({ onLock }: { onLock: () => void }): React.JSX.Element | null {
   const { session } = useSession();
   if (!session?.user) return null;

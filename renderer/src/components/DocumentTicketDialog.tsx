@@ -123,7 +123,7 @@ export function DocumentTicketDialog({ id, title, copy, cashReceived, onClose, o
         </Alert>
       ) : null}
       {(status ?? detail.status) === 'invalid' ? (
-        // Issue 23: nothing was declared; Documentos offers "Reenviar", "Corregir y reenviar" and "Reemitir".
+        // Nothing was declared; Documentos offers "Reenviar", "Corregir y reenviar" and "Reemitir".
         <Alert tone="error" title="La API no aceptó este comprobante: no está declarado">
           Resuélvalo en Documentos: reenvíelo, corrija los datos del cliente o reemítalo con un número nuevo.
         </Alert>

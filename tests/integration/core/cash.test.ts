@@ -1,4 +1,4 @@
-// Issue 13: the cash session, at the bridge: open with a float, sales in it, movements, X, the count and the Z that
+// The cash session, at the bridge: open with a float, sales in it, movements, X, the count and the Z that
 // is kept and never edited; selling needs an open session once users exist; the roles of cash outs and closes.
 import { describe, expect, it } from 'vitest';
 import type { CashState, DocumentSummary, Session, User } from '../../../shared/bridge';
@@ -21,7 +21,7 @@ async function signIn(r: Rig, user: { id: number }, pin: string) {
   await r.call('login', { userId: user.id, pin });
 }
 
-describe('the cash session (issue 13)', () => {
+describe('the cash session', () => {
   it('refuses to sell while closed, opens with a float, and counts every sale, movement and method into the X', async () => {
     const r = await rig();
     const { cajero } = await staffed(r);
@@ -131,7 +131,7 @@ describe('the cash session (issue 13)', () => {
   });
 });
 
-describe('sales of a day or a range (issue 13)', () => {
+describe('sales of a day or a range', () => {
   it('counts every sale once by method, cashier, type, status and session, to the cent; CSV for the accountant; not a cashier\'s', async () => {
     const r = await rig();
     const { cajero, supervisor } = await staffed(r);

@@ -81,7 +81,7 @@ export class CashRepository {
     const { sqlite } = db;
     this.insertSession = sqlite.prepare(`INSERT INTO cash_sessions (terminal, opened_at, opened_by, opened_by_name, opening_float)
       VALUES (@terminal, @at, @user_id, @user_name, @opening_float) RETURNING *`);
-    // Issue 25: the session belongs to the till (this database), whatever its series now; the oldest first when an
+    // The session belongs to the till (this database), whatever its series now; the oldest first when an
     // earlier series change left more than one open (0023).
     this.selectOpenOnTill = sqlite.prepare('SELECT * FROM cash_sessions WHERE closed_at IS NULL ORDER BY id LIMIT 1');
     this.selectById = sqlite.prepare('SELECT * FROM cash_sessions WHERE id = ?');
@@ -92,10 +92,10 @@ export class CashRepository {
     this.insertMovement = sqlite.prepare(`INSERT INTO cash_movements (session_id, kind, amount, reason, at, user_id, user_name, approved_by)
       VALUES (@session_id, @kind, @amount, @reason, @at, @user_id, @user_name, @approved_by) RETURNING *`);
     this.selectMovements = sqlite.prepare('SELECT * FROM cash_movements WHERE session_id = ? ORDER BY id');
-    // Issue 24: the documents whose void SUNAT accepted (a handful: voids are rare); the reports count them apart.
+    // The documents whose void SUNAT accepted (a handful: voids are rare); the reports count them apart.
     this.selectVoided = sqlite.prepare("SELECT document_id FROM voids WHERE status = 'voided'");
     // A document re-issued under a new number is 'superseded': its replacement carries the sale.
-    // Issue 26: the X and Z also show numbering per series and taxes by kind, read from the stored document (the
+    // The X and Z also show numbering per series and taxes by kind, read from the stored document (the
     // JSON numbers of its payload, written with 2 decimals, read back as their text).
     this.selectDocuments = sqlite.prepare(`SELECT d.id, d.doc_type AS docType, d.status, d.currency, d.total, d.exchange_rate AS exchangeRate,
         d.cashier_name AS cashierName, d.discount_total AS discount, EXISTS (SELECT 1 FROM documents r WHERE r.reissue_of = d.id) AS superseded,
@@ -108,7 +108,7 @@ export class CashRepository {
     this.selectPayments = sqlite.prepare(`SELECT p.document_id AS documentId, p.method, p.label, p.kind, p.applied, p.tendered
       FROM documents d JOIN document_payments p ON p.document_id = d.id
       WHERE d.cash_session_id = ? ORDER BY d.id, p.position`);
-    // A range of Lima issue days (documents_issue_date), with the session each sale was sold in. Issue 27: the rows
+    // A range of Lima issue days (documents_issue_date), with the session each sale was sold in. The rows
     // are walked in id order between the range's first and last id (read from documents_issue_date), so the X/Z of a
     // range never sorts its documents; the date conditions still decide each row (`+` keeps SQLite from driving the
     // walk by the date index instead, which hands the rows over in date order and needs a sort).
@@ -145,7 +145,7 @@ export class CashRepository {
     return row;
   }
 
-  /** The open session of this till, whatever boleta series it was opened under (issue 25). */
+  /** The open session of this till, whatever boleta series it was opened under. */
   openOnTill(): CashSessionRow | undefined {
     return this.selectOpenOnTill.get();
   }

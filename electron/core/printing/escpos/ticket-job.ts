@@ -1,4 +1,4 @@
-// A boleta, factura, credit or debit note as an ESC/POS job (issue 26): the same TicketData and the same texts as
+// A boleta, factura, credit or debit note as an ESC/POS job: the same TicketData and the same texts as
 // the HTML ticket (renderer/print/Ticket.tsx and parts.tsx), in the printer's own columns; the QR drawn by the
 // printer with the same content (shared/printing/qr-text.ts); the logo; the drawer's pulse when asked; a cut.
 import Decimal from 'decimal.js';

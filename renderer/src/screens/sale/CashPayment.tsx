@@ -1,4 +1,4 @@
-// A CONTADO sale's payment (issue 13): cash received with quick amounts, and other payments (card, Yape, Plin,
+// A CONTADO sale's payment: cash received with quick amounts, and other payments (card, Yape, Plin,
 // transfer) with their operation number, split as the customer pays. Change comes only from cash; a shortfall shows
 // in red and the core refuses to issue it. Decimal arithmetic only.
 import Decimal from 'decimal.js';
@@ -14,7 +14,7 @@ import { useTotals } from './totals-context';
 
 const QUICK_CASH = ['10', '20', '50', '100', '200'];
 
-/** F10 then a letter adds that payment for what is left (issue 26). Shown by KeyHints. */
+/** F10 then a letter adds that payment for what is left. Shown by KeyHints. */
 export const PAYMENT_KEY = 'F10';
 const named = (m: PaymentMethod, word: RegExp) => word.test(m.code) || word.test(m.label);
 /** D and C tell the two cards apart: on the card row F10+T made, one more key picks debit or credit. */

@@ -30,7 +30,7 @@ describe('migration 0003_outbox_integrity', () => {
       after.forEach((row, i) => {
         const { client_key, reissue_of, cdr_missing, cashier_id, cashier_name, cash_session_id, discount_total, discount_approved_by, exchange_rate, ...rest } = row;
         expect(rest).toEqual(before[i]);
-        // New columns of 0003, 0007, 0008 and 0009 (issue 13: who issued it, in which cash session, its discounts)
+        // New columns of 0003, 0007, 0008 and 0009 (who issued it, in which cash session, its discounts)
         // and 0029 (a dollar document's exchange rate) start empty.
         expect([client_key, reissue_of, cdr_missing, cashier_id, cashier_name, cash_session_id, discount_total, discount_approved_by, exchange_rate]).toEqual([null, null, 0, null, null, null, null, null, null]);
       });

@@ -1,4 +1,4 @@
-// Migration 0023 (issue 25): one open cash session per till, whatever its series. A database in which an earlier
+// Migration 0023: one open cash session per till, whatever its series. A database in which an earlier
 // series change left two sessions open migrates without losing either: they are closed oldest first, and no new one
 // opens until both are closed. The lockout and PIN-length tables start empty.
 import path from 'node:path';
