@@ -64,6 +64,14 @@ export function ReturnDialog({ onClose, onIssued, needsApproval = false }: Retur
     };
   }, []);
 
+  // A till of a shop server that cannot reach it credits only its own sales, counting only its own returns: said here.
+  const [shopAway, setShopAway] = useState(false);
+  useEffect(() => {
+    void call((api) => api.getStatus({})).then((r) => {
+      if (r.ok) setShopAway(r.value.shopServer !== null && r.value.shopServer.state !== 'online' && r.value.shopServer.state !== 'off');
+    });
+  }, []);
+
   // Once approved, the cursor waits for the ticket's QR.
   useEffect(() => {
     if (approved) findRef.current?.focus();
@@ -204,6 +212,11 @@ export function ReturnDialog({ onClose, onIssued, needsApproval = false }: Retur
       ) : (
         <>
           {approved.name ? <p className="muted" data-testid="return-approved">Autoriza: {approved.name}</p> : null}
+          {shopAway ? (
+            <p className="muted" role="status" data-testid="return-shop-away">
+              Sin conexión con el servidor de la tienda: solo se devuelven ventas de esta caja, y se cuentan solo las devoluciones hechas en ella.
+            </p>
+          ) : null}
           <label>
             QR del ticket o número de la venta
             <input
