@@ -162,7 +162,8 @@ export class ShopReturns {
       return null;
     } catch (e) {
       if (e instanceof CoreError && e.code === 'not_voidable') return `No se envió: ${e.message}`;
-      throw e;
+      // Any other failure of the server is its absence: the void goes on this till's own ledger, as offline.
+      return null;
     }
   }
 
