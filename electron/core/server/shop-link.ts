@@ -231,7 +231,8 @@ export class ShopLink {
   /**
    * A staff change saved here, taken to the server with the PIN of the administrator who made it (typed for this
    * change, never kept): the server verifies it and applies the change for every till (server 0014). Null when no
-   * shop server is used; otherwise applied, or why not (the change then stays on this till, listed for the office).
+   * shop server is used; otherwise applied, or why not (the ordinary push then only lists the change for the office, and this till takes
+   * the server's record back).
    */
   async verifiedStaffChange(change: { adminName: string; adminPin: string; name: string; newPin: string | null }): Promise<VerifiedOutcome | null> {
     if (!this.active()) return null;
@@ -241,9 +242,9 @@ export class ShopLink {
     try {
       return await this.replicator.read((pool) => putVerifiedStaff(pool, { adminKey: staffKey(change.adminName), adminPin: change.adminPin, key, wanted, newPin: change.newPin }));
     } catch (e) {
-      if (e instanceof ServerUnavailable) return { applied: false, message: 'Sin conexión con el servidor de la tienda: el cambio quedó solo en esta caja.' };
+      if (e instanceof ServerUnavailable) return { applied: false, message: 'Sin conexión con el servidor de la tienda: guárdelo de nuevo con su PIN cuando haya conexión. Si no, no llegará a las demás cajas y la oficina lo verá en «Cambios no aplicados».' };
       this.d.log.warn('verified staff change failed', { error: e instanceof Error ? e.message : String(e) });
-      return { applied: false, message: 'El servidor de la tienda no aplicó el cambio: quedó solo en esta caja.' };
+      return { applied: false, message: 'El servidor de la tienda no aplicó el cambio. No llega a las demás cajas: la oficina lo verá en «Cambios no aplicados».' };
     }
   }
 

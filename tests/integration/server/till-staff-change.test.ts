@@ -1,6 +1,6 @@
 // An honest administrator changes a cashier's PIN at a till (its own role on the server): with her PIN, which the
 // server verifies against the credential the office set when she signed in there, the change reaches the other till;
-// without it, or with a wrong one, it stays at that till and the other till keeps the PIN it knew.
+// without it, or with a wrong one, it is only listed for the office and the other till keeps the PIN it knew.
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ describe('a PIN changed at a till with its own role', () => {
       const pedro = userId(a, 'Pedro Cajero')!;
       // A wrong administrator PIN: saved at till A only, said so.
       const wrong = await a.call<{ server?: { applied: boolean; message: string } }>('saveUser', { id: pedro, name: 'Pedro Cajero', role: 'cajero', pin: '5555', adminPin: '111111' });
-      expect(wrong.server).toEqual({ applied: false, message: 'El servidor de la tienda no aceptó su PIN de administrador: el cambio quedó solo en esta caja.' });
+      expect(wrong.server).toEqual({ applied: false, message: 'El servidor de la tienda no aceptó su PIN de administrador. No llega a las demás cajas: la oficina lo verá en «Cambios no aplicados».' });
       // Her PIN: the server applies it for every till.
       const saved = await a.call<{ server?: { applied: boolean; message: string } }>('saveUser', { id: pedro, name: 'Pedro Cajero', role: 'cajero', pin: '4321', adminPin: '246810' });
       expect(saved.server).toEqual({ applied: true, message: 'El servidor de la tienda verificó su PIN y aplicó el cambio en todas las cajas.' });

@@ -24,11 +24,11 @@ export async function putVerifiedStaff(
   if (row?.outcome === 'applied' && row.version !== null) return { applied: true, version: Number(row.version) };
   switch (row?.outcome) {
     case 'wrong_pin':
-      return { applied: false, message: 'El servidor de la tienda no aceptó su PIN de administrador: el cambio quedó solo en esta caja.' };
+      return { applied: false, message: 'El servidor de la tienda no aceptó su PIN de administrador. No llega a las demás cajas: la oficina lo verá en «Cambios no aplicados».' };
     case 'waiting':
-      return { applied: false, message: `Demasiados PIN de administrador incorrectos en el servidor: espere ${waitText(row.wait_seconds ?? 900)}. El cambio quedó solo en esta caja.` };
+      return { applied: false, message: `Demasiados PIN de administrador incorrectos en el servidor: espere ${waitText(row.wait_seconds ?? 900)}. No llega a las demás cajas: la oficina lo verá en «Cambios no aplicados».` };
     default:
-      return { applied: false, message: `${row?.message ?? 'El servidor de la tienda no aplicó el cambio.'} El cambio quedó solo en esta caja.` };
+      return { applied: false, message: `${row?.message ?? 'El servidor de la tienda no aplicó el cambio.'} No llega a las demás cajas: la oficina lo verá en «Cambios no aplicados».` };
   }
 }
 
