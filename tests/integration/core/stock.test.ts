@@ -131,6 +131,24 @@ describe('stock: notes and voids', () => {
   });
 });
 
+describe('stock: one transaction with the sale', () => {
+  it('a balance that cannot be written undoes the sale: no document, no number spent, no movement', async () => {
+    const r = await withProducts();
+    await purchase(r, [{ code: 'P001', quantity: '10', unitCost: '5', costIncludesIgv: false }]);
+    const s = r.core.db.sqlite;
+    // The disk refuses the balance's write, after the document, its number and the movement were written.
+    s.exec("CREATE TEMP TRIGGER balance_fails BEFORE UPDATE ON main.stock_balances BEGIN SELECT RAISE(ABORT, 'disco lleno'); END");
+    const refused = await r.raw('issueSale', anonymousBoleta({ lines: [line({ code: 'P001', quantity: '3' })] }));
+    expect(refused.ok).toBe(false);
+    expect(s.prepare('SELECT COUNT(*) FROM documents').pluck().get()).toBe(0);
+    expect(s.prepare("SELECT last_number FROM series WHERE series = 'B001'").pluck().get() ?? 0).toBe(0);
+    expect(s.prepare("SELECT COUNT(*) FROM stock_movements WHERE kind = 'sale'").pluck().get()).toBe(0);
+    s.exec('DROP TRIGGER temp.balance_fails');
+    await r.call('issueSale', anonymousBoleta({ lines: [line({ code: 'P001', quantity: '3' })] }));
+    expect(await stockOf(r, 'P001')).toMatchObject({ quantity: '7' });
+  });
+});
+
 describe('stock: selling never stops', () => {
   it('a sale below zero is allowed and marked; a product not tracked moves nothing', async () => {
     const r = await withProducts();
