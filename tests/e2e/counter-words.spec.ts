@@ -36,6 +36,21 @@ test('the status bar names the invoicing service when only it is down, the inter
   await expect(connection).toContainText('servicio de facturación');
 });
 
+test('a shop server out of reach is named with what this till still does', async ({ harness }) => {
+  const { page, core } = harness;
+  await harness.open();
+  // The till's own status, as the core reports it, with its link to the shop server down (the harness pushes the
+  // event the core would; a real shop server is exercised in shop-server-settings.spec.ts).
+  const status = (await core.dispatch('getStatus', {})) as { value: Record<string, unknown> };
+  const down = { ...status.value, shopServer: { state: 'offline', pending: 2, setAside: 0, lastPushAt: null, message: null } };
+  await page.evaluate((s) => (window as unknown as { __posEmit: (e: unknown) => void }).__posEmit({ type: 'status', status: s }), down);
+  const chip = page.getByTestId('shop-server');
+  await expect(chip).toContainText('Servidor de la tienda: sin conexión');
+  await expect(chip).toContainText('esta caja sigue vendiendo y sube sus ventas al volver');
+  await expect(chip).toContainText('(2 por subir)');
+  await expect(page.getByTestId('connection')).not.toContainText('internet');
+});
+
 test('a long product name wraps on its line instead of being cut', async ({ harness }) => {
   const { page } = harness;
   await harness.open();

@@ -171,8 +171,8 @@ function ShopServerChip({ server }: { server: NonNullable<AppStatus['shopServer'
   return (
     <span className={`statusbar__item${warn ? ' statusbar__warn' : ''}`} data-testid="shop-server" title={server.message ?? undefined}>
       {SERVER_TEXT[server.state]}
-      {server.state === 'offline' ? ': esta caja sigue vendiendo y sube sus ventas al volver' : ''}
       {server.pending > 0 ? ` (${server.pending} por subir)` : ''}
+      {server.state === 'offline' ? '; esta caja sigue vendiendo y sube sus ventas al volver' : ''}
       {server.setAside > 0 ? ` · ${server.setAside} apartado(s) por el servidor: ver Documentos` : ''}
       {warn && server.message ? `: ${server.message}` : ''}
     </span>
