@@ -6,16 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { createCore } from '../../../electron/core/app';
-import { memorySecretStore } from '../../../electron/core/services/secrets';
 import { seededRandom } from '../../../electron/sandbox/faults';
+import { createShopTillCore, joinShop, type ShopTillArgs } from './shop-till-core';
 
-interface Args {
-  dataDir: string;
-  sandbox: { billingBaseUrl: string; queryBaseUrl: string; token: string };
-  server: { host: string; port: number; database: string; user: string; password: string };
-  name: string;
-  series: string;
+interface Args extends ShopTillArgs {
   ops: number;
   seed: number;
 }
@@ -26,24 +20,9 @@ const EXPECTED = new Set(['note_exceeds', 'voided', 'not_notable', 'not_voidable
 const args = JSON.parse(process.argv[2] ?? '{}') as Args;
 const pendingFile = path.join(args.dataDir, 'pending.json');
 const doneFile = path.join(args.dataDir, 'ops-done');
-const core = createCore({
-  dataDir: args.dataDir,
-  fetch: globalThis.fetch,
-  secrets: memorySecretStore(),
-  demoEndpoint: args.sandbox,
-  outbox: { concurrency: 4, retry: { baseMs: 5, maxMs: 50, random: Math.random }, pollMs: 20 },
-  api: { sendTimeoutMs: 2_000, queryTimeoutMs: 2_000 },
-  dailyBackups: false,
-  shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 300 }, batchSize: 50 },
-});
+const core = createShopTillCore(args);
 
 const count = (sql: string) => (core.db.sqlite.prepare(sql).get() as { n: number }).n;
-
-async function must(method: string, input: unknown): Promise<unknown> {
-  const r = await core.dispatch(method, input);
-  if (!r.ok) throw new Error(`${method}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 /** One write, kept in pending.json until answered; an unexpected refusal is printed for the drill to fail on. */
 async function write(method: string, input: Record<string, unknown>): Promise<void> {
@@ -70,18 +49,7 @@ async function someSale(random: () => number): Promise<{ series: string; number:
 }
 
 async function main() {
-  await must('setToken', { token: args.sandbox.token });
-  await must('setShopServerPassword', { password: args.server.password });
-  if (count("SELECT COUNT(*) AS n FROM settings WHERE key = 'shopServer'") === 0) {
-    await must('saveSettings', {
-      api: { billingBaseUrl: args.sandbox.billingBaseUrl, queryBaseUrl: args.sandbox.queryBaseUrl },
-      company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: '', address: 'Av. Lima 123', igvRegime: 'general' },
-      series: { boleta: args.series, factura: `F${args.series.slice(1)}` },
-      demo: false,
-    });
-    const { host, port, database, user } = args.server;
-    await must('saveSettings', { shopServer: { enabled: true, host, port, database, user, tls: 'off', terminalName: args.name } });
-  }
+  await joinShop(core, args);
   core.start();
   process.stdout.write('ready\n');
   // The write a killed life left unanswered goes again, under its own key.

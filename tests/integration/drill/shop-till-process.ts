@@ -3,35 +3,15 @@
 // queue, the catalogue) and it has pulled every catalogue change the server holds. The drill kills it with SIGKILL
 // and stops the server under it. argv: a JSON object (see Args).
 import pg from 'pg';
-import { createCore } from '../../../electron/core/app';
-import { memorySecretStore } from '../../../electron/core/services/secrets';
+import { createShopTillCore, joinShop, mustOn, type ShopTillArgs } from './shop-till-core';
 
-interface Args {
-  dataDir: string;
-  sandbox: { billingBaseUrl: string; queryBaseUrl: string; token: string };
-  server: { host: string; port: number; database: string; user: string; password: string };
-  name: string;
-  series: string;
+interface Args extends ShopTillArgs {
   target: number;
 }
 
 const args = JSON.parse(process.argv[2] ?? '{}') as Args;
-const core = createCore({
-  dataDir: args.dataDir,
-  fetch: globalThis.fetch,
-  secrets: memorySecretStore(),
-  demoEndpoint: args.sandbox,
-  outbox: { concurrency: 4, retry: { baseMs: 5, maxMs: 50, random: Math.random }, pollMs: 20 },
-  api: { sendTimeoutMs: 2_000, queryTimeoutMs: 2_000 },
-  dailyBackups: false,
-  shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 300 }, batchSize: 50 },
-});
-
-async function must(method: string, input: unknown): Promise<unknown> {
-  const r = await core.dispatch(method, input);
-  if (!r.ok) throw new Error(`${method}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
+const core = createShopTillCore(args);
+const must = (method: string, input: unknown) => mustOn(core, method, input);
 
 const count = (sql: string) => (core.db.sqlite.prepare(sql).get() as { n: number }).n;
 
@@ -50,19 +30,7 @@ async function serverTopVersion(): Promise<number> {
 }
 
 async function main() {
-  // Secrets live in memory here: every life of the process sets them again (the settings are in the database).
-  await must('setToken', { token: args.sandbox.token });
-  await must('setShopServerPassword', { password: args.server.password });
-  if (count("SELECT COUNT(*) AS n FROM settings WHERE key = 'shopServer'") === 0) {
-    await must('saveSettings', {
-      api: { billingBaseUrl: args.sandbox.billingBaseUrl, queryBaseUrl: args.sandbox.queryBaseUrl },
-      company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: '', address: 'Av. Lima 123', igvRegime: 'general' },
-      series: { boleta: args.series, factura: `F${args.series.slice(1)}` },
-      demo: false,
-    });
-    const { host, port, database, user } = args.server;
-    await must('saveSettings', { shopServer: { enabled: true, host, port, database, user, tls: 'off', terminalName: args.name } });
-  }
+  await joinShop(core, args);
   core.start();
   process.stdout.write('ready\n');
   while (count('SELECT COUNT(*) AS n FROM documents') < args.target) {
