@@ -61,6 +61,23 @@ describe('a till role and the sale holds', () => {
       expect(await codeOf(thief.query("SELECT caja_hold_sale('bad', '03-B001-1; DROP', '07', $1, 1, FALSE, '[]')", [own]))).toBe('22023');
       const open = await office.query("SELECT hold_key FROM sale_holds WHERE released_at IS NULL");
       expect(open.rows).toEqual([{ hold_key: 'honest-note' }]);
+
+      // Every return and void runs these under the sale's lock: each must be an index read, whatever the history's size
+      // (with sequential scans off, a query no index serves still plans one).
+      const client = await office.connect();
+      try {
+        await client.query('SET enable_seqscan = off');
+        const plan = async (sql: string) => (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        const hot = [
+          "SELECT * FROM sale_holds h WHERE h.sale_key = '03-B001-1' AND h.released_at IS NULL",
+          "SELECT * FROM documents d WHERE d.modifies = '03-B001-1' AND d.doc_type IN ('07', '08')",
+          "SELECT * FROM documents d WHERE d.doc_type = '03' AND d.series = 'B001' AND d.number = 1",
+          "SELECT * FROM sale_holds WHERE terminal_id = 'x' AND released_at IS NULL",
+        ];
+        for (const sql of hot) expect(await plan(sql), sql).not.toMatch(/Seq Scan/);
+      } finally {
+        client.release();
+      }
     } finally {
       await thief.end();
       await office.end();
