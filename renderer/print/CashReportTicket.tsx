@@ -79,6 +79,8 @@ export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: C
           rows={[
             { label: '+ Ventas en efectivo en dólares', amount: cash.dollars.cashSales, currency: 'USD' },
             { label: 'Dólares esperados', amount: cash.dollars.expected, currency: 'USD', strong: true },
+            ...(cash.dollars.counted !== null ? [{ label: 'Dólares contados', amount: cash.dollars.counted, currency: 'USD', strong: true }] : []),
+            ...(cash.dollars.difference !== null ? [{ ...differenceText(cash.dollars.difference), currency: 'USD' }] : []),
           ]}
         />
       ) : null}

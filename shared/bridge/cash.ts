@@ -35,6 +35,8 @@ export const CloseCashSessionInputSchema = z
   .strictObject({
     countedCash: cashAmount('el efectivo contado').optional(),
     denominations: DenominationCountSchema.optional(),
+    /** The dollars counted in the drawer, when dollar sales put some there (the Z counts each currency). */
+    countedDollars: cashAmount('los dólares contados').optional(),
     /** Closing a session another cashier opened needs a supervisor's PIN. */
     approval: ApprovalSchema.optional(),
     ...clientKeyField,

@@ -60,7 +60,14 @@ export const CashReportSchema = z.object({
     counted: z.string().nullable(),
     difference: z.string().nullable(),
     /** Dollars in the drawer: every dollar taken in cash by dollar sales (change is given in soles). */
-    dollars: z.object({ cashSales: z.string(), expected: z.string() }).default({ cashSales: '0.00', expected: '0.00' }),
+    dollars: z
+      .object({
+        cashSales: z.string(),
+        expected: z.string(),
+        counted: z.string().nullable().default(null),
+        difference: z.string().nullable().default(null),
+      })
+      .default({ cashSales: '0.00', expected: '0.00', counted: null, difference: null }),
   }),
   denominations: DenominationCountSchema.nullable(),
 });
@@ -73,7 +80,7 @@ export interface ReportInput {
   documents: readonly ReportDocument[];
   payments: readonly ReportPayment[];
   movements: readonly CashMovement[];
-  counted?: { cash: string; denominations: DenominationCount | null };
+  counted?: { cash: string; denominations: DenominationCount | null; dollars?: string | undefined };
 }
 
 export function buildCashReport(input: ReportInput): CashReport {
@@ -84,6 +91,7 @@ export function buildCashReport(input: ReportInput): CashReport {
   const dollars = dollarDrawer(input.documents, input.payments);
   const expected = new Dec(input.session.openingFloat).plus(cashSales).minus(cashRefunds).plus(cashIn).minus(cashOut).minus(dollars.changeInSoles);
   const counted = input.counted ? new Dec(input.counted.cash) : null;
+  const countedDollars = input.counted?.dollars !== undefined ? new Dec(input.counted.dollars) : null;
 
   return {
     kind: input.kind,
@@ -101,7 +109,12 @@ export function buildCashReport(input: ReportInput): CashReport {
       expected: fixed2(expected),
       counted: counted ? fixed2(counted) : null,
       difference: counted ? fixed2(counted.minus(expected)) : null,
-      dollars: { cashSales: fixed2(dollars.dollars), expected: fixed2(dollars.dollars) },
+      dollars: {
+        cashSales: fixed2(dollars.dollars),
+        expected: fixed2(dollars.dollars),
+        counted: countedDollars ? fixed2(countedDollars) : null,
+        difference: countedDollars ? fixed2(countedDollars.minus(dollars.dollars)) : null,
+      },
     },
     denominations: input.counted?.denominations ?? null,
   };

@@ -95,4 +95,15 @@ test('dollars: paid with a US$ 10 bill, the change is handed back in soles and t
   await expect(x.getByRole('row', { name: 'Efectivo esperado S/ 37.40' })).toBeVisible();
   await expect(x.getByRole('region', { name: 'Dólares en caja (US$)' }).getByRole('row', { name: 'Dólares esperados $ 10.00' })).toBeVisible();
   await harness.screenshot('caja-x-dolares');
+
+  // The Z counts each currency.
+  const close = page.getByRole('form', { name: 'Cerrar caja' });
+  await close.getByLabel('Efectivo contado (S/)').fill('37.40');
+  await close.getByLabel('Dólares contados (US$), esperados 10.00').fill('10');
+  page.once('dialog', (d) => void d.accept());
+  await close.getByRole('button', { name: 'Cerrar caja e imprimir Z' }).click();
+  await expect(page.getByText('Caja n.º 1 cerrada')).toBeVisible();
+  await expect(page.getByText('dólares: esperado $ 10.00 · contado $ 10.00', { exact: false })).toBeVisible();
+  const zReport = page.getByRole('article', { name: /CIERRE DE CAJA \(Z\)/ });
+  await expect(zReport.getByRole('row', { name: 'Dólares contados $ 10.00' })).toBeVisible();
 });

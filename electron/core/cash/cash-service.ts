@@ -133,14 +133,15 @@ export class CashService {
       ]);
     }
     const closedBy = approver && approver.id !== me.id ? { id: me.id, name: `${me.name} (autorizó ${approver.name})` } : me;
-    return this.closeTx({ sessionId: row.id, closedBy, counted, denominations });
+    const dollars = input.countedDollars === undefined ? {} : { countedDollars: String(input.countedDollars) };
+    return this.closeTx({ sessionId: row.id, closedBy, counted, denominations, ...dollars });
   }
 
   private closeNow(input: CloseInput): CashReport {
     const row = this.deps.cash.getById(input.sessionId);
     if (!row || row.closed_at !== null) throw new CoreError('cash_closed', 'La caja ya está cerrada.');
     const closedAt = this.deps.now().toISOString();
-    const draft = this.build('Z', row, sessionView(row), { cash: input.counted, denominations: input.denominations });
+    const draft = this.build('Z', row, sessionView(row), { cash: input.counted, denominations: input.denominations, dollars: input.countedDollars });
     const session: CashSession = {
       ...draft.session,
       closedAt,
@@ -162,7 +163,7 @@ export class CashService {
     return report;
   }
 
-  private build(kind: 'X' | 'Z', row: CashSessionRow, session: CashSession, counted?: { cash: string; denominations: DenominationCount | null }): CashReport {
+  private build(kind: 'X' | 'Z', row: CashSessionRow, session: CashSession, counted?: { cash: string; denominations: DenominationCount | null; dollars?: string | undefined }): CashReport {
     const { documents, payments } = this.deps.cash.sales(row.id);
     return buildCashReport({
       kind,
@@ -181,4 +182,6 @@ interface CloseInput {
   closedBy: Who;
   counted: string;
   denominations: DenominationCount | null;
+  /** The dollars counted, when the drawer held some. */
+  countedDollars?: string;
 }

@@ -98,5 +98,8 @@ describe('a dollar sale', () => {
     const x = await r.call<CashReport>('getCashReport', {});
     // Soles: 100 + 24.90 − 12.60 = 112.30; dollars: the 10.00 handed over.
     expect(x.cash).toMatchObject({ cashSales: '24.90', changeInSoles: '12.60', expected: '112.30', dollars: { cashSales: '10.00', expected: '10.00' } });
+    // The Z counts each currency: the soles square, a dollar is missing.
+    const z = await r.call<CashReport>('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '112.30', countedDollars: '9' });
+    expect(z.cash).toMatchObject({ counted: '112.30', difference: '0.00', dollars: { expected: '10.00', counted: '9.00', difference: '-1.00' } });
   });
 });

@@ -98,6 +98,8 @@ export function cashReportJob(report: CashReport, issuer: ReportIssuer, format: 
     section(w, 'Dólares en caja (US$)', [
       { label: '+ Ventas en efectivo en dólares', amount: cash.dollars.cashSales, currency: 'USD' },
       { label: 'Dólares esperados', amount: cash.dollars.expected, currency: 'USD', strong: true },
+      ...(cash.dollars.counted !== null ? [{ label: 'Dólares contados', amount: cash.dollars.counted, currency: 'USD', strong: true }] : []),
+      ...(cash.dollars.difference !== null ? [{ ...differenceText(cash.dollars.difference), currency: 'USD' }] : []),
     ]);
   }
   const counted = report.denominations

@@ -82,6 +82,9 @@ export function CashScreen(): React.JSX.Element {
         <div className="panel cash__closed">
           <Alert tone={closed.cash.difference !== null && closed.cash.difference !== '0.00' ? 'warning' : 'success'} title={`Caja n.º ${closed.session.id} cerrada`}>
             Esperado {formatMoney(closed.cash.expected)} · contado {formatMoney(closed.cash.counted ?? '0')} · {differenceMoney(closed.cash.difference ?? '0')}
+            {closed.cash.dollars.counted !== null
+              ? ` · dólares: esperado ${formatMoney(closed.cash.dollars.expected, 'USD')} · contado ${formatMoney(closed.cash.dollars.counted, 'USD')}`
+              : ''}
           </Alert>
           <CashReportTicket report={closed} issuer={issuer} />
           <button type="button" onClick={() => setClosed(null)}>
@@ -93,7 +96,7 @@ export function CashScreen(): React.JSX.Element {
         <div className="cash__actions">
           {state && !session ? <OpenCashForm onOpened={() => reload()} /> : null}
           {session ? <MovementForm onDone={() => reload()} /> : null}
-          {session ? <CloseCashForm onClosed={onClosed} /> : null}
+          {session ? <CloseCashForm onClosed={onClosed} dollarsExpected={report?.cash.dollars.expected} /> : null}
         </div>
         {session && report ? (
           <div className="panel cash__report">

@@ -23,8 +23,11 @@ function countOf(typed: Record<string, string>): DenominationCount | null {
   return count;
 }
 
-export function CloseCashForm({ onClosed }: { onClosed: (report: CashReport) => void }): React.JSX.Element {
+/** `dollarsExpected`: the dollars dollar sales put in the drawer (from the X); when any, they are counted apart. */
+export function CloseCashForm({ onClosed, dollarsExpected }: { onClosed: (report: CashReport) => void; dollarsExpected?: string | undefined }): React.JSX.Element {
   const [counted, setCounted] = useState('');
+  const [countedDollars, setCountedDollars] = useState('');
+  const withDollars = dollarsExpected !== undefined && dollarsExpected !== '0.00';
   const [byDenomination, setByDenomination] = useState(false);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [approval, setApproval] = useState<Partial<Approval> | null>(null);
@@ -41,7 +44,9 @@ export function CloseCashForm({ onClosed }: { onClosed: (report: CashReport) => 
     }
     if (!window.confirm('¿Cerrar la caja? El cierre (Z) no se puede modificar.')) return;
     const given = approval ? approvalOf(approval) : undefined;
-    const input = byDenomination && count ? { denominations: count } : { countedCash: counted.trim().replace(',', '.') };
+    const soles = byDenomination && count ? { denominations: count } : { countedCash: counted.trim().replace(',', '.') };
+    const dollars = withDollars && countedDollars.trim() !== '' ? { countedDollars: countedDollars.trim().replace(',', '.') } : {};
+    const input = { ...soles, ...dollars };
     const result = await call((api) => api.closeCashSession({ ...input, ...(given ? { approval: given } : {}), clientKey: intent.current() }));
     if (result.ok) {
       intent.done();
@@ -85,6 +90,11 @@ export function CloseCashForm({ onClosed }: { onClosed: (report: CashReport) => 
           <input {...fieldAria('cash-counted', errors.countedCash)} inputMode="decimal" autoComplete="off" value={counted} onChange={(e) => setCounted(e.target.value)} />
         </Field>
       )}
+      {withDollars ? (
+        <Field id="cash-counted-dollars" label={`Dólares contados (US$), esperados ${dollarsExpected}`} error={errors.countedDollars}>
+          <input {...fieldAria('cash-counted-dollars', errors.countedDollars)} inputMode="decimal" autoComplete="off" value={countedDollars} onChange={(e) => setCountedDollars(e.target.value)} />
+        </Field>
+      ) : null}
       {approval ? <ApprovalFields id="cash-close-approval" value={approval} onChange={setApproval} error={errors.pin ?? errors.approval} /> : null}
       <button type="submit" className="button--primary">Cerrar caja e imprimir Z</button>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}

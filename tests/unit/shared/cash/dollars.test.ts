@@ -41,6 +41,11 @@ describe('the drawer of a session with dollar sales', () => {
     expect(x.cash).toMatchObject({ cashSales: '11.50', changeInSoles: '12.60', expected: '98.90', dollars: { cashSales: '30.00', expected: '30.00' } });
   });
 
+  it('the Z takes the dollars counted apart from the soles, each with its difference', () => {
+    const z = buildCashReport({ kind: 'Z', generatedAt: '2026-11-28T21:00:00.000Z', session, documents, payments, movements: [], counted: { cash: '99.00', denominations: null, dollars: '31' } });
+    expect(z.cash).toMatchObject({ counted: '99.00', difference: '0.10', dollars: { expected: '30.00', counted: '31.00', difference: '1.00' } });
+  });
+
   it('a session without dollar sales shows none', () => {
     const x = buildCashReport({ kind: 'X', generatedAt: '2026-11-28T15:00:00.000Z', session, documents: [documents[0]!], payments: [payments[0]!], movements: [] });
     expect(x.cash).toMatchObject({ changeInSoles: '0.00', expected: '111.50', dollars: { cashSales: '0.00', expected: '0.00' } });
