@@ -121,6 +121,8 @@ export const StockCountInputSchema = z.strictObject({
       z.strictObject({
         code: ProductCodeSchema,
         counted: z.string({ error: 'Ingrese lo contado' }).trim().regex(QUANTITY, { error: 'Cantidad contada no válida' }),
+        /** When it was counted (its last scan): sales after it still count. Absent: when the count is recorded. */
+        at: z.iso.datetime({ offset: true, error: 'Fecha y hora del conteo no válida' }).optional(),
       }),
       { error: 'Agregue al menos un producto contado' },
     )

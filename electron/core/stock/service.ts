@@ -34,6 +34,16 @@ export const BELOW_ZERO_SQL = `SELECT m.at, m.product_code, m.quantity, m.balanc
   FROM stock_movements m LEFT JOIN documents d ON d.id = m.document_id
   WHERE m.below_zero = 1 AND m.at >= @from AND m.at <= @to ORDER BY m.at DESC LIMIT @limit`;
 
+/** A product's balance at an instant: the running balance of its last movement then, through stock_movements_kardex. */
+export const BALANCE_AT_SQL = 'SELECT balance FROM stock_movements WHERE product_code = ? AND at <= ? ORDER BY at DESC, id DESC LIMIT 1';
+
+/** A counted product; `at`, when it was counted. */
+interface CountedLine {
+  code: string;
+  counted: string;
+  at?: string | undefined;
+}
+
 interface KardexSqlRow {
   at: string;
   kind: StockMovementKind;
@@ -66,7 +76,8 @@ export class StockService {
   readonly ledger: StockLedger;
   private readonly s: Database.Database;
   private readonly purchaseTx: (input: PurchaseInputParsed) => { id: number };
-  private readonly countTx: (lines: readonly { code: string; counted: string }[]) => StockCount;
+  private readonly countTx: (lines: readonly CountedLine[]) => StockCount;
+  private readonly balanceAt: Database.Statement<[string, string], { balance: string }>;
   private readonly approveTx: (id: number, reason: string | undefined) => StockCount;
   private readonly kardexPeriod: Database.Statement<Record<string, unknown>, KardexSqlRow>;
   private readonly kardexLatest: Database.Statement<Record<string, unknown>, KardexSqlRow>;
@@ -81,7 +92,8 @@ export class StockService {
     this.ledger = new StockLedger(d);
     this.s = d.db.sqlite;
     this.purchaseTx = this.s.transaction((input: PurchaseInputParsed) => this.storePurchase(input)).immediate;
-    this.countTx = this.s.transaction((lines: readonly { code: string; counted: string }[]) => this.storeCount(lines)).immediate;
+    this.countTx = this.s.transaction((lines: readonly CountedLine[]) => this.storeCount(lines)).immediate;
+    this.balanceAt = this.s.prepare(BALANCE_AT_SQL);
     this.approveTx = this.s.transaction((id: number, reason: string | undefined) => this.storeApproval(id, reason)).immediate;
     this.kardexPeriod = this.s.prepare(KARDEX_SQL);
     this.kardexLatest = this.s.prepare(KARDEX_LATEST_SQL);
@@ -224,11 +236,11 @@ export class StockService {
       }));
   }
 
-  recordCount(lines: readonly { code: string; counted: string }[]): StockCount {
+  recordCount(lines: readonly CountedLine[]): StockCount {
     return this.countTx(lines);
   }
 
-  private storeCount(lines: readonly { code: string; counted: string }[]): StockCount {
+  private storeCount(lines: readonly CountedLine[]): StockCount {
     const products = lines.map((l, i) => this.tracked(l.code, `lines.${i}.code`));
     const seen = new Set<string>();
     products.forEach((p, i) => {
@@ -244,7 +256,9 @@ export class StockService {
     lines.forEach((l, i) => {
       const code = products[i]!.code;
       // The stock of the moment this product was counted: sales after it still count when the difference is applied.
-      const expected: D = new Dec(this.ledger.balanceOf(code)?.quantity ?? 0);
+      const now = this.d.now().toISOString();
+      const at = l.at === undefined ? now : new Date(l.at).toISOString();
+      const expected: D = new Dec(at >= now ? (this.ledger.balanceOf(code)?.quantity ?? 0) : (this.balanceAt.get(code, at)?.balance ?? 0));
       const counted = new Dec(l.counted);
       insert.run(id, code, qty(counted), qty(expected), qty(counted.minus(expected)));
     });

@@ -131,6 +131,22 @@ describe('stock: notes and voids', () => {
   });
 });
 
+describe('stock: a count while sales go on', () => {
+  it('each product is compared with its stock at the moment it was counted; the approval keeps the sales made since', async () => {
+    const r = await withProducts();
+    await purchase(r, [{ code: 'P001', quantity: '10', unitCost: '5', costIncludesIgv: false }]);
+    // Counted on the shelf now: 10.
+    const countedAt = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Two sold before the count reaches the office.
+    await r.call('issueSale', anonymousBoleta({ lines: [line({ code: 'P001', quantity: '2' })] }));
+    const count = await r.call<StockCount>('recordStockCount', { clientKey: crypto.randomUUID(), lines: [{ code: 'P001', counted: '10', at: countedAt }] });
+    expect(count.lines).toEqual([{ code: 'P001', counted: '10', expected: '10', difference: '0' }]);
+    await r.call('approveStockCount', { id: count.id });
+    expect(await stockOf(r, 'P001')).toMatchObject({ quantity: '8' });
+  });
+});
+
 describe('stock: one transaction with the sale', () => {
   it('a balance that cannot be written undoes the sale: no document, no number spent, no movement', async () => {
     const r = await withProducts();

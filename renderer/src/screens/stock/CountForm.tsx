@@ -10,7 +10,8 @@ import { call } from '../../pos';
 
 export function CountForm({ onClose, onApproved }: { onClose: () => void; onApproved: (message: string) => void }): React.JSX.Element {
   const key = useIntentKey();
-  const [counted, setCounted] = useState<{ code: string; counted: string }[]>([]);
+  // Each line keeps when it was last counted: the core compares it with the stock of that moment.
+  const [counted, setCounted] = useState<{ code: string; counted: string; at: string }[]>([]);
   const [scan, setScan] = useState('');
   const [count, setCount] = useState<StockCount | null>(null);
   const [reason, setReason] = useState('');
@@ -22,10 +23,11 @@ export function CountForm({ onClose, onApproved }: { onClose: () => void; onAppr
     event.preventDefault();
     const code = scan.trim().toUpperCase();
     if (!code) return;
+    const now = new Date().toISOString();
     setCounted((all) => {
       const at = all.findIndex((l) => l.code === code);
-      if (at < 0) return [...all, { code, counted: '1' }];
-      return all.map((l, i) => (i === at ? { ...l, counted: (/^\d{1,9}(\.\d{1,6})?$/.test(l.counted) ? new Dec(l.counted) : new Dec(0)).plus(1).toString() } : l));
+      if (at < 0) return [...all, { code, counted: '1', at: now }];
+      return all.map((l, i) => (i === at ? { ...l, at: now, counted: (/^\d{1,9}(\.\d{1,6})?$/.test(l.counted) ? new Dec(l.counted) : new Dec(0)).plus(1).toString() } : l));
     });
     setScan('');
     scanRef.current?.focus();
@@ -71,7 +73,7 @@ export function CountForm({ onClose, onApproved }: { onClose: () => void; onAppr
                 id={`count-line-${i}`}
                 value={l.counted}
                 inputMode="decimal"
-                onChange={(e) => setCounted((all) => all.map((x, k) => (k === i ? { ...x, counted: e.target.value } : x)))}
+                onChange={(e) => setCounted((all) => all.map((x, k) => (k === i ? { ...x, counted: e.target.value, at: new Date().toISOString() } : x)))}
               />
             </Field>
           ))}

@@ -3,7 +3,7 @@
 // with 20,000 products and a product with many movements never reads a whole table for one product.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../../../electron/core/db';
-import { BELOW_ZERO_SQL, KARDEX_LATEST_SQL, KARDEX_SQL, STOCK_ALL_SQL, STOCK_ONE_SQL, StockLedger } from '../../../../../electron/core/stock';
+import { BALANCE_AT_SQL, BELOW_ZERO_SQL, KARDEX_LATEST_SQL, KARDEX_SQL, STOCK_ALL_SQL, STOCK_ONE_SQL, StockLedger } from '../../../../../electron/core/stock';
 import { expectFlat, expectFlatThrough, planOf, sourceOf } from './plans';
 
 let db: Db;
@@ -43,6 +43,10 @@ describe('stock: query plans', () => {
   it('a product\'s kardex over a period, and its latest movements, read stock_movements_kardex in order', () => {
     expectFlatThrough(db, 'stock_movements_kardex', KARDEX_SQL, { code: 'P000001', from: '2025-03-01', to: '2025-04-01\uffff', limit: 1000 });
     expectFlatThrough(db, 'stock_movements_kardex', KARDEX_LATEST_SQL, { code: 'P000001', limit: 1000 });
+  });
+
+  it('a product\'s balance at the moment it was counted reads stock_movements_kardex backwards, one row', () => {
+    expectFlatThrough(db, 'stock_movements_kardex', BALANCE_AT_SQL, ['P000001', '2025-06-01T00:00:00.000Z']);
   });
 
   it('what sold below zero reads stock_movements_below_zero, newest first', () => {
