@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { InvoiceSchema, type Invoice } from '../../../shared/api';
 import {
-  buildInvoice, draftFromInvoice, installmentsDueBy, linesInDollars, NO_RATE_MESSAGE, SaleValidationError,
+  buildInvoice, draftFromInvoice, installmentsDueBy, linesInDollars, NO_RATE_MESSAGE, SaleValidationError, solesToDollars,
   type DueInstallment, type SaleCustomer, type SaleDraftInput,
 } from '../../../shared/billing';
 import type { SaleInputParsed } from '../../../shared/bridge';
@@ -105,12 +105,15 @@ export class IssueService {
       const typed = cuts?.typed[i];
       return typed && !ownDiscount.has(i) && discounted.plan?.lines[i]?.saleShare === '0.00' ? { ...l, unitPrice: typed } : l;
     });
+    // Discounts are taken in soles, as typed at the till; the net prices then become dollars at the day's rate, and
+    // the discounts' record is kept in dollars like the rest of the document.
+    const lines = exchangeRate ? linesInDollars(declared, exchangeRate) : declared;
+    const record = discounts && exchangeRate ? discountsInDollars(discounts, declared, lines, exchangeRate) : discounts;
     const draft = {
       ...sale,
-      // Discounts are taken in soles, as typed at the till; the net prices then become dollars at the day's rate.
-      lines: exchangeRate ? linesInDollars(declared, exchangeRate) : declared,
+      lines,
       ...(exchangeRate ? { exchangeRate } : {}),
-      ...(discounts ? { discounts } : {}),
+      ...(record ? { discounts: record } : {}),
       series,
       issuedAt: limaDateTime(now()),
       idBaseDato: randomUUID(),
@@ -359,6 +362,31 @@ type NewDocumentExtra = {
   demo: boolean; cashier_id: number | null; cashier_name: string | null; cash_session_id: number | null;
   discount_total: string | null; discount_approved_by: string | null; exchange_rate: string | null;
 };
+
+/**
+ * A dollar sale's discounts in dollars: each discounted line's list price converted like its price, and what was
+ * taken off as the difference between its list and net totals in dollars, so that list − discount = net to the cent.
+ * The sale's share keeps its converted amount (never more than the line's), the line's own discount the rest.
+ */
+function discountsInDollars(
+  record: DiscountRecord,
+  soles: readonly { quantity: string }[],
+  dollars: readonly { unitPrice: string }[],
+  rate: string,
+): DiscountRecord {
+  let total = new Dec(0);
+  const lines = record.lines.map((l) => {
+    const quantity = new Dec(soles[l.position]?.quantity ?? '0');
+    const listPrice = solesToDollars(l.listPrice, rate);
+    const listTotal = quantity.times(listPrice).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
+    const net = quantity.times(dollars[l.position]?.unitPrice ?? listPrice).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
+    const off = Dec.max(0, listTotal.minus(net));
+    const saleShare = Dec.min(off, new Dec(l.saleShare).div(rate).toDecimalPlaces(2, Dec.ROUND_HALF_UP));
+    total = total.plus(off);
+    return { position: l.position, listPrice, listTotal: listTotal.toFixed(2), lineDiscount: off.minus(saleShare).toFixed(2), saleShare: saleShare.toFixed(2) };
+  });
+  return { ...record, lines, total: total.toFixed(2) };
+}
 
 /** A JSON money number (at most 2 decimals) as a fixed 2-decimal string, without float arithmetic. */
 const money = (n: number) => new Decimal(String(n)).toFixed(2);

@@ -102,4 +102,18 @@ describe('a dollar sale', () => {
     const z = await r.call<CashReport>('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '112.30', countedDollars: '9' });
     expect(z.cash).toMatchObject({ counted: '112.30', difference: '0.00', dollars: { expected: '10.00', counted: '9.00', difference: '-1.00' } });
   });
+
+  it('with a discount typed in soles keeps its discounts in dollars, as its document: list − discount = net', async () => {
+    const r = await rig();
+    await r.call('fetchExchangeRate');
+    // S/ 2.00 off the S/ 24.90 rice: S/ 22.90 → $ 6.11 (6.1050…); listed at $ 6.64, so $ 0.53 off.
+    const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta({
+      currency: 'USD', lines: [{ ...rice, quantity: '1' }], lineDiscounts: [{ line: 0, discount: { kind: 'amount', value: '2.00' } }],
+    }));
+    expect(doc.total).toBe('6.11');
+    const detail = await r.call<DocumentDetail>('getDocument', { id: doc.id });
+    expect(detail.discountTotal).toBe('0.53');
+    expect(detail.discounts).toEqual([{ position: 0, listPrice: '6.64', listTotal: '6.64', lineDiscount: '0.53', saleShare: '0.00' }]);
+  });
 });
+
