@@ -3,6 +3,7 @@
 // carries it. A rate typed by the cashier replaces SUNAT's for the day.
 import fs from 'node:fs/promises';
 import { test, expect } from './harness';
+import { pdfText } from './print-checks';
 import { closeDialog, lineField, ticketDialog, typeLine } from './sale-helpers';
 
 const rice = { code: 'ARZ5', description: 'Arroz extra 5 kg', quantity: '1', price: '24.90' };
@@ -106,4 +107,24 @@ test('dollars: paid with a US$ 10 bill, the change is handed back in soles and t
   await expect(page.getByText('dólares: esperado $ 10.00 · contado $ 10.00', { exact: false })).toBeVisible();
   const zReport = page.getByRole('article', { name: /CIERRE DE CAJA \(Z\)/ });
   await expect(zReport.getByRole('row', { name: 'Dólares contados $ 10.00' })).toBeVisible();
+});
+
+test.describe('the A4', () => {
+  test.use({ printer: 'pdf' });
+
+  test('dollars: the A4 of a dollar sale prints its exchange rate', async ({ harness }) => {
+    const { page } = harness;
+    await harness.open();
+    await page.getByLabel('Moneda').selectOption('USD');
+    await expect(page.getByTestId('exchange-rate')).toHaveText('S/ 3.751 por US$ 1');
+    await typeLine(page, 1, rice);
+    await page.keyboard.press('F12');
+    const dialog = ticketDialog(page);
+    await dialog.getByLabel('Papel').selectOption('A4');
+    await dialog.getByRole('button', { name: 'Guardar PDF' }).click();
+    await expect(dialog.getByTestId('print-outcome')).toHaveText(/^PDF guardado en .+\.pdf\.$/);
+    const a4 = harness.printed.find((p) => p.job.paper === 'A4')!;
+    const text = await pdfText(a4.pdf);
+    for (const fragment of ['DÓLARES AMERICANOS', 'Tipo de cambio S/ 3.751 por US$ 1', 'SON SEIS CON 64/100 DÓLARES AMERICANOS']) expect(text, fragment).toContain(fragment);
+  });
 });
