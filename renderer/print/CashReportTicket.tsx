@@ -1,4 +1,4 @@
-// The shift's report on ticket paper (issue 13): the X during the shift, the Z that closes it. The same component is
+// The shift's report on ticket paper: the X during the shift, the Z that closes it. The same component is
 // the on-screen view of Caja, so what the cashier reads is what prints.
 import { CASH_MOVEMENT_LABELS, denominationLabel, PEN_DENOMINATIONS, type CashReport } from '../../shared/cash';
 import { Dec } from '../../shared/billing/decimal';
@@ -69,7 +69,7 @@ export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: C
           ...(cash.changeInSoles !== '0.00' ? [{ label: '- Vuelto en soles de ventas en dólares', amount: cash.changeInSoles }] : []),
           { label: 'Efectivo esperado', amount: cash.expected, strong: true },
           ...(cash.counted !== null ? [{ label: 'Efectivo contado', amount: cash.counted, strong: true }] : []),
-          // "Faltante S/ 142.97", never "Faltante S/ -142.97" (issue 26).
+          // "Faltante S/ 142.97", never "Faltante S/ -142.97".
           ...(cash.difference !== null ? [differenceText(cash.difference)] : []),
         ]}
       />

@@ -1,8 +1,8 @@
-// The shift's report (issue 13): the X at any time during a cash session, the Z at its close. One pure function over
+// The shift's report: the X at any time during a cash session, the Z at its close. One pure function over
 // the session's documents, payments and movements, with exact decimals, so that the screen, the printed ticket and the
 // bench all read the same numbers. The documents' money is counted once: a document re-issued under a new number
 // is left out, its replacement carries the sale and its payments. A rejected or invalid one not yet re-issued is no
-// declared sale (issue 23: notDeclared), but the cash it brought is in the drawer (cashSales).
+// declared sale (notDeclared), but the cash it brought is in the drawer (cashSales).
 import { z } from 'zod';
 import { Dec, ZERO, fixed2 } from '../billing/decimal';
 import { DenominationCountSchema, type DenominationCount } from './denominations';

@@ -1,4 +1,4 @@
-// The shift's X and Z and the sales report as ESC/POS jobs (issue 26), with the sections and wording of the HTML
+// The shift's X and Z and the sales report as ESC/POS jobs, with the sections and wording of the HTML
 // tickets (renderer/print/CashReportTicket.tsx, SalesReportTicket.tsx, report-parts.tsx), from the same report objects
 // and row helpers (shared/cash: taxes by kind, numbering per series; shared/printing/report-text.ts).
 import Decimal from 'decimal.js';
