@@ -74,6 +74,8 @@ test('dollars: paid with a US$ 10 bill, the change is handed back in soles and t
   const moved = await core.dispatch('addCashMovement', { clientKey: crypto.randomUUID(), kind: 'in', amount: '50', reason: 'Sencillo para vueltos' });
   expect(moved.ok).toBe(true);
   await harness.open();
+  const display = await page.context().newPage();
+  await display.goto(`${harness.baseUrl}/index.html#/display`);
   await page.getByLabel('Moneda').selectOption('USD');
   await expect(page.getByTestId('exchange-rate')).toHaveText('S/ 3.751 por US$ 1');
   await typeLine(page, 1, rice);
@@ -82,11 +84,16 @@ test('dollars: paid with a US$ 10 bill, the change is handed back in soles and t
   await page.keyboard.type('10');
   // US$ 3.36 of change at 3.751 → S/ 12.60
   await expect(page.getByTestId('payment-change')).toHaveText('S/ 12.60');
+  await expect(display.getByTestId('display-total')).toHaveText('Total $ 6.64');
+  await expect(display.getByTestId('display-change')).toHaveText('Vuelto: S/ 12.60');
   await page.keyboard.press('F12');
   const dialog = ticketDialog(page);
   await expect(dialog.getByTestId('issued-change')).toHaveText('VUELTO S/ 12.60');
   await expect(dialog.getByTestId('printed-change')).toHaveText('Vuelto: S/ 12.60 ($ 3.36)');
   await harness.screenshot('ticket-dolares-vuelto');
+  await expect(display.getByTestId('display-change')).toHaveText('VUELTO S/ 12.60');
+  await display.screenshot({ path: 'tests/artifacts/screens/pantalla-cliente-dolares.png' });
+  await page.bringToFront();
   await closeDialog(page);
 
   await page.keyboard.press('F6');

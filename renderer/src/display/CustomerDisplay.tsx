@@ -29,7 +29,7 @@ export function CustomerDisplay({ shopName }: { shopName?: string }): React.JSX.
         <p className="display__total" data-testid="display-total">
           Total {message.currencySymbol} {message.total}
         </p>
-        {message.change ? <p className="display__change display__change--big" data-testid="display-change">VUELTO {message.currencySymbol} {message.change}</p> : null}
+        {message.change ? <p className="display__change display__change--big" data-testid="display-change">VUELTO {message.changeSymbol ?? message.currencySymbol} {message.change}</p> : null}
       </main>
     );
   }
@@ -48,7 +48,7 @@ export function CustomerDisplay({ shopName }: { shopName?: string }): React.JSX.
       <p className="display__total" data-testid="display-total">
         Total {message.currencySymbol} {message.total}
       </p>
-      {message.change ? <p className="display__change" data-testid="display-change">Vuelto: {message.currencySymbol} {message.change}</p> : null}
+      {message.change ? <p className="display__change" data-testid="display-change">Vuelto: {message.changeSymbol ?? message.currencySymbol} {message.change}</p> : null}
     </main>
   );
 }

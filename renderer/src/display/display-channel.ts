@@ -12,8 +12,10 @@ export const DisplayMessageSchema = z.discriminatedUnion('kind', [
     total: z.string(),
     currencySymbol: z.string(),
     change: z.string().nullable(),
+    /** The change's currency when it is not the sale's: a dollar sale's change is handed back in soles. */
+    changeSymbol: z.string().optional(),
   }),
-  z.object({ kind: z.literal('thanks'), total: z.string(), currencySymbol: z.string(), change: z.string().nullable() }),
+  z.object({ kind: z.literal('thanks'), total: z.string(), currencySymbol: z.string(), change: z.string().nullable(), changeSymbol: z.string().optional() }),
 ]);
 export type DisplayMessage = z.infer<typeof DisplayMessageSchema>;
 

@@ -5,10 +5,16 @@ import { useWatch, type Control } from 'react-hook-form';
 import { currencySymbol, formatAmount, parseMoney } from '../../format/money';
 import { openDisplayChannel, type DisplayMessage } from '../../display/display-channel';
 import { useTotals } from './totals-context';
+import { dollarChangeInSoles } from '../../../../shared/cash/dollars';
 import type { SaleFormValues } from './form-values';
 
 /** After a thank-you the display keeps it until the next sale has a line (the emptied form must not hide it). */
 let thanking = false;
+/**
+ * The exchange rate the last dollar sale was shown at: the form is emptied before the thank-you, and a dollar sale's
+ * change is handed back in soles at that rate.
+ */
+let dollarRate: string | null = null;
 
 export function useCustomerDisplay(control: Control<SaleFormValues>): void {
   const channel = useRef<BroadcastChannel | null>(null);
@@ -24,8 +30,12 @@ export function useCustomerDisplay(control: Control<SaleFormValues>): void {
       .filter(({ line }) => line.description.trim() !== '');
     if (shown.length === 0 && thanking) return;
     thanking = false;
+    if (currency === 'USD' && totals.exchangeRate) dollarRate = totals.exchangeRate;
     const received = parseMoney(cash);
-    const change = received && received.greaterThanOrEqualTo(totals.total) && totals.total !== '0.00' ? formatAmount(received.minus(totals.total)) : null;
+    const over = received && received.greaterThanOrEqualTo(totals.total) && totals.total !== '0.00' ? received.minus(totals.total) : null;
+    // A dollar sale's change is handed back in soles, at the day's rate.
+    const inSoles = currency === 'USD' && totals.exchangeRate && over ? dollarChangeInSoles(over.toFixed(2), totals.exchangeRate) : null;
+    const change = inSoles ? formatAmount(inSoles) : over ? formatAmount(over) : null;
     const message: DisplayMessage =
       shown.length === 0
         ? { kind: 'idle' }
@@ -35,6 +45,7 @@ export function useCustomerDisplay(control: Control<SaleFormValues>): void {
             total: formatAmount(totals.total),
             currencySymbol: currencySymbol(currency),
             change,
+            ...(inSoles ? { changeSymbol: 'S/' } : {}),
           };
     channel.current?.postMessage(message);
   }, [lines, cash, currency, totals]);
@@ -54,7 +65,11 @@ export function showThanks(total: string, cashReceived: string, currency: string
   const received = parseMoney(cashReceived);
   // Cash pays what card, Yape... did not; the change is what cash gave beyond that.
   const cashDue = parseMoney(total)?.minus(parseMoney(otherPaid) ?? 0) ?? null;
-  const change = received && cashDue && received.greaterThanOrEqualTo(cashDue) ? formatAmount(received.minus(cashDue)) : null;
-  channel.postMessage({ kind: 'thanks', total: formatAmount(total), currencySymbol: currencySymbol(currency), change } satisfies DisplayMessage);
+  const over = received && cashDue && received.greaterThanOrEqualTo(cashDue) ? received.minus(cashDue) : null;
+  // A dollar sale's change is handed back in soles, at its exchange rate.
+  const inSoles = currency === 'USD' && dollarRate && over ? dollarChangeInSoles(over.toFixed(2), dollarRate) : null;
+  const change = inSoles ? formatAmount(inSoles) : over ? formatAmount(over) : null;
+  const message: DisplayMessage = { kind: 'thanks', total: formatAmount(total), currencySymbol: currencySymbol(currency), change, ...(inSoles ? { changeSymbol: 'S/' } : {}) };
+  channel.postMessage(message);
   channel.close();
 }
