@@ -85,6 +85,8 @@ describe('CSV exports neutralise formulas', () => {
       returnsByMethod: [],
       debitNotes: [],
       net: [],
+      // An operation number is typed at another till: text like any name.
+      operations: [{ method: 'yape', label: 'Yape', reference: '=cmd|calc', currency: 'PEN', amount: '3.50', document: 'B002-00000001', docType: '03', issuedAt: '2026-03-01T10:00:00-05:00', terminal: '@Caja 2' }],
     } as unknown as SalesReport;
     const csv = salesReportCsv(report);
     const rows = parseCsv(csv.replace(/^\uFEFF/, ''));
@@ -93,5 +95,8 @@ describe('CSV exports neutralise formulas', () => {
     expect(cashiers.map((row) => row[1])).toEqual(["'=HYPERLINK(\"http://evil.example\")", "'@SUM(1+1)", "'+1+1 caja", "'-2+3"]);
     expect(cashiers.map((row) => row[4])).toEqual(['-2.50', '-2.50', '-2.50', '-2.50']);
     expect(csv).toContain(',2,-2.50\r\n'); // the amount is written bare: a number, not a quoted text
+    const operation = rows.find((row) => row[0] === 'Yape');
+    expect(operation?.[1]).toBe("'=cmd|calc");
+    expect(operation?.at(-1)).toBe("'@Caja 2");
   });
 });
