@@ -32,8 +32,16 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-/** A supervisor's consent given at this till: who, and their PIN (a discount over the limit, a cash out). */
-export const ApprovalSchema = z.strictObject({ userId: z.number({ error: 'Elija quién autoriza' }).int().positive(), pin: PinSchema });
+/**
+ * A supervisor's consent given at this till: who, and their PIN (a discount over the limit, a cash out).
+ * `preselected`: the name is the one the prompt started on (the only supervisor) and nobody picked it: a wrong PIN is
+ * then charged to the till, never to that person, as at the sign-in.
+ */
+export const ApprovalSchema = z.strictObject({
+  userId: z.number({ error: 'Elija quién autoriza' }).int().positive(),
+  pin: PinSchema,
+  preselected: z.literal(true).optional(),
+});
 export type Approval = z.infer<typeof ApprovalSchema>;
 
 /** What a consent is asked for: 'return', a credit note at the till (the role it needs is the notes'). */

@@ -206,13 +206,30 @@ export class AuthService {
         { path: 'approval', message: `Autorización de un ${ROLE_LABELS[needed].toLowerCase()}` },
       ]);
     }
-    const row = this.pins.checkSync(approval.userId, approval.pin);
+    // Only the name the prompt itself starts on may be claimed as preselected: any other claim would let a wrong PIN
+    // aimed at a chosen person escape that person's lockout.
+    if (approval.preselected && this.preselectedApprover() !== approval.userId) {
+      throw new CoreError('validation', 'Elija quién autoriza en la lista.', [{ path: 'approval', message: 'Elija quién autoriza' }]);
+    }
+    const row = this.pins.checkSync(approval.userId, approval.pin, { preselected: approval.preselected === true });
     if (!hasRole(row.role, needed)) {
       throw new CoreError('forbidden', `${row.name} no puede autorizar esto: se necesita un ${ROLE_LABELS[needed].toLowerCase()}.`, [
         { path: 'approval', message: 'No tiene el rol necesario' },
       ]);
     }
     return { id: row.id, name: row.name };
+  }
+
+  /**
+   * The one name an approval prompt starts on (ApprovalFields): the only active supervisor (the one on the floor),
+   * else the only active person who may approve at all (the owner); null when there is a choice to make.
+   */
+  preselectedApprover(): number | null {
+    const active = this.users.all().filter((u) => u.active === 1);
+    const supervisors = active.filter((u) => u.role === 'supervisor');
+    const approvers = active.filter((u) => u.role === 'supervisor' || u.role === 'administrador');
+    const only = supervisors.length === 1 ? supervisors[0] : approvers.length === 1 ? approvers[0] : undefined;
+    return only?.id ?? null;
   }
 
   /** The PIN hash a person has now (for the shop server's administrator credential), or null. */

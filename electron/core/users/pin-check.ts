@@ -11,6 +11,23 @@ import { CoreError } from '../services/errors';
 import { afterFailure, clampToClock, cleared, forLastAdmin, gate, LAST_ADMIN_WAIT_MS, type LockoutState, waitText } from './lockout';
 import { hashPin, needsRehash, pinMatches, pinMatchesSync } from './pin-hash';
 
+/** How the till's tally speaks: at the sign-in the cashier picks their own name, at an approval who authorises. */
+interface TillWords {
+  pick: string;
+  /** The field the refusal points at: the name at the sign-in, the whole approval in a service's input. */
+  path: string;
+  field: (wait: string) => string;
+  notYou: (name: string) => string;
+}
+const SIGN_IN_WORDS: TillWords = { pick: 'elija su nombre', path: 'userId', field: () => 'Elija su nombre', notYou: (name) => `Si usted no es ${name}, elija su nombre.` };
+const APPROVAL_WORDS: TillWords = {
+  pick: 'elija quién autoriza',
+  path: 'approval',
+  // The approval's refusal shows beside the PIN, so it says why as well as what to do.
+  field: (wait) => `Demasiados PIN incorrectos: elija quién autoriza o espere ${wait}`,
+  notYou: (name) => `Si no es ${name} quien autoriza, elija quién autoriza.`,
+};
+
 export class PinCheck {
   /** People whose PIN is being checked right now. */
   private readonly checking = new Set<number>();
@@ -45,14 +62,21 @@ export class PinCheck {
     return this.users.getById(fresh.id) ?? fresh;
   }
 
-  /** The same check, blocking: for a supervisor's approval inside a synchronous service. */
-  checkSync(userId: number, pin: string): UserRow {
+  /**
+   * The same check, blocking: for a supervisor's approval inside a synchronous service. `preselected`: the approval
+   * started on that name and nobody picked it, so a wrong PIN is charged to the till's tally, as at the sign-in.
+   */
+  checkSync(userId: number, pin: string, options: { preselected?: boolean } = {}): UserRow {
+    if (options.preselected) this.refuseWhileTillWaits(undefined, APPROVAL_WORDS);
     const row = this.admit(userId);
+    let ok: boolean;
     try {
-      return this.settle(row, pinMatchesSync(pin, row.pin_hash, row.pin_salt), pin);
+      ok = pinMatchesSync(pin, row.pin_hash, row.pin_salt);
     } finally {
       this.checking.delete(userId);
     }
+    if (!ok && options.preselected) this.chargeTill(row, APPROVAL_WORDS);
+    return this.settle(row, ok, pin);
   }
 
   /** The till's tally of wrong PINs over a preselected name, its clock set right (a start in the future is now). */
@@ -63,23 +87,23 @@ export class PinCheck {
     return state;
   }
 
-  private refuseWhileTillWaits(state = this.tillTally()): void {
+  private refuseWhileTillWaits(state = this.tillTally(), words: TillWords = SIGN_IN_WORDS): void {
     const g = gate(state, this.now().getTime());
     if (g.open) return;
     // The tally's top level is a long wait (afterFailure's lastAdmin), so a wait is all it can be.
     const wait = g.needsAdmin ? waitText(LAST_ADMIN_WAIT_MS) : waitText(g.waitMs);
-    throw new CoreError('throttled', `Demasiados PIN incorrectos con el nombre ya elegido: elija su nombre en la lista, o espere ${wait}.`, [
-      { path: 'userId', message: 'Elija su nombre' },
+    throw new CoreError('throttled', `Demasiados PIN incorrectos con el nombre ya elegido: ${words.pick} en la lista, o espere ${wait}.`, [
+      { path: words.path, message: words.field(wait) },
     ]);
   }
 
   /** A wrong PIN over a preselected name: the till's tally counts it, the person's lockout does not. Always throws. */
-  private chargeTill(row: UserRow): never {
+  private chargeTill(row: UserRow, words: TillWords = SIGN_IN_WORDS): never {
     const state = this.tillTally();
     const next = afterFailure(state, this.now().getTime(), { lastAdmin: true });
     this.signIn.setTillTally(next);
-    if (next.level > state.level || next.waitStartedAt !== state.waitStartedAt) this.refuseWhileTillWaits(next);
-    throw new CoreError('auth', `PIN incorrecto para ${row.name}. Si usted no es ${row.name}, elija su nombre.`, [{ path: 'pin', message: 'PIN incorrecto' }]);
+    if (next.level > state.level || next.waitStartedAt !== state.waitStartedAt) this.refuseWhileTillWaits(next, words);
+    throw new CoreError('auth', `PIN incorrecto para ${row.name}. ${words.notYou(row.name)}`, [{ path: 'pin', message: 'PIN incorrecto' }]);
   }
 
   /** Someone signed in here: the sign-in starts on them, and the tally over the name shown before starts again. */

@@ -1,6 +1,8 @@
 // A supervisor's consent at the till: who authorises and their PIN, asked only after the core answered
 // that the action needs it (a cash out, closing another cashier's session, a large discount). The core checks role
-// and PIN. All by keyboard: the only person who may approve is preselected and the cursor waits in the PIN.
+// and PIN. All by keyboard: the only person who may approve is preselected and the cursor waits in the PIN. A name
+// the prompt chose is sent as `preselected` until someone picks a name on purpose: whoever typed a wrong PIN over it
+// may not be that person, so the core charges it to the till's tally instead of locking the supervisor out.
 import { useEffect, useRef, useState } from 'react';
 import type { Approval } from '../../../shared/bridge';
 import { call } from '../pos';
@@ -32,7 +34,7 @@ export function ApprovalFields({ id, value, onChange, error }: ApprovalFieldsPro
       // The only supervisor (the one on the floor), else the only one who may approve at all (the owner).
       const supervisors = approvers.filter((p) => p.approver === 'supervisor');
       const only = supervisors.length === 1 ? supervisors[0] : approvers.length === 1 ? approvers[0] : undefined;
-      if (only && !current.userId) change({ ...current, userId: only.id });
+      if (only && !current.userId) change({ ...current, userId: only.id, preselected: true });
       requestAnimationFrame(() => (only || current.userId ? pinRef.current : selectRef.current)?.focus());
     });
     return () => {
@@ -43,7 +45,7 @@ export function ApprovalFields({ id, value, onChange, error }: ApprovalFieldsPro
     <fieldset className="approval">
       <legend>Autorización del supervisor</legend>
       <Field id={`${id}-user`} label="Autoriza">
-        <select ref={selectRef} {...fieldAria(`${id}-user`)} value={value.userId ?? ''} onChange={(e) => onChange({ ...value, userId: Number(e.target.value) || undefined })}>
+        <select ref={selectRef} {...fieldAria(`${id}-user`)} value={value.userId ?? ''} onChange={(e) => onChange(picked(value, Number(e.target.value) || undefined))}>
           <option value="">Elija…</option>
           {people.map((p) => (
             <option key={p.id} value={p.id}>
@@ -68,7 +70,14 @@ export function ApprovalFields({ id, value, onChange, error }: ApprovalFieldsPro
   );
 }
 
+/** A name picked in the list: no longer the prompt's own choice. */
+function picked(value: Partial<Approval>, userId: number | undefined): Partial<Approval> {
+  const { preselected: _chosenByPrompt, ...rest } = value;
+  return { ...rest, userId };
+}
+
 /** The approval to send, when both parts were given. */
 export function approvalOf(value: Partial<Approval>): Approval | undefined {
-  return value.userId && value.pin ? { userId: value.userId, pin: value.pin } : undefined;
+  if (!value.userId || !value.pin) return undefined;
+  return { userId: value.userId, pin: value.pin, ...(value.preselected ? { preselected: true as const } : {}) };
 }

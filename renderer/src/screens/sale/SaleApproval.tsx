@@ -10,9 +10,13 @@ export function SaleApproval({ form }: { form: UseFormReturn<SaleFormValues> }):
     <div className="sale__approval">
       <ApprovalFields
         id="sale-approval"
-        value={{ ...(Number(approval.userId) > 0 ? { userId: Number(approval.userId) } : {}), pin: approval.pin }}
+        value={{
+          ...(Number(approval.userId) > 0 ? { userId: Number(approval.userId) } : {}),
+          pin: approval.pin,
+          ...(approval.preselected ? { preselected: true as const } : {}),
+        }}
         onChange={(v) => {
-          form.setValue('approval', { userId: v.userId ? String(v.userId) : '', pin: v.pin ?? '' });
+          form.setValue('approval', { userId: v.userId ? String(v.userId) : '', pin: v.pin ?? '', ...(v.preselected ? { preselected: true } : {}) });
           form.clearErrors('approval');
         }}
         error={errors.approval?.pin?.message}

@@ -40,8 +40,8 @@ export interface SaleFormValues {
   legends: { code: LegendCode; value: string }[];
   /** A discount on the whole sale as typed: '5%', '2.00' or ''. */
   saleDiscount: string;
-  /** A supervisor's PIN, asked when the discounts go beyond the limit. */
-  approval: { userId: string; pin: string };
+  /** A supervisor's PIN, asked when the discounts go beyond the limit; `preselected` while nobody picked the name. */
+  approval: { userId: string; pin: string; preselected?: boolean };
   /**
    * Form-only: scanned codes the catalogue does not know. They are listed apart, never put on a line (a line with
    * only a code would stop the sale until someone found it), and the sale is not issued while any is listed.
@@ -139,7 +139,9 @@ export function toSaleInput(values: SaleFormValues, cashMethod = 'efectivo'): Sa
   if (discounts.lineDiscounts.length > 0) input.lineDiscounts = discounts.lineDiscounts;
   if (discounts.saleDiscount) input.saleDiscount = discounts.saleDiscount;
   const approverId = Number(values.approval?.userId ?? '');
-  if (approverId > 0 && values.approval.pin.trim() !== '') input.approval = { userId: approverId, pin: values.approval.pin.trim() };
+  if (approverId > 0 && values.approval.pin.trim() !== '') {
+    input.approval = { userId: approverId, pin: values.approval.pin.trim(), ...(values.approval.preselected ? { preselected: true as const } : {}) };
+  }
   return { input, lineIndex, discounts };
 }
 
