@@ -105,6 +105,8 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   backupNow: 'administrador',
   chooseBackupFolder: 'administrador',
   exportDocuments: 'administrador',
+  exportSalesRegister: 'administrador',
+  compareSalesRegister: 'administrador',
   chooseRestoreFile: 'administrador',
   restoreBackup: 'administrador',
   setShopServerPassword: 'administrador',

@@ -23,6 +23,7 @@ import {
   ReceiptLookupInputSchema,
 } from './lookups';
 import { backupContract } from './backup';
+import { sireContract } from './sire';
 import { PrintRequestSchema, PrintResultSchema } from './print';
 import { ticketPrinterContract } from '../printing/settings';
 import { ImportProgressSchema, productsContract } from './products';
@@ -93,6 +94,8 @@ export const bridgeContract = {
   /** The day's exchange rate for dollar sales: typed, or fetched from the provider. */
   ...exchangeRateContract,
   ...backupContract,
+  /** The accountant's sales register in SIRE's layout, and its check against SUNAT's proposal. */
+  ...sireContract,
   ...setupContract,
   ...usersContract,
   ...cashContract,

@@ -1,4 +1,5 @@
 export * from './backup';
+export * from './sire';
 export * from './cash';
 export * from './exchange-rate';
 export * from './contract';

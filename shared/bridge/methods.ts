@@ -34,6 +34,8 @@ export const BRIDGE_METHOD_NAMES = [
   'backupNow',
   'chooseBackupFolder',
   'exportDocuments',
+  'exportSalesRegister',
+  'compareSalesRegister',
   'chooseRestoreFile',
   'restoreBackup',
   // outbox integrity

@@ -46,6 +46,8 @@ export const BRIDGE_WRITES = {
   backupNow: { nature: 'una copia más de los mismos datos: no duplica ventas, notas ni movimientos' },
   chooseBackupFolder: { nature: SETS },
   exportDocuments: 'read',
+  exportSalesRegister: 'read',
+  compareSalesRegister: 'read',
   chooseRestoreFile: 'read',
   restoreBackup: { nature: 'restaura el mismo archivo: repetirlo deja los mismos datos' },
   reissueDocument: 'keyed',

@@ -14,7 +14,7 @@ export function backOfficeHandlers(c: CoreContext) {
     if (user && pinHash) c.shop.adminPinKnown(user.name, pin, pinHash);
   };
   const {
-    settings, shop, auth, customers, lookups, exchangeRates, printing, products, backups, exporter, restoreFlow, cash, options, emit,
+    settings, shop, auth, customers, lookups, exchangeRates, printing, products, backups, exporter, sire, restoreFlow, cash, options, emit,
     kickDrawer, afterCommit, salesReport, documentsRepo, outbox, emitStatusSoon,
   } = c;
   return {
@@ -57,6 +57,8 @@ export function backOfficeHandlers(c: CoreContext) {
       return { list: folder ? backups.setBackupFolder(folder) : null };
     },
     exportDocuments: (input) => exporter.exportDocuments(input),
+    exportSalesRegister: (input) => sire.exportSalesRegister(input),
+    compareSalesRegister: (input) => sire.compareSalesRegister(input),
     chooseRestoreFile: () => restoreFlow.choose(),
     restoreBackup: (input) => restoreFlow.restore(input.file),
     getSession: () => auth.session(),

@@ -8,6 +8,7 @@ import type { CoreOptions } from '../core-api';
 import type { DocumentsRepository, NumberingRepository, PaymentsRepository } from '../db';
 import type { checkpointSoon } from '../db/checkpoint-soon';
 import type { ExportService } from '../export';
+import type { SireService } from '../export/sire';
 import type { ExchangeRatesService } from '../exchange-rates';
 import type { SetupService } from '../mode/setup';
 import type { Outbox } from '../outbox/worker';
@@ -58,6 +59,7 @@ export interface CoreContext {
   backups: BackupService;
   restoreFlow: RestoreFlow;
   exporter: ExportService;
+  sire: SireService;
   cash: CashService;
   checkpoint: ReturnType<typeof checkpointSoon>;
   /** A bridge event to every window. */
