@@ -1,13 +1,15 @@
-// Consultas: a boleta/factura record, a transport guide, a CDR. One tab each.
+// Consultas: a boleta/factura record, a transport guide, a CDR, the month's sales register for SIRE. One tab each.
 import { useState, type KeyboardEvent } from 'react';
 import { CdrQuery } from './CdrQuery';
 import { GuideLookup } from './GuideLookup';
 import { ReceiptLookup } from './ReceiptLookup';
+import { SalesRegister } from './SalesRegister';
 
 const TABS = [
   { id: 'receipt', label: 'Boleta o factura' },
   { id: 'guide', label: 'Guía de remisión' },
   { id: 'cdr', label: 'CDR' },
+  { id: 'sire', label: 'Registro de ventas (SIRE)' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -50,6 +52,7 @@ export function LookupsScreen(): React.JSX.Element {
         {tab === 'receipt' ? <ReceiptLookup /> : null}
         {tab === 'guide' ? <GuideLookup /> : null}
         {tab === 'cdr' ? <CdrQuery /> : null}
+        {tab === 'sire' ? <SalesRegister /> : null}
       </div>
     </section>
   );
