@@ -146,13 +146,37 @@ export class PrintingService {
         (this.raw?.log ?? silentLogger).warn('raw printing failed, printing through the driver', { error: e.message });
         return this.driver(job);
       }
-      throw new CoreError('print_failed', `No se pudo imprimir: ${e.message}`);
+      throw new CoreError('print_failed', `No se pudo imprimir: ${lowerFirst(e.message)} ${this.stillStands(job.source)}`);
     }
   }
 
-  private driver(job: PrintJob): Promise<{ done: boolean; savedTo?: string }> {
+  /**
+   * Through the shell's printer. Its failure is the printer's, said with the printer's name and what still stands: a
+   * CoreError thrown in the shell reaches a core in a worker thread as a plain Error (only the message crosses), which
+   * the bridge would otherwise answer as an internal error.
+   */
+  private async driver(job: PrintJob): Promise<{ done: boolean; savedTo?: string }> {
     if (!this.printer) throw new CoreError('print_unavailable', 'La impresión no está disponible en este entorno.');
-    return this.printer.print(job);
+    try {
+      return await this.printer.print(job);
+    } catch (e) {
+      if (e instanceof CoreError && e.code !== 'print_failed') throw e;
+      const said = e instanceof Error ? e.message : String(e);
+      (this.raw?.log ?? silentLogger).warn('printing through the driver failed', { error: said });
+      const reason = lowerFirst(said.replace(/^No se pudo imprimir:\s*/, ''));
+      const what = job.action === 'pdf' ? 'No se pudo guardar el PDF' : job.deviceName ? `No se pudo imprimir en «${job.deviceName}»` : 'No se pudo imprimir';
+      throw new CoreError('print_failed', `${what}: ${reason} ${this.stillStands(job.source)}`);
+    }
+  }
+
+  /** What a failed print leaves standing, so the cashier knows nothing but the paper is missing. */
+  private stillStands(source: PrintSource): string {
+    if (source.kind === 'document') {
+      const row = this.documents.get(source.id);
+      return `El comprobante ${row.series}-${String(row.number).padStart(8, '0')} ya está emitido y guardado: reimprímalo cuando la impresora esté lista.`;
+    }
+    if (source.kind === 'cashReport' || source.kind === 'salesReport') return 'El reporte está guardado: imprímalo cuando la impresora esté lista.';
+    return 'El comprobante está guardado: imprímalo cuando la impresora esté lista.';
   }
 
   private inTurn<T>(send: () => Promise<T>): Promise<T> {
@@ -192,6 +216,11 @@ export class PrintingService {
       this.pulsed.add(pulsedFor);
     }
   }
+}
+
+/** "La impresora …" read on after a colon: lower case, unless the word is an acronym (CUPS). */
+function lowerFirst(text: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** A boleta or factura paid (partly) in cash: stored cash payments, or, before payments were stored, cash typed. */

@@ -257,7 +257,7 @@ describe('raw ESC/POS tickets', () => {
     const doc = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
     expect(await r.raw('printDocument', { source: { kind: 'document', id: doc.id }, action: 'print' })).toEqual({
       ok: false,
-      error: { code: 'print_failed', message: `No se pudo imprimir: La impresora 127.0.0.1:${gone.port} rechazó la conexión (¿es el puerto 9100 y está encendida?).` },
+      error: { code: 'print_failed', message: `No se pudo imprimir: la impresora 127.0.0.1:${gone.port} rechazó la conexión (¿es el puerto 9100 y está encendida?). El comprobante B001-00000001 ya está emitido y guardado: reimprímalo cuando la impresora esté lista.` },
     });
     expect(await r.call('testTicketPrinter', {})).toMatchObject({ ok: false, message: expect.stringContaining('rechazó la conexión') });
 
