@@ -56,6 +56,8 @@ import { settingsAndShopHandlers } from './handlers/settings-and-shop';
 import { withIdempotency } from './handlers/idempotency';
 import { stockHandlers } from './handlers/stock';
 import { StockService } from './stock';
+import { EmailsRepository, MailSender, MailService } from './mail';
+import { mailHandlers } from './mail/handlers';
 
 export type { Core, CoreOptions } from './core-api';
 
@@ -296,6 +298,23 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     onChange: () => emitStatusSoon(),
   });
   const clockGuard = new ClockGuard(db);
+  // Documents sent to the customer by email: a durable queue of its own, sent at most once (mail/sender.ts).
+  const emailsRepo = new EmailsRepository(db);
+  const mail = new MailService({
+    settingsRepo, secrets: options.secrets, repo: emailsRepo, documents: documentsRepo, detail: (id) => documents.detail(id),
+    company: () => settings.company(), now, ...(options.mail?.timeouts ? { timeouts: options.mail.timeouts } : {}),
+  });
+  const mailSender = new MailSender({
+    repo: emailsRepo,
+    account: () => mail.account(),
+    compose: (row) => mail.compose(row),
+    now,
+    log,
+    ...(options.mail?.retry ? { retry: options.mail.retry } : {}),
+    ...(options.mail?.pollMs ? { pollMs: options.mail.pollMs } : {}),
+    ...(options.mail?.timeouts ? { timeouts: options.mail.timeouts } : {}),
+    emit: (id) => emit({ type: 'document', id, status: documentsRepo.getById(id)?.status ?? 'accepted' }),
+  });
   /** The drawer opens after the commit, on its own: a drawer that fails to open never undoes a sale. */
   const kickDrawer = (why: string) => {
     // A raw ticket printer with the pulse on opens the drawer in the sale's own ticket job.
@@ -378,7 +397,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const dispatch = createDispatcher(
     // Every keyed write answers a repeated key with its first result (handlers/idempotency.ts, shared/bridge/writes.ts).
     withIdempotency(
-      { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context), ...stockHandlers(stock) },
+      { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context), ...stockHandlers(stock), ...mailHandlers(mail, mailSender, documents, afterAnswer) },
       {
         sqlite: db.sqlite,
         now,
@@ -399,6 +418,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     start: () => {
       outbox.start();
       voidSender.start();
+      mailSender.start();
       shop.start();
       holdsSweep = setInterval(() => void sweepHolds().catch((e: unknown) => log.warn('sale holds: the sweep failed', { error: e instanceof Error ? e.message : String(e) })), HOLDS_SWEEP_MS);
       holdsSweep.unref?.();
@@ -414,6 +434,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       events.stop();
       await outbox.stop();
       await voidSender.stop();
+      await mailSender.stop();
       await shop.stop();
       await serverHost.shutdown();
       return { pending: status().pending };

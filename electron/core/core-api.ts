@@ -6,6 +6,7 @@ import type { BeforeMigrateHook, Db } from './db';
 import type { Logger } from './dispatch';
 import type { StartMode } from './mode/mode-file';
 import type { RetryPolicy } from './outbox/retry';
+import type { SmtpTimeouts } from './mail/smtp';
 import type { Outbox } from './outbox/worker';
 import type { VoidSender } from './services/void-sender';
 import type { FileChooser } from './services/file-chooser';
@@ -26,6 +27,8 @@ export interface CoreOptions {
   now?: () => Date;
   log?: Logger;
   outbox?: { concurrency?: number; retry?: RetryPolicy; pollMs?: number };
+  /** The mail outbox's backoff, its longest sleep and its SMTP timeouts (tests shorten them). */
+  mail?: { retry?: RetryPolicy; pollMs?: number; timeouts?: SmtpTimeouts };
   api?: { sendTimeoutMs?: number; queryTimeoutMs?: number };
   /** Asks for a backup file and swaps the database while the core is closed (the Electron shell). */
   restorer?: Restorer;

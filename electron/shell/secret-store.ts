@@ -70,7 +70,7 @@ interface SecretsFile {
   secrets: Partial<Record<SecretName, string>>;
 }
 
-const SECRET_NAMES: readonly SecretName[] = ['apiToken', 'apiQueryToken', 'portalCredentials', 'shopServerPassword', 'shopServerOwnerPassword'];
+const SECRET_NAMES: readonly SecretName[] = ['apiToken', 'apiQueryToken', 'portalCredentials', 'shopServerPassword', 'shopServerOwnerPassword', 'smtpPassword'];
 
 function readSecretsFile(file: string, log?: Logger): SecretsFile {
   let text: string;

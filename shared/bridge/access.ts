@@ -128,4 +128,9 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   newRecoveryCode: 'administrador',
   // Checking a supervisor's PIN before a cashier's return: the cashier asks, the PIN decides.
   checkApproval: 'cajero',
+  // Email: the account (its password included) is Ajustes'; sending a document to a customer is the counter's.
+  getMailSettings: 'administrador',
+  saveMailSettings: 'administrador',
+  sendTestEmail: 'administrador',
+  sendDocumentEmail: 'cajero',
 };

@@ -34,6 +34,7 @@ import { UnappliedChangeSchema } from '../server/unapplied';
 import { ShopRefusalsSchema } from '../server/refusals';
 import { cashContract } from './cash';
 import { exchangeRateContract } from './exchange-rate';
+import { mailContract } from './mail';
 import { NoteInputSchema, ShopNoteInputSchema, ShopSaleRefSchema, ShopSaleSchema } from './notes';
 import { VoidDeadlinesSchema, VoidInputSchema, VoidOfSchema, VoidRetryInputSchema, VoidSettingsViewSchema, VoidStateRowSchema, VoidStatesInputSchema, VoidViewSchema } from './voids';
 import { SaleInputSchema } from './sale';
@@ -93,6 +94,8 @@ export const bridgeContract = {
   ...productsContract,
   /** The day's exchange rate for dollar sales: typed, or fetched from the provider. */
   ...exchangeRateContract,
+  /** The shop's SMTP account and the documents sent by email (a durable queue, like the outbox). */
+  ...mailContract,
   ...backupContract,
   /** The accountant's sales register in SIRE's layout, and its check against SUNAT's proposal. */
   ...sireContract,

@@ -6,6 +6,7 @@ import { DOC_STATUSES, NEEDS_ATTENTION_FILTER } from './status';
 import { ISSUED_DOC_TYPES } from '../catalog/doc-types';
 import { NoteLinkSchema } from './notes';
 import { clientKeyField } from './client-key';
+import { DocumentEmailSchema } from './mail';
 
 
 export const DocumentFilterSchema = z.strictObject({
@@ -96,6 +97,8 @@ export const DocumentDetailSchema = DocumentSummarySchema.extend({
   modifies: NoteLinkSchema.nullable().default(null),
   /** SUNAT accepted its void: whatever its own status says, it has no tax validity and every copy says ANULADO. */
   voided: z.boolean().default(false),
+  /** Where it was sent by email and when, or why not yet (absent from the shop server's copies). */
+  emails: z.array(DocumentEmailSchema).optional(),
 });
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
 

@@ -5,6 +5,7 @@ export * from './exchange-rate';
 export * from './contract';
 export * from './documents';
 export * from './lookups';
+export * from './mail';
 export * from './methods';
 export * from './writes';
 export * from './client-key';

@@ -112,6 +112,11 @@ export const BRIDGE_METHOD_NAMES = [
   'getExchangeRate',
   'setExchangeRate',
   'fetchExchangeRate',
+  // documents that reach the customer by email
+  'getMailSettings',
+  'saveMailSettings',
+  'sendTestEmail',
+  'sendDocumentEmail',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

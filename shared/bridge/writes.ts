@@ -109,6 +109,10 @@ export const BRIDGE_WRITES = {
   discoverShopServers: 'read',
   joinShopServer: { nature: 'el código es de un solo uso: repetirlo se rechaza y no registra otra caja' },
   correctDocument: 'keyed',
+  getMailSettings: 'read',
+  saveMailSettings: { nature: SETS },
+  sendTestEmail: { nature: 'envía un correo de prueba y no guarda nada: repetirla envía otra prueba, como pedida' },
+  sendDocumentEmail: 'keyed',
 } as const satisfies Record<BridgeMethodName, WriteKind>;
 
 export type KeyedMethod = { [M in BridgeMethodName]: (typeof BRIDGE_WRITES)[M] extends 'keyed' ? M : never }[BridgeMethodName];

@@ -8,8 +8,8 @@ export interface SecretStore {
   delete(name: SecretName): void;
 }
 
-/** shopServerPassword: the shop server's PostgreSQL password; shopServerOwnerPassword: the owner role of the server this PC hosts. */
-export const SECRET_NAMES = ['apiToken', 'apiQueryToken', 'portalCredentials', 'shopServerPassword', 'shopServerOwnerPassword'] as const;
+/** shopServerPassword: the shop server's PostgreSQL password; shopServerOwnerPassword: the owner role of the server this PC hosts; smtpPassword: the shop's mail account (documents sent by email). */
+export const SECRET_NAMES = ['apiToken', 'apiQueryToken', 'portalCredentials', 'shopServerPassword', 'shopServerOwnerPassword', 'smtpPassword'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 export function memorySecretStore(initial: Partial<Record<SecretName, string>> = {}): SecretStore {
