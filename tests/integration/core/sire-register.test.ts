@@ -150,4 +150,19 @@ describe('the SIRE sales register (RVIE)', () => {
     const csv = [PROPOSAL_HEADER, ...rows.map((row) => row.map((cell, i) => (i === 8 ? cell.padStart(8, '0') : i === 12 ? `"${cell}"` : cell)))].map((row) => row.join(',')).join('\n');
     expect(await r.call<SalesRegisterComparison>('compareSalesRegister', { period, proposal: csv })).toEqual(check);
   });
+
+  it('a note SUNAT holds that Caja still shows as «Requiere atención» is listed as different, with what to do', async () => {
+    const { r, credit, period } = await seedPeriod();
+    const register = await r.call<SalesRegister>('exportSalesRegister', { period });
+    const proposal = [PROPOSAL_HEADER, ...fieldsOf(register.text)].map((row) => row.join('|')).join('\n');
+    expect(await r.call<SalesRegisterComparison>('compareSalesRegister', { period, proposal })).toEqual({ onlyInSunat: [], onlyInCaja: [], different: [] });
+
+    r.core.db.sqlite.prepare("UPDATE documents SET status = 'attention' WHERE id = ?").run(credit.id);
+    const check = await r.call<SalesRegisterComparison>('compareSalesRegister', { period, proposal });
+    expect([check.onlyInSunat, check.onlyInCaja]).toEqual([[], []]);
+    expect(check.different).toEqual([{ docType: '07', series: credit.series, number: credit.number, what: expect.stringContaining('Requiere atención') }]);
+    expect(check.different[0]!.what).toContain('Obtener CDR');
+    // Not settled, it is not in the register any more.
+    expect((await r.call<SalesRegister>('exportSalesRegister', { period })).documents).toBe(4);
+  });
 });
