@@ -18,6 +18,7 @@ import { useIntentKey } from '../../intent-key';
 import { call, pos } from '../../pos';
 import { CorrectCustomerForm } from './CorrectCustomerForm';
 import { DocumentItems } from './DocumentItems';
+import { EmailPanel } from './EmailPanel';
 import { NoteForm } from './NoteForm';
 import { NoteLinks } from './NoteLinks';
 import { VoidBadge, VoidPanel, useVoidView, voidStands } from './VoidPanel';
@@ -306,6 +307,7 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
         }}
       />
       <NoteLinks detail={detail} onOpen={onOpen} />
+      <EmailPanel detail={detail} onChanged={() => setVersion((v) => v + 1)} />
       <dl className="detail__facts">
         <dt>Emisión</dt>
         <dd>{formatDateTime(detail.issuedAt)}</dd>
