@@ -8,6 +8,7 @@ import { CashSettings } from './CashSettings';
 import { CompanySettings } from './CompanySettings';
 import { DemoSettings } from './DemoSettings';
 import { ExportSettings } from './ExportSettings';
+import { MailSettings } from './MailSettings';
 import { PaymentMethodsSettings } from './PaymentMethodsSettings';
 import { PrinterSettings } from './PrinterSettings';
 import { SaleSettings } from './SaleSettings';
@@ -59,6 +60,7 @@ export function SettingsScreen(): React.JSX.Element {
           <PaymentMethodsSettings settings={settings} />
           <CashSettings settings={settings} />
           <VoidSettings />
+          <MailSettings />
           <UsersSettings />
           <ShopServerSettings settings={settings} />
           <DemoSettings settings={settings} />
