@@ -73,11 +73,12 @@ export function CashReportTicket({ report, issuer, paper = '80mm' }: { report: C
           ...(cash.difference !== null ? [differenceText(cash.difference)] : []),
         ]}
       />
-      {cash.dollars.expected !== '0.00' ? (
+      {cash.dollars.cashSales !== '0.00' || cash.dollars.cashRefunds !== '0.00' ? (
         <Section
           title="Dólares en caja (US$)"
           rows={[
             { label: '+ Ventas en efectivo en dólares', amount: cash.dollars.cashSales, currency: 'USD' },
+            ...(cash.dollars.cashRefunds !== '0.00' ? [{ label: '- Devoluciones en dólares', amount: cash.dollars.cashRefunds, currency: 'USD' }] : []),
             { label: 'Dólares esperados', amount: cash.dollars.expected, currency: 'USD', strong: true },
             ...(cash.dollars.counted !== null ? [{ label: 'Dólares contados', amount: cash.dollars.counted, currency: 'USD', strong: true }] : []),
             ...(cash.dollars.difference !== null ? [{ ...differenceText(cash.dollars.difference), currency: 'USD' }] : []),

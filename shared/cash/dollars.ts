@@ -7,6 +7,8 @@ import type { ReportDocument, ReportPayment } from './sales-summary';
 export interface DollarDrawer {
   /** Dollars taken in cash by dollar sales (all of them: none went back as change). */
   dollars: Dec;
+  /** Dollars handed back in cash by credit notes on dollar sales (a note is in its sale's currency). */
+  refunds: Dec;
   /** Soles handed back as the change of dollar sales. */
   changeInSoles: Dec;
 }
@@ -16,16 +18,22 @@ export function dollarChangeInSoles(changeDollars: string, rate: string): string
   return round2(new Dec(changeDollars).times(new Dec(rate))).toFixed(2);
 }
 
-/** What the session's dollar sales put in the drawer and took out of its soles. A re-issued document counts once. */
+/**
+ * What the session's dollar sales put in the drawer and took out of its soles, and the dollars its credit notes gave
+ * back. A re-issued document counts once.
+ */
 export function dollarDrawer(documents: readonly ReportDocument[], payments: readonly ReportPayment[]): DollarDrawer {
   const dollarSales = new Map(
     documents
       .filter((d) => !d.superseded && d.currency === 'USD' && (d.docType === '01' || d.docType === '03'))
       .map((d) => [d.id, d]),
   );
+  const dollarNotes = new Set(documents.filter((d) => !d.superseded && d.currency === 'USD' && d.docType === '07').map((d) => d.id));
   let dollars = ZERO;
+  let refunds = ZERO;
   const change = new Map<number, Dec>();
   for (const p of payments) {
+    if (p.kind === 'cash' && dollarNotes.has(p.documentId)) refunds = refunds.plus(p.applied);
     if (p.kind !== 'cash' || !dollarSales.has(p.documentId)) continue;
     const tendered = new Dec(p.tendered ?? p.applied);
     dollars = dollars.plus(tendered);
@@ -36,5 +44,5 @@ export function dollarDrawer(documents: readonly ReportDocument[], payments: rea
     const rate = dollarSales.get(id)?.exchangeRate;
     if (rate && amount.greaterThan(0)) changeInSoles = changeInSoles.plus(dollarChangeInSoles(amount.toFixed(2), rate));
   }
-  return { dollars, changeInSoles };
+  return { dollars, refunds, changeInSoles };
 }

@@ -59,15 +59,16 @@ export const CashReportSchema = z.object({
     expected: z.string(),
     counted: z.string().nullable(),
     difference: z.string().nullable(),
-    /** Dollars in the drawer: every dollar taken in cash by dollar sales (change is given in soles). */
+    /** Dollars in the drawer: every dollar taken in cash by dollar sales (change is given in soles) less refunds. */
     dollars: z
       .object({
         cashSales: z.string(),
+        cashRefunds: z.string().default('0.00'),
         expected: z.string(),
         counted: z.string().nullable().default(null),
         difference: z.string().nullable().default(null),
       })
-      .default({ cashSales: '0.00', expected: '0.00', counted: null, difference: null }),
+      .default({ cashSales: '0.00', cashRefunds: '0.00', expected: '0.00', counted: null, difference: null }),
   }),
   denominations: DenominationCountSchema.nullable(),
 });
@@ -89,6 +90,7 @@ export function buildCashReport(input: ReportInput): CashReport {
   const cashIn = sum('in');
   const cashOut = sum('out');
   const dollars = dollarDrawer(input.documents, input.payments);
+  const dollarsExpected = dollars.dollars.minus(dollars.refunds);
   const expected = new Dec(input.session.openingFloat).plus(cashSales).minus(cashRefunds).plus(cashIn).minus(cashOut).minus(dollars.changeInSoles);
   const counted = input.counted ? new Dec(input.counted.cash) : null;
   const countedDollars = input.counted?.dollars !== undefined ? new Dec(input.counted.dollars) : null;
@@ -111,9 +113,10 @@ export function buildCashReport(input: ReportInput): CashReport {
       difference: counted ? fixed2(counted.minus(expected)) : null,
       dollars: {
         cashSales: fixed2(dollars.dollars),
-        expected: fixed2(dollars.dollars),
+        cashRefunds: fixed2(dollars.refunds),
+        expected: fixed2(dollarsExpected),
         counted: countedDollars ? fixed2(countedDollars) : null,
-        difference: countedDollars ? fixed2(countedDollars.minus(dollars.dollars)) : null,
+        difference: countedDollars ? fixed2(countedDollars.minus(dollarsExpected)) : null,
       },
     },
     denominations: input.counted?.denominations ?? null,

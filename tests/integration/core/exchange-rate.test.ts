@@ -115,5 +115,17 @@ describe('a dollar sale', () => {
     expect(detail.discountTotal).toBe('0.53');
     expect(detail.discounts).toEqual([{ position: 0, listPrice: '6.64', listTotal: '6.64', lineDiscount: '0.53', saleShare: '0.00' }]);
   });
+
+  it('returned with a credit note: the dollars handed back leave the dollars the X expects', async () => {
+    const r = await rig();
+    await r.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '100' });
+    await r.call('fetchExchangeRate');
+    const sale = await r.call<DocumentSummary>('issueSale', anonymousBoleta({ currency: 'USD', lines: [{ ...rice, quantity: '1' }], tenders: [{ method: 'efectivo', amount: '10' }] }));
+    await r.core.outbox.drain();
+    const note = await r.call<DocumentSummary>('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '07', description: 'Devolución del arroz', lines: [{ line: 1, quantity: '1' }], refund: [{ method: 'efectivo', amount: '6.64' }] });
+    expect(note).toMatchObject({ currency: 'USD', total: '6.64' });
+    const x = await r.call<CashReport>('getCashReport', {});
+    expect(x.cash.dollars).toMatchObject({ cashSales: '10.00', cashRefunds: '6.64', expected: '3.36' });
+  });
 });
 

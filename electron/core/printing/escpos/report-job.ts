@@ -94,9 +94,10 @@ export function cashReportJob(report: CashReport, issuer: ReportIssuer, format: 
     ...(cash.counted !== null ? [{ label: 'Efectivo contado', amount: cash.counted, strong: true }] : []),
     ...(cash.difference !== null ? [differenceText(cash.difference)] : []),
   ]);
-  if (cash.dollars.expected !== '0.00') {
+  if (cash.dollars.cashSales !== '0.00' || cash.dollars.cashRefunds !== '0.00') {
     section(w, 'Dólares en caja (US$)', [
       { label: '+ Ventas en efectivo en dólares', amount: cash.dollars.cashSales, currency: 'USD' },
+      ...(cash.dollars.cashRefunds !== '0.00' ? [{ label: '- Devoluciones en dólares', amount: cash.dollars.cashRefunds, currency: 'USD' }] : []),
       { label: 'Dólares esperados', amount: cash.dollars.expected, currency: 'USD', strong: true },
       ...(cash.dollars.counted !== null ? [{ label: 'Dólares contados', amount: cash.dollars.counted, currency: 'USD', strong: true }] : []),
       ...(cash.dollars.difference !== null ? [{ ...differenceText(cash.dollars.difference), currency: 'USD' }] : []),

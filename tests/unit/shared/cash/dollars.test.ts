@@ -46,6 +46,14 @@ describe('the drawer of a session with dollar sales', () => {
     expect(z.cash).toMatchObject({ counted: '99.00', difference: '0.10', dollars: { expected: '30.00', counted: '31.00', difference: '1.00' } });
   });
 
+  it('a credit note on a dollar sale hands dollars back: the drawer expects that many fewer', () => {
+    const note = doc({ id: 5, docType: '07', currency: 'USD', total: '6.64', exchangeRate: null });
+    const refund: ReportPayment = { documentId: 5, method: 'efectivo', label: 'Efectivo', kind: 'cash', tendered: '6.64', applied: '6.64' };
+    const x = buildCashReport({ kind: 'X', generatedAt: '2026-11-28T15:00:00.000Z', session, documents: [...documents, note], payments: [...payments, refund], movements: [] });
+    expect(x.cash.dollars).toMatchObject({ cashSales: '30.00', cashRefunds: '6.64', expected: '23.36' });
+    expect(x.cash).toMatchObject({ changeInSoles: '12.60', expected: '98.90' });
+  });
+
   it('a session without dollar sales shows none', () => {
     const x = buildCashReport({ kind: 'X', generatedAt: '2026-11-28T15:00:00.000Z', session, documents: [documents[0]!], payments: [payments[0]!], movements: [] });
     expect(x.cash).toMatchObject({ changeInSoles: '0.00', expected: '111.50', dollars: { cashSales: '0.00', expected: '0.00' } });
