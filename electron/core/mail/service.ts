@@ -88,6 +88,8 @@ export class MailService {
         { path: 'to', message: 'Escriba el correo del cliente' },
       ]);
     }
+    // An address typed for a customer in the book is remembered there: their next document goes to it by default.
+    if (input.to && doc.customer_doc_number) this.o.repo.setCustomerEmail(doc.customer_doc_type, doc.customer_doc_number, to);
     const at = this.o.now().toISOString();
     const existing = this.o.repo.find(doc.id, to);
     if (existing) {

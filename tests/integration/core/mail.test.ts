@@ -224,6 +224,12 @@ describe('documents sent by email', () => {
     expect(queued.to).toBe('rosa@correo.pe');
     await waitFor(() => smtp.received.length === 1);
     expect(smtp.received[0]!.to).toEqual(['rosa@correo.pe']);
+
+    // An address typed for a customer in the book becomes the default for their next document.
+    await rig.call('sendDocumentEmail', { id: sale.id, to: 'rosa.quispe@correo.pe', clientKey: crypto.randomUUID() });
+    const next = await rig.call<DocumentSummary>('issueSale', anonymousBoleta({ customer: { docType: '1', docNumber: '12345678', name: 'Rosa Quispe', address: '' } }));
+    expect((await rig.call<DocumentEmail>('sendDocumentEmail', { id: next.id, clientKey: crypto.randomUUID() })).to).toBe('rosa.quispe@correo.pe');
+    await waitFor(() => smtp.received.length === 3);
   });
 
   it('"Enviar prueba" reaches the server, and says in Spanish when the password is wrong', async () => {
