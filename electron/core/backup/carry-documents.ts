@@ -127,6 +127,9 @@ export const DOCUMENT_LINKS: readonly DocumentLink[] = [
   // The goods a sale took, a note returned or a void put back (0032): without them the shelf counts what was sold.
   // A void's reversal comes later than its sale; each movement is matched by its own uid.
   { table: 'stock_movements', refs: ['document_id'], later: { match: ['uid'] } },
+  // Where a document was sent by email (0033), sent days after it was issued: without it a restore would send it to
+  // the customer again. Each row is one message, known by its own Message-ID; the live row's state (sent) wins.
+  { table: 'document_emails', refs: ['document_id'], later: { match: ['message_id'], replace: true } },
 ];
 
 /** Columns of documents that hold another document's id (a re-issue names what it re-issued). */
