@@ -96,15 +96,16 @@ test('keyboard navigation between the four screens (F1–F4, Alt+1–4) keeps th
   const { page } = harness;
   await harness.open();
   await page.getByLabel('Descripción, línea 1', { exact: true }).fill('Sin terminar');
-  await page.keyboard.press('F2');
+  // On a line that holds something F2 edits that line: the screens are reached from it with Alt+1–4.
+  await page.keyboard.press('Alt+2');
   await expect(page.getByRole('heading', { name: 'Documentos', level: 1 })).toBeVisible();
   await page.keyboard.press('F3');
   await expect(page.getByRole('heading', { name: 'Consultas', level: 1 })).toBeVisible();
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('heading', { name: 'Documentos', level: 1 })).toBeVisible();
   await page.keyboard.press('Alt+4');
   await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Ajustes/ })).toHaveAttribute('aria-current', 'page');
   await page.keyboard.press('F1');
   await expect(page.getByLabel('Descripción, línea 1', { exact: true })).toHaveValue('Sin terminar');
-  await page.keyboard.press('Alt+2');
-  await expect(page.getByRole('heading', { name: 'Documentos', level: 1 })).toBeVisible();
 });
