@@ -63,8 +63,6 @@ export type { Core, CoreOptions } from './core-api';
 
 /** Taken at load: a test's fake timers must not hold what a handler leaves for after its answer. */
 const realSetImmediate = setImmediate;
-/** How often this till's orphaned holds on the shop server are looked for (sale-holds.ts). */
-const HOLDS_SWEEP_MS = 60_000;
 
 /**
  * The composition root of the main process: opens the store safely (open-store.ts: one core per folder, leftovers
@@ -269,19 +267,14 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   });
   // Several tills: a return of a sale made at another till, found through the shop server.
   // What is left of a sale, decided by the shop server before a note number or a void is spent.
-  const saleHolds = new SaleHolds({ call: (fn) => shop.readServer(fn), online: () => shop.status()?.state === 'online', terminalId: () => settings.terminalId(), log });
-  /**
-   * This till's holds that nothing here stands behind (a note never stored: the core died between the hold and the
-   * note; a void refused or never recorded) are released, so that what is left of those sales comes back.
-   */
-  const sweepHolds = () =>
-    saleHolds.sweep(({ key, kind, saleKey }) => {
-      if (kind !== 'void') return documentsRepo.getByIdBaseDato(key) !== undefined;
-      const m = /^(0[13])-([A-Z0-9]{4})-(\d+)$/.exec(saleKey);
-      const sale = m ? documentsRepo.getBySeriesNumber(m[1] as '01' | '03', m[2]!, Number(m[3])) : undefined;
-      return sale !== undefined && voids.standing(sale.id);
-    }, now());
-  let holdsSweep: ReturnType<typeof setInterval> | undefined;
+  const saleHolds = new SaleHolds({
+    call: (fn) => shop.readServer(fn), online: () => shop.status()?.state === 'online', terminalId: () => settings.terminalId(), now, log,
+    hasNote: (idBaseDato) => documentsRepo.getByIdBaseDato(idBaseDato) !== undefined,
+    voidStands: (sale) => {
+      const row = documentsRepo.getBySeriesNumber(sale.docType, sale.series, sale.number);
+      return row !== undefined && voids.standing(row.id);
+    },
+  });
   const shopReturns = new ShopReturns({
     db, documents: documentsRepo, notes, read: (fn) => shop.readServer(fn), ruc: () => settings.company().ruc, online: () => shop.status()?.state === 'online',
     guardNote: (documentId) => voids.guardNote(documentId), api, apiReachable: () => outbox.status.online !== false, holds: saleHolds,
@@ -420,15 +413,14 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       voidSender.start();
       mailSender.start();
       shop.start();
-      holdsSweep = setInterval(() => void sweepHolds().catch((e: unknown) => log.warn('sale holds: the sweep failed', { error: e instanceof Error ? e.message : String(e) })), HOLDS_SWEEP_MS);
-      holdsSweep.unref?.();
+      saleHolds.start();
       void serverHost.startWithCaja();
       if (numbering.holds().length > 0) void numbering.confirm();
       // Demo documents never reach the backups: a demo (or not yet set up) start takes no daily copies.
       if (options.dailyBackups !== false && !(options.mode && options.mode !== 'real')) void scheduler.start();
     },
     async stop() {
-      if (holdsSweep) clearInterval(holdsSweep);
+      saleHolds.stop();
       await scheduler.stop();
       await backups.idle();
       events.stop();
@@ -448,7 +440,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     },
     outbox,
     voids: voidSender,
-    sweepHolds,
+    sweepHolds: () => saleHolds.sweep(),
     db,
     backups,
   };

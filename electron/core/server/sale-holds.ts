@@ -4,7 +4,7 @@
 // voids only against its own ledger: `hold` answers 'offline' and the caller decides whether that is enough.
 import type pg from 'pg';
 import { CoreError } from '../services/errors';
-import { modifiesKey } from './shop-notes';
+import { modifiesKey, parseModifiesKey } from './shop-notes';
 
 export interface SaleRef {
   docType: '01' | '03';
@@ -29,6 +29,11 @@ export interface SaleHoldsDeps {
   /** The shop server is in use and answered last time. */
   online: () => boolean;
   terminalId: () => string;
+  /** This till stored the note of that id_Base_Dato. */
+  hasNote: (idBaseDato: string) => boolean;
+  /** This till holds a standing void (requested, sending, accepted, in attention) of that sale of its own. */
+  voidStands: (sale: SaleRef) => boolean;
+  now: () => Date;
   log?: { warn(message: string, data?: Record<string, unknown>): void };
 }
 
@@ -37,9 +42,26 @@ export const voidHoldKey = (sale: SaleRef): string => `void:${modifiesKey(sale.d
 
 /** A hold older than this with no note behind it at its till was never stored (the till died between the two). */
 export const ORPHAN_AFTER_MS = 5 * 60_000;
+/** How often this till looks for its orphaned holds. */
+const SWEEP_EVERY_MS = 60_000;
 
 export class SaleHolds {
+  private timer: ReturnType<typeof setInterval> | undefined;
+
   constructor(private readonly d: SaleHoldsDeps) {}
+
+  /** Sweeps every minute while the core runs, so that what orphaned holds took comes back to their sales. */
+  start(): void {
+    this.timer ??= setInterval(() => {
+      void this.sweep().catch((e: unknown) => this.d.log?.warn('sale holds: the sweep failed', { error: e instanceof Error ? e.message : String(e) }));
+    }, SWEEP_EVERY_MS);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
 
   /**
    * Holds a note on the server: 'held', or 'offline' when the server is not in use or cannot be reached. A refusal
@@ -64,9 +86,10 @@ export class SaleHolds {
 
   /**
    * Releases this till's open holds that nothing here stands behind: a note hold older than ORPHAN_AFTER_MS whose note
-   * this till never stored, a void hold whose void this till does not hold standing. Answers how many were released.
+   * this till never stored (the core died between the hold and the note), a void hold whose void this till does not
+   * hold standing (refused, or never recorded). Answers how many were released.
    */
-  async sweep(stands: (hold: { key: string; kind: string; saleKey: string }) => boolean, now: Date): Promise<number> {
+  async sweep(): Promise<number> {
     if (!this.d.online()) return 0;
     const open = await this.d.call((pool) =>
       pool.query<{ hold_key: string; kind: string; sale_key: string; created_at: Date }>({
@@ -75,10 +98,15 @@ export class SaleHolds {
         values: [this.d.terminalId()],
       }),
     );
+    const now = this.d.now().getTime();
+    const stands = (h: { hold_key: string; kind: string; sale_key: string; created_at: Date }): boolean => {
+      if (h.kind !== 'void') return now - h.created_at.getTime() < ORPHAN_AFTER_MS || this.d.hasNote(h.hold_key);
+      const sale = parseModifiesKey(h.sale_key);
+      return sale !== null && this.d.voidStands(sale);
+    };
     let released = 0;
     for (const h of open.rows) {
-      const young = h.kind !== 'void' && now.getTime() - h.created_at.getTime() < ORPHAN_AFTER_MS;
-      if (young || stands({ key: h.hold_key, kind: h.kind, saleKey: h.sale_key })) continue;
+      if (stands(h)) continue;
       await this.release(h.hold_key);
       released += 1;
     }

@@ -33,6 +33,12 @@ export interface ShopSale {
 /** The key a note's `modifies` column holds (server migration 0004): '03-B001-24'. */
 export const modifiesKey = (docType: string, series: string, number: number): string => `${docType}-${series.toUpperCase()}-${number}`;
 
+/** The boleta or factura a `modifies` key names, or null when it names none. */
+export function parseModifiesKey(key: string | null): { docType: '01' | '03'; series: string; number: number } | null {
+  const m = /^(0[13])-([A-Z0-9]{4})-(\d{1,8})$/.exec(key ?? '');
+  return m ? { docType: m[1] as '01' | '03', series: m[2]!, number: Number(m[3]) } : null;
+}
+
 /** Statuses of a note that took nothing (as the till's notes repository counts them). */
 const NOT_COUNTED = ['rejected', 'conflict'];
 
@@ -122,12 +128,12 @@ export async function shopNoteLinks(
     });
     return { notes: notes.rows.map((r) => link(r, r.doc_type)), modifies: null };
   }
-  const m = /^(0[13])-([A-Z0-9]{4})-(\d{1,8})$/.exec(doc.modifies ?? '');
-  if (!m) return { notes: [], modifies: null };
+  const modified = parseModifiesKey(doc.modifies);
+  if (!modified) return { notes: [], modifies: null };
   const target = await pool.query<LinkRow>({
     name: 'caja_shop_modified',
     text: `SELECT ${LINK} FROM documents WHERE doc_type = $1 AND series = $2 AND number = $3`,
-    values: [m[1], m[2], Number(m[3])],
+    values: [modified.docType, modified.series, modified.number],
   });
   const r = target.rows[0];
   if (!r) return { notes: [], modifies: null };

@@ -24,7 +24,7 @@ import { noteReason } from '../../../shared/catalog';
 import type { Db, DocumentRow, DocumentsRepository } from '../db';
 import { ShopNoteTargetsRepository, type ShopNoteSale } from '../db/repositories/shop-note-targets';
 import { CoreError } from '../services/errors';
-import { NOTE_TARGET_STATUSES, type NoteService, type NoteTarget, type OtherCredits } from '../services/issue-note';
+import { NOTE_TARGET_STATUSES, type NotePlan, type NoteService, type NoteTarget, type OtherCredits } from '../services/issue-note';
 import { isApiError, type ApiClient } from '../api';
 import { classifyCdr, readCdrZip, type CdrInfo } from '../cdr';
 import { cdrEvidence } from '../outbox/reconcile';
@@ -174,7 +174,7 @@ export class ShopReturns {
   private async held(
     sale: SaleRef,
     fields: { type: '07' | '08'; clientKey?: string | undefined },
-    plan: () => { total: string; whole: boolean; taken: { line: number; quantity: string }[] },
+    plan: () => NotePlan,
     issue: (idBaseDato: string) => DocumentRow,
     offlineOk: boolean,
   ): Promise<DocumentRow> {
