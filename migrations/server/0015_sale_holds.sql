@@ -6,8 +6,9 @@
 -- 'void:' and the sale's key for a void), so the pushed note and its hold are one, and a retry holds nothing twice.
 --
 -- What counts against a sale: every hold not released whose note is not on the server as rejected or conflict (a
--- note SUNAT refused took nothing), plus the notes on the server with no hold (made before this migration, or by a
--- till with no server at hand: offline a till credits only its own sales, against its own ledger). A till releases
+-- note SUNAT refused took nothing), plus the notes on the server with no open hold (made before this migration, by a
+-- till with no server at hand — offline a till credits only its own sales, against its own ledger — or whose hold
+-- was released although the note was issued: a till restored from a copy older than its note no longer has it). A till releases
 -- its own hold when its note was never stored, or its void was refused; it cannot release another till's.
 CREATE TABLE sale_holds (
   hold_key    TEXT PRIMARY KEY,
@@ -37,7 +38,7 @@ LANGUAGE sql STABLE SET search_path = public, pg_temp AS $$
   SELECT d.doc_type, CASE WHEN d.doc_type = '07' THEN d.total ELSE 0 END, FALSE, NULL::JSONB, d.terminal_id
     FROM documents d
    WHERE d.modifies = p_sale_key AND d.doc_type IN ('07', '08') AND d.status NOT IN ('rejected', 'conflict')
-     AND NOT EXISTS (SELECT 1 FROM sale_holds h WHERE h.hold_key = d.id_base_dato)
+     AND NOT EXISTS (SELECT 1 FROM sale_holds h WHERE h.hold_key = d.id_base_dato AND h.released_at IS NULL)
 $$;
 
 -- Holds a note's amount and lines, or a void, on a sale; answers {"ok": true} or {"ok": false, "code": ..., "message":

@@ -137,5 +137,16 @@ describe('the shop server decides what is left of a sale', () => {
     const other = a.core.db.sqlite.prepare("SELECT value FROM settings WHERE key = 'terminalId'").pluck().get() as string;
     const held = (await pool.query("SELECT hold_key FROM sale_holds WHERE released_at IS NULL AND terminal_id = $1", [JSON.parse(other)])).rows;
     expect(held).toHaveLength(1);
+    // A released hold whose note reached the server (its till restored from an older copy no longer has it) still
+    // counts, through the note itself; and the sweep never releases a hold whose note the server holds.
+    await waitFor(onServer(pool, 'BC01', 1));
+    await pool.query("UPDATE sale_holds SET released_at = now() WHERE hold_key = $1", [note.idBaseDato]);
+    const beyond = await b.raw('issueShopNote', shopNote({ reason: '07', lines: [{ line: 2, quantity: '3' }], clientKey: crypto.randomUUID() }));
+    expect(beyond).toMatchObject({ ok: true });
+    const over = await b.raw('issueShopNote', shopNote({ reason: '09', amount: '6.00' }));
+    expect(over).toMatchObject({ ok: false, error: { code: 'note_exceeds', message: expect.stringContaining('quedan 5.90') } });
+    // The server's own word, without the till's count beside it.
+    const asked = await pool.query("SELECT caja_hold_sale('over-1', '03-B001-1', '07', $1, 6.00, FALSE, '[]'::jsonb) AS a", [JSON.parse(terminal)]);
+    expect(asked.rows[0].a).toMatchObject({ ok: false, message: expect.stringContaining('quedan 5.90') });
   }, 90_000);
 });
