@@ -1,5 +1,6 @@
 // The sales of a day or a range on ticket paper; also the on-screen view of Caja → Reporte de ventas.
 import type { SalesReport } from '../../shared/cash';
+import { bySessionSection } from '../../shared/printing/report-sections';
 import { formatDateTime, formatDay } from '../src/format/dates';
 import { ReportHeader, SalesSections, Section, sunatSummaryLine, type ReportIssuer } from './report-parts';
 
@@ -16,7 +17,7 @@ export function SalesReportTicket({ report, issuer, paper = '80mm' }: { report: 
         <dd>{formatDateTime(report.generatedAt)}</dd>
       </dl>
       <SalesSections summary={report} />
-      <Section title={report.scope === 'shop' ? 'Por caja (servidor de la tienda)' : 'Por caja'} empty="Sin ventas" rows={report.bySession.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
+      <Section {...bySessionSection(report)} />
       <p className="cash-report__pending">
         {sunatSummaryLine(report, 'periodo')}
       </p>

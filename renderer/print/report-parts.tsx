@@ -1,8 +1,9 @@
 // Parts shared by the printed reports (CashReportTicket, SalesReportTicket): the issuer's header and titled sections
 // of label / count / amount rows, on ticket paper.
 import Decimal from 'decimal.js';
-import { seriesRangeText, taxRows, type SalesSummary } from '../../shared/cash';
-import { netRows, returnsRows, voidedNote, voidedRows, type ReportRow } from '../../shared/printing/report-text';
+import { seriesRangeText, type SalesSummary } from '../../shared/cash';
+import { salesSections } from '../../shared/printing/report-sections';
+import { voidedNote, voidedRows, type ReportRow } from '../../shared/printing/report-text';
 import { formatMoney } from '../src/format/money';
 
 export interface ReportIssuer {
@@ -53,25 +54,9 @@ export function ReportHeader({ issuer }: { issuer: ReportIssuer }): React.JSX.El
 export function SalesSections({ summary }: { summary: SalesSummary }): React.JSX.Element {
   return (
     <>
-      <Section
-        title="Ventas"
-        empty="Sin ventas"
-        rows={[
-          ...summary.byDocType.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency })),
-          ...summary.sales.map((r) => ({ label: 'Total', count: r.count, amount: r.total, currency: r.currency, strong: true })),
-        ]}
-      />
-      {summary.taxes.map((t) => (
-        <Section key={t.currency} title={summary.taxes.length > 1 ? `Impuestos (${t.currency})` : 'Impuestos'} rows={taxRows(t).map((r) => ({ ...r, currency: t.currency }))} />
+      {salesSections(summary).map((part) => (
+        <Section key={part.title} {...part} />
       ))}
-      {summary.returns.length > 0 ? <Section title="Devoluciones" rows={returnsRows(summary)} /> : null}
-      {summary.returns.length > 0 || summary.debitNotes.length > 0 ? <Section title="Neto" rows={netRows(summary)} /> : null}
-      <Section title="Por medio de pago" empty="Sin ventas" rows={summary.byMethod.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
-      {summary.discounts.length > 0 ? (
-        <Section title="Descuentos" rows={summary.discounts.map((r) => ({ label: 'Ventas con descuento', count: r.count, amount: `-${r.total}`, currency: r.currency }))} />
-      ) : null}
-      <Section title="Por cajero" empty="Sin ventas" rows={summary.byCashier.map((r) => ({ label: r.name, count: r.count, amount: r.total, currency: r.currency }))} />
-      <Section title="Por estado en SUNAT" empty="Sin ventas" rows={summary.byStatus.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency }))} />
       <NotDeclared summary={summary} />
       {summary.voided.length > 0 ? (
         <section className="cash-report__section" aria-label="Anulados" data-testid="voided">
