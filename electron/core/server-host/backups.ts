@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ServerDumpView } from '../../../shared/bridge/server-host';
 import { KEEP_DAILY } from '../backup/rotation';
 import { SHOP_DATABASE } from './cluster';
 import { writeDump } from './dump';
@@ -14,18 +15,12 @@ import { restoreDump } from './restore';
 export const SERVER_DUMP_SUFFIX = '.cajapg.gz';
 const NAME = /^servidor-(\d{8}-\d{6})-(diaria|al-detener|manual|antes-de-restaurar)\.cajapg\.gz$/;
 
-export const ServerDumpSchema = z.object({
-  fileName: z.string(),
-  path: z.string(),
-  /** al-detener: taken as the server stops (the newest two stay): what a new PostgreSQL major restores. */
-  reason: z.enum(['diaria', 'al-detener', 'manual', 'antes-de-restaurar']),
-  createdAt: z.string(),
-  size: z.number().int(),
-  check: z.enum(['ok', 'failed', 'unverified']),
-  message: z.string().nullable(),
-  rows: z.number().int().nullable(),
-});
-export type ServerDump = z.infer<typeof ServerDumpSchema>;
+/**
+ * A dump as the core lists it: what the renderer is shown (its schema lives in the bridge, shared/bridge/server-host.ts)
+ * and its path, which stays in the core. al-detener: taken as the server stops (the newest two stay), what a new
+ * PostgreSQL major restores.
+ */
+export type ServerDump = ServerDumpView & { path: string };
 
 const CheckFileSchema = z.record(z.string(), z.object({ check: z.enum(['ok', 'failed']), message: z.string().nullable(), rows: z.number().int().nullable() }));
 const CHECKS_FILE = 'verificaciones.json';
