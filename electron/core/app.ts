@@ -58,6 +58,7 @@ import { stockHandlers } from './handlers/stock';
 import { StockService } from './stock';
 import { EmailsRepository, MailSender, MailService } from './mail';
 import { mailHandlers } from './mail/handlers';
+import { documentFilesHandlers } from './pdf/handlers';
 
 export type { Core, CoreOptions } from './core-api';
 
@@ -390,7 +391,8 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const dispatch = createDispatcher(
     // Every keyed write answers a repeated key with its first result (handlers/idempotency.ts, shared/bridge/writes.ts).
     withIdempotency(
-      { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context), ...stockHandlers(stock), ...mailHandlers(mail, mailSender, documents, afterAnswer) },
+      { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context), ...stockHandlers(stock), ...mailHandlers(mail, mailSender, documents, afterAnswer),
+        ...documentFilesHandlers({ detail: (id) => documents.detail(id), company: () => settings.company(), files: options.files }) },
       {
         sqlite: db.sqlite,
         now,

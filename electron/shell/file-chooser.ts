@@ -1,10 +1,11 @@
 // The system's dialogs for the core's FileChooser: a folder for the backups, a place to save an export. The renderer
 // only asks for a dialog; the path comes from the user's choice here.
-import type { BrowserWindow, Dialog, OpenDialogOptions, SaveDialogOptions } from 'electron';
+import type { BrowserWindow, Dialog, OpenDialogOptions, SaveDialogOptions, Shell } from 'electron';
 import type { FileChooser } from '../core/services/file-chooser';
 
 export interface FileChooserDeps {
   dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog'>;
+  shell: Pick<Shell, 'showItemInFolder'>;
   parent: () => BrowserWindow | undefined;
   /** Folder the save dialog opens in (the user's documents). */
   documentsFolder: () => string;
@@ -27,6 +28,9 @@ export function createFileChooser(deps: FileChooserDeps): FileChooser {
       const parent = owner();
       const answer = await (parent ? deps.dialog.showSaveDialog(parent, options) : deps.dialog.showSaveDialog(options));
       return answer.canceled || !answer.filePath ? null : answer.filePath;
+    },
+    async showInFolder(file) {
+      deps.shell.showItemInFolder(file);
     },
   };
 }

@@ -200,7 +200,7 @@ export function runMain(options: RunMainOptions): Promise<RunningApp> {
         },
         log,
       });
-      const files = createFileChooser({ dialog, parent: () => mainWindow, documentsFolder: () => app.getPath('documents') });
+      const files = createFileChooser({ dialog, shell, parent: () => mainWindow, documentsFolder: () => app.getPath('documents') });
       // After the setup or a mode switch: stop the core (the send in flight finishes), then start Caja again.
       const restart = () =>
         setImmediate(() => {

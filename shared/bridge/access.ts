@@ -133,4 +133,6 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   saveMailSettings: 'administrador',
   sendTestEmail: 'administrador',
   sendDocumentEmail: 'cajero',
+  saveDocumentPdf: 'cajero',
+  getDocumentShareText: 'cajero',
 };

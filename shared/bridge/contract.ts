@@ -35,6 +35,7 @@ import { ShopRefusalsSchema } from '../server/refusals';
 import { cashContract } from './cash';
 import { exchangeRateContract } from './exchange-rate';
 import { mailContract } from './mail';
+import { documentFilesContract } from './document-files';
 import { NoteInputSchema, ShopNoteInputSchema, ShopSaleRefSchema, ShopSaleSchema } from './notes';
 import { VoidDeadlinesSchema, VoidInputSchema, VoidOfSchema, VoidRetryInputSchema, VoidSettingsViewSchema, VoidStateRowSchema, VoidStatesInputSchema, VoidViewSchema } from './voids';
 import { SaleInputSchema } from './sale';
@@ -96,6 +97,8 @@ export const bridgeContract = {
   ...exchangeRateContract,
   /** The shop's SMTP account and the documents sent by email (a durable queue, like the outbox). */
   ...mailContract,
+  /** A document's PDF saved by hand, and the text that goes with it on WhatsApp. */
+  ...documentFilesContract,
   ...backupContract,
   /** The accountant's sales register in SIRE's layout, and its check against SUNAT's proposal. */
   ...sireContract,

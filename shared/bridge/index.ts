@@ -6,6 +6,7 @@ export * from './contract';
 export * from './documents';
 export * from './lookups';
 export * from './mail';
+export * from './document-files';
 export * from './methods';
 export * from './writes';
 export * from './client-key';

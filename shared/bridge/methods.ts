@@ -117,6 +117,9 @@ export const BRIDGE_METHOD_NAMES = [
   'saveMailSettings',
   'sendTestEmail',
   'sendDocumentEmail',
+  // a document's PDF saved by hand, and the text that goes with it on WhatsApp
+  'saveDocumentPdf',
+  'getDocumentShareText',
 ] as const;
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

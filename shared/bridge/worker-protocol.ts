@@ -12,6 +12,7 @@ export interface ShellServices {
   'printer.print': [job: unknown];
   'files.chooseFolder': [request: { title: string; defaultPath: string }];
   'files.chooseSaveFile': [request: unknown];
+  'files.showInFolder': [file: string];
   /** The open dialog starts in the backups folder, which only the core knows. */
   'restorer.chooseFile': [defaultFolder: string];
   'restorer.restore': [file: string];

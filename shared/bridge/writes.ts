@@ -113,6 +113,8 @@ export const BRIDGE_WRITES = {
   saveMailSettings: { nature: SETS },
   sendTestEmail: { nature: 'envía un correo de prueba y no guarda nada: repetirla envía otra prueba, como pedida' },
   sendDocumentEmail: 'keyed',
+  saveDocumentPdf: { nature: 'escribe el PDF en el archivo que el usuario elige: repetirlo escribe el mismo PDF' },
+  getDocumentShareText: 'read',
 } as const satisfies Record<BridgeMethodName, WriteKind>;
 
 export type KeyedMethod = { [M in BridgeMethodName]: (typeof BRIDGE_WRITES)[M] extends 'keyed' ? M : never }[BridgeMethodName];

@@ -1,33 +1,9 @@
-// The message a customer receives: Spanish text with the shop's name, the document and its CDR attached.
-// The A4 PDF is drawn by the main process (a hidden window's printToPDF), which the core's worker cannot reach while
-// it sends in the background; so the document travels as an HTML copy built from the same ticket data as every
-// printed copy (issuer, customer, lines, totals, QR text, hash), and the CDR as SUNAT returned it (zip and XML).
+// The message a customer receives: Spanish text with the shop's name, the document's A4 PDF and its CDR as SUNAT
+// returned it (zip and XML) attached.
 import type Mail from 'nodemailer/lib/mailer';
 import type { DocumentDetail, SettingsView } from '../../../shared/bridge';
-import { ticketFromDocument, type TicketData } from '../../../shared/printing/ticket-data';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function documentHtml(t: TicketData): string {
-  const e = escapeHtml;
-  const lines = t.lines
-    .map((l) => `<tr><td>${e(l.quantity)} ${e(l.unitName)}</td><td>${e(l.description)}</td><td style="text-align:right">${e(l.unitPrice)}</td><td style="text-align:right">${e(l.total)}</td></tr>`)
-    .join('');
-  const customer = t.customer ? `<p>${e(t.customer.docLabel)} ${e(t.customer.docNumber)}<br>${e(t.customer.name)}${t.customer.address ? `<br>${e(t.customer.address)}` : ''}</p>` : '';
-  const modifies = t.modifies ? `<p>Documento que modifica: ${e(t.modifies.document)}<br>Motivo: ${e(t.modifies.reason)}</p>` : '';
-  const mark = t.notDeclared ? `<p><strong>${e(t.notDeclared.mark)}</strong>: ${e(t.notDeclared.reason)}</p>` : '';
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${e(t.docName)} ${e(t.seriesNumber)}</title></head><body>
-<h1>${e(t.issuer.tradeName || t.issuer.name)}</h1>
-<p>${e(t.issuer.name)} — RUC ${e(t.issuer.ruc)}<br>${e(t.issuer.address)}</p>
-<h2>${e(t.docName)} ${e(t.seriesNumber)}</h2>
-${mark}<p>Fecha de emisión: ${e(t.issuedAt)}</p>
-${customer}${modifies}
-<table border="1" cellspacing="0" cellpadding="4"><thead><tr><th>Cant.</th><th>Descripción</th><th>P. unit.</th><th>Importe</th></tr></thead><tbody>${lines}</tbody></table>
-<p>Op. gravadas: ${e(t.currencySymbol)} ${e(t.totals.gravadas)}<br>Op. exoneradas: ${e(t.currencySymbol)} ${e(t.totals.exoneradas)}<br>IGV: ${e(t.currencySymbol)} ${e(t.totals.igv)}${t.totals.icbper !== '0.00' ? `<br>ICBPER: ${e(t.currencySymbol)} ${e(t.totals.icbper)}` : ''}<br><strong>Total: ${e(t.currencySymbol)} ${e(t.totals.total)}</strong></p>
-<p>SON: ${e(t.words)}</p>
-${t.hash ? `<p>Resumen: ${e(t.hash)}</p>` : ''}<p>Representación impresa del comprobante electrónico. Consulte su validez en www.sunat.gob.pe</p>
-</body></html>`;
-}
+import { ticketFromDocument } from '../../../shared/printing/ticket-data';
+import { documentFileName, documentPdf } from '../pdf';
 
 export interface ComposeInput {
   detail: DocumentDetail;
@@ -41,11 +17,12 @@ export interface ComposeInput {
   date: Date;
 }
 
-export function composeDocumentMail(input: ComposeInput): Mail.Options {
+export async function composeDocumentMail(input: ComposeInput): Promise<Mail.Options> {
   const { detail, company, shopName } = input;
-  const ticket = ticketFromDocument(detail, company, { copy: true });
+  // The customer's own copy of the document, not a reprint.
+  const ticket = ticketFromDocument(detail, company, { copy: false });
   const name = `${ticket.docName.toLowerCase()} ${ticket.seriesNumber}`;
-  const file = `${company.ruc}-${detail.docType}-${ticket.seriesNumber}`;
+  const file = documentFileName(company.ruc, detail.docType, ticket.seriesNumber);
   const cdrLine = input.cdrZip || detail.cdrXml
     ? 'También adjuntamos la constancia de recepción de SUNAT (CDR).'
     : 'La constancia de recepción de SUNAT (CDR) aún no está disponible; puede consultar el comprobante en www.sunat.gob.pe.';
@@ -60,7 +37,7 @@ Gracias por su preferencia.
 ${shopName}
 `;
   const attachments: NonNullable<Mail.Options['attachments']> = [
-    { filename: `${file}.html`, content: documentHtml(ticket), contentType: 'text/html; charset=utf-8' },
+    { filename: `${file}.pdf`, content: await documentPdf(ticket), contentType: 'application/pdf' },
   ];
   if (input.cdrZip) attachments.push({ filename: `R-${file}.zip`, content: input.cdrZip, contentType: 'application/zip' });
   if (detail.cdrXml) attachments.push({ filename: `R-${file}.xml`, content: detail.cdrXml, contentType: 'application/xml; charset=utf-8' });

@@ -20,7 +20,7 @@ export interface MailSenderOptions {
   /** The account to send with; null while the mail settings are not saved. */
   account: () => SmtpAccount | null;
   /** The message of a row (with its fixed Message-ID). */
-  compose: (row: EmailRow) => Mail.Options;
+  compose: (row: EmailRow) => Promise<Mail.Options>;
   now?: () => Date;
   retry?: RetryPolicy;
   /** Longest sleep between looks at the queue. */
@@ -115,7 +115,7 @@ export class MailSender {
     }
     let raw: Buffer;
     try {
-      raw = await buildMessage(this.o.compose(row));
+      raw = await buildMessage(await this.o.compose(row));
     } catch (e) {
       this.o.repo.record(row.id, { status: 'failed', lastError: `No se pudo preparar el mensaje: ${e instanceof Error ? e.message : String(e)}` }, this.now().toISOString());
       this.o.emit?.(row.document_id);

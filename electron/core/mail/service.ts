@@ -102,7 +102,7 @@ export class MailService {
   }
 
   /** The message of a queued row, composed again at each attempt from the stored document and its CDR. */
-  compose(row: EmailRow): Mail.Options {
+  compose(row: EmailRow): Promise<Mail.Options> {
     const settings = this.configured().settings;
     const doc = this.o.documents.getById(row.document_id);
     if (!doc) throw new Error(`document ${row.document_id} not found`);

@@ -13,4 +13,6 @@ export interface FileChooser {
   chooseFolder(request: { title: string; defaultPath: string }): Promise<string | null>;
   /** Where the user wants a file saved, or null when the dialog was cancelled. */
   chooseSaveFile(request: SaveFileRequest): Promise<string | null>;
+  /** Opens the file's folder with the file selected (a saved PDF the cashier then attaches by hand). */
+  showInFolder?(file: string): Promise<void>;
 }

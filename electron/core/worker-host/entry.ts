@@ -109,6 +109,7 @@ function options(): CoreOptions {
     o.files = {
       chooseFolder: async (request) => (await serve('files.chooseFolder', request).answer) as string | null,
       chooseSaveFile: async (request: SaveFileRequest) => (await serve('files.chooseSaveFile', request).answer) as string | null,
+      showInFolder: async (file: string) => void (await serve('files.showInFolder', file).answer),
     };
   }
   if (init.offers.restorer) {

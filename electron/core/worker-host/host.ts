@@ -275,6 +275,10 @@ export class CoreWorkerHost {
       case 'files.chooseSaveFile':
         if (!o.files) throw new Error('dialogs are not available');
         return o.files.chooseSaveFile((args as ShellServices['files.chooseSaveFile'])[0] as SaveFileRequest);
+      case 'files.showInFolder':
+        if (!o.files) throw new Error('dialogs are not available');
+        await o.files.showInFolder?.((args as ShellServices['files.showInFolder'])[0]);
+        return null;
       case 'restorer.chooseFile':
         if (!o.restorer) throw new Error('restoring is not available');
         return o.restorer.chooseFile((args as ShellServices['restorer.chooseFile'])[0]);

@@ -130,7 +130,8 @@ describe('documents sent by email', () => {
     expect(message!.to).toEqual(['cliente@correo.pe']);
     expect(message!.raw).toMatch(/^Subject: .*Bodega/m);
     expect(message!.raw).toMatch(/Message-ID: <[0-9a-f-]+@tienda\.pe>/i);
-    expect(message!.raw).toMatch(/filename=.*B\d{3}-\d+\.html/);
+    expect(message!.raw).toMatch(/filename=.*B\d{3}-\d+\.pdf/);
+    expect(message!.raw).toContain('application/pdf');
     expect(message!.raw).toMatch(/filename=R-.*\.zip/);
     expect(message!.raw).toMatch(/filename=R-.*\.xml/);
     expect(message!.raw).toContain('application/zip');

@@ -1,0 +1,2 @@
+export { documentPdf } from './document-pdf';
+export { documentFileName, whatsappText } from './names';
