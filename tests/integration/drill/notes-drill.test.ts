@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox, type Declaration } from '../../../electron/sandbox';
 import { seededRandom } from '../../../electron/sandbox/faults';
 import { useScratch } from '../core/harness';
-import { spawnLossyTill } from './lossy-till';
+import { spawnTill } from './spawn-till';
 
 const SALES = Number(process.env.CAJA_NOTES_DRILL_SALES ?? 300);
 const NOTES = Math.floor(SALES / 3);
@@ -78,7 +78,7 @@ describe('drill: credit notes against a varying sandbox, lost answers, 1033 on r
     let life = 0;
     let kills = 0;
     while (kills < KILLS) {
-      const run = spawnLossyTill(script, args, { ...LOSS, seed: SEED + life++ });
+      const run = spawnTill(script, args, { ...LOSS, seed: SEED + life++ });
       scratch.onCleanup(() => void run.child.kill('SIGKILL'));
       await Promise.race([run.ready, run.exit]);
       await new Promise((resolve) => setTimeout(resolve, 150 + pause() * 1_200));
@@ -90,7 +90,7 @@ describe('drill: credit notes against a varying sandbox, lost answers, 1033 on r
       await run.exit;
       kills++;
     }
-    const last = spawnLossyTill(script, args, { ...LOSS, seed: SEED + life });
+    const last = spawnTill(script, args, { ...LOSS, seed: SEED + life });
     scratch.onCleanup(() => void last.child.kill('SIGKILL'));
     expect(await last.exit, last.output()).toBe(0);
     expect(kills).toBeGreaterThanOrEqual(1);

@@ -1,6 +1,9 @@
 // A till process for the drills: a script run by Node with tsx, its output kept (stdout and stderr, for the failure
-// message), `ready` once it printed "ready" (its core is up), `exit` with its exit code (null when killed).
+// message), `ready` once it printed "ready" (its core is up), `exit` with its exit code (null when killed). With
+// `loss`, the till's network loses answers (lossy-network.ts), seeded.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { LOSS_ENV, type Loss } from './lossy-network';
 
 export interface TillProcess {
   child: ChildProcess;
@@ -9,8 +12,12 @@ export interface TillProcess {
   output: () => string;
 }
 
-export function spawnTill(script: string, args: string[]): TillProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+const LOSSY_PRELOAD = fileURLToPath(new URL('./lossy-fetch-preload.ts', import.meta.url));
+
+export function spawnTill(script: string, args: string[], loss?: Loss): TillProcess {
+  const preload = loss ? ['--import', LOSSY_PRELOAD] : [];
+  const env = loss ? { ...process.env, [LOSS_ENV]: JSON.stringify(loss) } : process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let out = '';
   const ready = new Promise<void>((resolve) => {
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -15,7 +15,7 @@ import { startSandbox, type Sandbox } from '../../../electron/sandbox';
 import { seededRandom } from '../../../electron/sandbox/faults';
 import { losingSendAnswers } from './lossy-network';
 import { anonymousBoleta, line, startRig, type Rig } from '../core/harness';
-import { spawnTill, type TillProcess } from './spawn-till';
+import { spawnTill } from './spawn-till';
 
 const LOSS_RATE = 0.3;
 const SEED = 20260323;
@@ -65,46 +65,6 @@ function saleOf(i: number) {
   return anonymousBoleta({ lines: lines.slice(0, 1 + (i % 2)) });
 }
 
-/**
- * The same lossy network inside a till process: a module preloaded with --import (through NODE_OPTIONS, which the
- * spawned process inherits) that wraps its global fetch. Plain JS with the sandbox's PRNG (mulberry32) inlined.
- */
-const LOSSY_FETCH_MODULE = `
-const rate = Number(process.env.CAJA_DRILL_LOSS_RATE);
-let a = Number(process.env.CAJA_DRILL_LOSS_SEED) >>> 0;
-const random = () => {
-  a = (a + 0x6d2b79f5) >>> 0;
-  let t = a;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (url, init) => {
-  const res = await realFetch(url, init);
-  if (String(url).endsWith('/invoice/send') && random() < rate) {
-    await res.arrayBuffer();
-    throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
-  }
-  return res;
-};`;
-const LOSSY_FETCH_URL = `data:text/javascript;base64,${Buffer.from(LOSSY_FETCH_MODULE).toString('base64')}`;
-
-function spawnLossyTill(script: string, args: string[], seed: number): TillProcess {
-  const saved = { ...process.env };
-  process.env.NODE_OPTIONS = `${saved.NODE_OPTIONS ?? ''} --import=${LOSSY_FETCH_URL}`.trim();
-  process.env.CAJA_DRILL_LOSS_RATE = String(LOSS_RATE);
-  process.env.CAJA_DRILL_LOSS_SEED = String(seed);
-  try {
-    return spawnTill(script, args); // the child takes a copy of the environment now
-  } finally {
-    for (const key of ['NODE_OPTIONS', 'CAJA_DRILL_LOSS_RATE', 'CAJA_DRILL_LOSS_SEED']) {
-      if (saved[key] === undefined) delete process.env[key];
-      else process.env[key] = saved[key];
-    }
-  }
-}
-
 describe('drill: a sandbox that varies its answers, lost answers and 1033 on resends', () => {
   it('factiliza dialect, in process: 80 sales declared once each, all accepted', async () => {
     const SALES = 80;
@@ -142,7 +102,7 @@ describe('drill: a sandbox that varies its answers, lost answers and 1033 on res
     let life = 0;
     let kills = 0;
     while (kills < KILLS) {
-      const run = spawnLossyTill(script, args, SEED + life++);
+      const run = spawnTill(script, args, { rate: LOSS_RATE, seed: SEED + life++, paths: ['/invoice/send'] });
       cleanups.push(() => void run.child.kill('SIGKILL'));
       await Promise.race([run.ready, run.exit]);
       await new Promise((resolve) => setTimeout(resolve, 150 + pause() * 350));
@@ -151,7 +111,7 @@ describe('drill: a sandbox that varies its answers, lost answers and 1033 on res
       await run.exit;
       kills++;
     }
-    const last = spawnLossyTill(script, args, SEED + life);
+    const last = spawnTill(script, args, { rate: LOSS_RATE, seed: SEED + life, paths: ['/invoice/send'] });
     cleanups.push(() => void last.child.kill('SIGKILL'));
     expect(await last.exit, last.output()).toBe(0);
     expect(kills).toBeGreaterThanOrEqual(1);
