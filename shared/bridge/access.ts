@@ -66,6 +66,8 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   // Sales of past days, beyond the cashier's own shift.
   getSalesReport: 'supervisor',
   exportSalesReport: 'supervisor',
+  // The owner's view: sales of past days, as the sales report.
+  getBusinessSummary: 'supervisor',
   // Stock: a purchase or a count is entered by anyone at the till or the office; a count's differences become
   // adjustments only with a supervisor.
   recordPurchase: 'cajero',

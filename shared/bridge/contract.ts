@@ -24,6 +24,7 @@ import {
 } from './lookups';
 import { backupContract } from './backup';
 import { sireContract } from './sire';
+import { summaryContract } from './summary';
 import { PrintRequestSchema, PrintResultSchema } from './print';
 import { ticketPrinterContract } from '../printing/settings';
 import { ImportProgressSchema, productsContract } from './products';
@@ -103,6 +104,7 @@ export const bridgeContract = {
   /** The accountant's sales register in SIRE's layout, and its check against SUNAT's proposal. */
   ...sireContract,
   ...setupContract,
+  ...summaryContract,
   ...usersContract,
   ...cashContract,
   /** Stock: purchases, the stock of each product, its kardex, physical counts. */

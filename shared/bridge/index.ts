@@ -1,5 +1,6 @@
 export * from './backup';
 export * from './sire';
+export * from './summary';
 export * from './cash';
 export * from './exchange-rate';
 export * from './contract';

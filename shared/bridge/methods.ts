@@ -36,6 +36,7 @@ export const BRIDGE_METHOD_NAMES = [
   'exportDocuments',
   'exportSalesRegister',
   'compareSalesRegister',
+  'getBusinessSummary',
   'chooseRestoreFile',
   'restoreBackup',
   // outbox integrity

@@ -84,6 +84,7 @@ export const BRIDGE_WRITES = {
   openCashDrawer: { nature: 'abre el cajón y no guarda nada' },
   getSalesReport: 'read',
   exportSalesReport: 'read',
+  getBusinessSummary: 'read',
   recordPurchase: 'keyed',
   getStock: 'read',
   setStockSettings: { nature: SETS },

@@ -58,6 +58,7 @@ export function backOfficeHandlers(c: CoreContext) {
     },
     exportDocuments: (input) => exporter.exportDocuments(input),
     exportSalesRegister: (input) => sire.exportSalesRegister(input),
+    getBusinessSummary: (input) => c.summary.summary(input),
     compareSalesRegister: (input) => sire.compareSalesRegister(input),
     chooseRestoreFile: () => restoreFlow.choose(),
     restoreBackup: (input) => restoreFlow.restore(input.file),

@@ -9,6 +9,7 @@ import type { DocumentsRepository, NumberingRepository, PaymentsRepository } fro
 import type { checkpointSoon } from '../db/checkpoint-soon';
 import type { ExportService } from '../export';
 import type { SireService } from '../export/sire';
+import type { BusinessSummaryService } from '../summary';
 import type { ExchangeRatesService } from '../exchange-rates';
 import type { SetupService } from '../mode/setup';
 import type { Outbox } from '../outbox/worker';
@@ -60,6 +61,7 @@ export interface CoreContext {
   restoreFlow: RestoreFlow;
   exporter: ExportService;
   sire: SireService;
+  summary: BusinessSummaryService;
   cash: CashService;
   checkpoint: ReturnType<typeof checkpointSoon>;
   /** A bridge event to every window. */

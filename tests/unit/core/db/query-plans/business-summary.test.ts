@@ -1,0 +1,32 @@
+// The owner's view reads its sums by the summary tables' primary key (day first), one range walk each, and the
+// triggers that keep those sums read one document's contribution by its id: nothing grows with the history.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../../../electron/core/db';
+import { SUMMARY_METHODS_SQL, SUMMARY_PRODUCTS_SQL, SUMMARY_SALES_SQL } from '../../../../../electron/core/summary';
+import { expectFlat, planOf, shopDatabase } from './plans';
+
+let db: Db;
+beforeAll(() => {
+  db = shopDatabase(5_000);
+});
+afterAll(() => db.close());
+
+const month = { from: '2025-06-01', to: '2025-06-30' };
+
+describe('the owner\'s view', () => {
+  it.each([
+    ['summary_sales', SUMMARY_SALES_SQL],
+    ['summary_methods', SUMMARY_METHODS_SQL],
+    ['summary_products', SUMMARY_PRODUCTS_SQL],
+  ])('reads %s by its primary key over the range of days', (table, sql) => {
+    const plan = planOf(db, sql, month);
+    expectFlat(plan);
+    expect(plan.join(' | ')).toMatch(new RegExp(`^SEARCH ${table} USING PRIMARY KEY \\(day>\\? AND day<\\?\\)$`));
+  });
+
+  it.each(['summary_document_kinds', 'summary_document_methods', 'summary_document_lines'])('keeps its sums from %s by one document\'s id', (view) => {
+    const plan = planOf(db, `SELECT * FROM ${view} WHERE id = ?`, [1]);
+    expectFlat(plan, { scanAllowed: /^SCAN (summary_document_methods|l VIRTUAL TABLE)/ });
+    expect(plan.filter((l) => /^(SEARCH|SCAN) d /.test(l)).every((l) => /USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(l))).toBe(true);
+  });
+});
