@@ -30,7 +30,6 @@ import { createDispatcher, silentLogger } from './dispatch';
 import { CoreEvents } from './events';
 import { ExportService } from './export';
 import { SireService } from './export/sire';
-import { BusinessSummaryService } from './summary';
 import { Outbox } from './outbox/worker';
 import { ProductsService, seedDemoProducts } from './products';
 import { CustomersService } from './services/customers';
@@ -56,7 +55,7 @@ import { documentHandlers } from './handlers/documents';
 import { settingsAndShopHandlers } from './handlers/settings-and-shop';
 import { withIdempotency } from './handlers/idempotency';
 import { stockHandlers } from './handlers/stock';
-import { StockService } from './stock';
+import { StockMerge, StockService } from './stock';
 import { EmailsRepository, MailSender, MailService } from './mail';
 import { mailHandlers } from './mail/handlers';
 import { documentFilesHandlers } from './pdf/handlers';
@@ -255,6 +254,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     log,
     now,
     onChange: () => emitStatusSoon(),
+    stock: new StockMerge({ db, settings: settingsRepo, terminalId: () => settings.terminalId() }),
     ...(options.shopServer ? { timing: options.shopServer } : {}),
   });
   wakeShop = () => shop.wake();
@@ -387,8 +387,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const context: CoreContext = {
     options, now, settings, setup, auth, clock, clockGuard, numbering, numberingRepo, documentsRepo, paymentsRepo, documents, issue,
     notes, voids, voidSender, outbox, shop, shopReturns, serverHost, customers, lookups, printing, products, backups, restoreFlow,
-    exchangeRates, exporter, sire, cash, checkpoint,
-    summary: new BusinessSummaryService({ db, settings, shop, now }), emit, emitStatusSoon, status, kickDrawer, afterCommit, afterAnswer, salesReport, saveSettings,
+    exchangeRates, exporter, sire, cash, checkpoint, emit, emitStatusSoon, status, kickDrawer, afterCommit, afterAnswer, salesReport, saveSettings,
   };
   const dispatch = createDispatcher(
     // Every keyed write answers a repeated key with its first result (handlers/idempotency.ts, shared/bridge/writes.ts).

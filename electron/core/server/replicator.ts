@@ -8,6 +8,7 @@ import { migrateServer, ServerSchemaError } from './migrate';
 import { createShopPool, serverErrorText, type PoolTimeouts } from './pool';
 import { pullShared, pushShared, type TillRecords } from './sync/exchange';
 import { pushBatch, type PushSources } from './push';
+import { pullStock, pushStock, type TillStock } from './sync/stock-exchange';
 import { checkLease, renewLease, type LeaseCheck, type LeaseStore } from './till-lease';
 import { noteSeriesFor } from '../services/settings';
 import { claimedSeries, otherOwner, registerTerminal, seriesTakenMessage, type TerminalIdentity } from './register';
@@ -27,6 +28,8 @@ export interface ReplicatorOptions extends PushSources {
   timeouts?: PoolTimeouts;
   /** The shared records to exchange: products, staff, shop-wide settings (absent: documents only). */
   records?: TillRecords;
+  /** This till's stock movements, merged with every till's (absent: stock stays this till's own). */
+  stock?: TillStock;
   /** Called when the state changes or documents went up (the status bar follows). */
   onChange?: () => void;
   /** This till's lease on its identity (till-lease.ts): absent, a copied data folder is not told apart. */
@@ -215,6 +218,12 @@ export class Replicator {
         if (pulled === 0) break;
         total += pulled;
       }
+    }
+    const stock = this.o.stock;
+    if (stock) {
+      // Movements only add up: up until none is left, then down until the server has no more.
+      for (let n; (n = await pushStock(this.requirePool(), stock, this.o.terminal().id)) > 0; ) total += n;
+      for (let n; (n = await pullStock(this.requirePool(), stock)) > 0; ) total += n;
     }
     return total;
   }

@@ -51,6 +51,8 @@ export interface ShopLinkDeps {
   now: () => Date;
   onChange: () => void;
   timing?: Pick<ReplicatorOptions, 'idleMs' | 'retry' | 'batchSize'>;
+  /** This till's stock movements, merged with every till's through the server. */
+  stock?: ReplicatorOptions['stock'];
 }
 
 /** This till's lease on its identity (till-lease.ts), and the server's last refusal kept for offline. */
@@ -105,6 +107,7 @@ export class ShopLink {
         get: () => settingsRepo.get<string>(REFUSAL_KEY) ?? null,
         set: (message) => (message === null ? settingsRepo.delete(REFUSAL_KEY) : settingsRepo.set(REFUSAL_KEY, message)),
       },
+      ...(d.stock ? { stock: d.stock } : {}),
       ...d.timing,
     });
   }

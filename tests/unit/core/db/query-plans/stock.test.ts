@@ -3,7 +3,7 @@
 // with 20,000 products and a product with many movements never reads a whole table for one product.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../../../electron/core/db';
-import { BALANCE_AT_SQL, BELOW_ZERO_SQL, KARDEX_LATEST_SQL, KARDEX_SQL, STOCK_ALL_SQL, STOCK_ONE_SQL, StockLedger } from '../../../../../electron/core/stock';
+import { BALANCE_AT_SQL, BELOW_ZERO_SQL, KARDEX_LATEST_SQL, KARDEX_SQL, STOCK_ALL_SQL, STOCK_ONE_SQL, StockLedger, UNPUSHED_SQL } from '../../../../../electron/core/stock';
 import { expectFlat, expectFlatThrough, planOf, sourceOf } from './plans';
 
 let db: Db;
@@ -69,5 +69,12 @@ describe('stock: query plans', () => {
     expectFlat(planOf(db, sourceOf(ledger, 'balance'), ['P000123']));
     expectFlatThrough(db, 'stock_movements_document', sourceOf(ledger, 'ofDocument'), [42]);
     expectFlatThrough(db, 'stock_movements_document', sourceOf(ledger, 'hasVoid'), [42]);
+  });
+
+  it('the movements still to go up to the shop server are a range of ids, each document and purchase found by key', () => {
+    const plan = planOf(db, UNPUSHED_SQL, [30_000, 500]);
+    expectFlat(plan);
+    expect(plan[0]).toMatch(/^SEARCH m USING INTEGER PRIMARY KEY \(rowid>\?\)$/);
+    expect(plan.join(' | ')).toMatch(/SEARCH d USING INTEGER PRIMARY KEY/);
   });
 });
