@@ -30,6 +30,7 @@ import { createDispatcher, silentLogger } from './dispatch';
 import { CoreEvents } from './events';
 import { ExportService } from './export';
 import { SireService } from './export/sire';
+import { BusinessSummaryService } from './summary';
 import { Outbox } from './outbox/worker';
 import { ProductsService, seedDemoProducts } from './products';
 import { CustomersService } from './services/customers';
@@ -387,7 +388,8 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const context: CoreContext = {
     options, now, settings, setup, auth, clock, clockGuard, numbering, numberingRepo, documentsRepo, paymentsRepo, documents, issue,
     notes, voids, voidSender, outbox, shop, shopReturns, serverHost, customers, lookups, printing, products, backups, restoreFlow,
-    exchangeRates, exporter, sire, cash, checkpoint, emit, emitStatusSoon, status, kickDrawer, afterCommit, afterAnswer, salesReport, saveSettings,
+    exchangeRates, exporter, sire, cash, checkpoint,
+    summary: new BusinessSummaryService({ db, settings, shop, now }), emit, emitStatusSoon, status, kickDrawer, afterCommit, afterAnswer, salesReport, saveSettings,
   };
   const dispatch = createDispatcher(
     // Every keyed write answers a repeated key with its first result (handlers/idempotency.ts, shared/bridge/writes.ts).
