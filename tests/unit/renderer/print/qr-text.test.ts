@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qrText, type QrFields } from '../../../../renderer/print/qr-text';
+import { qrText, type QrFields } from '../../../../shared/printing/qr-text';
 
 const base: QrFields = {
   ruc: '20123456789',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReceiptRecord } from '../../../../shared/api';
 import { buildInvoice, type SaleDraftInput } from '../../../../shared/billing';
 import type { DocumentDetail } from '../../../../shared/bridge';
-import { isoFromDayMonthYear } from '../../../../renderer/print/record-data';
+import { isoFromDayMonthYear } from '../../../../shared/printing/record-data';
 import { ticketFromDocument, ticketFromRecord } from '../../../../renderer/print/ticket-data';
 import { A4Page } from '../../../../renderer/print/A4Page';
 import { Ticket } from '../../../../renderer/print/Ticket';
