@@ -25,9 +25,6 @@ export const DOC_STATUS_LABELS: Record<DocStatus, string> = {
   conflict: 'Número ocupado',
 };
 
-/** States after which the document needs nothing more from the outbox. */
-export const FINAL_STATUSES: ReadonlySet<DocStatus> = new Set(['accepted', 'observed', 'rejected', 'invalid']);
-
 /**
  * Documents not yet settled with SUNAT: they count as "waiting" in the status bar and are never lost by a restore.
  * 'attention' and 'conflict' wait for a person; the others wait for the outbox.

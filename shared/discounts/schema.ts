@@ -4,8 +4,6 @@ import { z } from 'zod';
 import { Dec } from '../billing/decimal';
 import { decimalField } from '../billing/schema-fields';
 
-export const DISCOUNT_KINDS = ['percent', 'amount'] as const;
-
 const PERCENT = decimalField({
   required: 'Ingrese el porcentaje de descuento',
   invalid: 'El descuento debe ser un número (use punto decimal)',

@@ -1,11 +1,10 @@
 // Product search as you type: word prefixes over descriptions and codes (FTS5, accents and case ignored) and code
 // prefixes (case-sensitive, through the code indexes). Every statement is prepared once, from fixed SQL fragments.
 import type Database from 'better-sqlite3';
+import { PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT } from '../../../../shared/bridge/products';
 import { toFtsPrefixQuery } from '../fts';
 import type { ProductFilter, ProductRow } from './products';
 
-export const DEFAULT_PRODUCT_LIMIT = 50;
-export const MAX_PRODUCT_LIMIT = 500;
 
 type Scope = 'active' | 'any';
 type Params = Record<string, string | number>;
@@ -128,6 +127,6 @@ function where(conditions: (string | false)[]): string {
 }
 
 function clampLimit(limit: number | undefined): number {
-  const n = Math.floor(limit !== undefined && Number.isFinite(limit) ? limit : DEFAULT_PRODUCT_LIMIT);
-  return Math.min(MAX_PRODUCT_LIMIT, Math.max(1, n));
+  const n = Math.floor(limit !== undefined && Number.isFinite(limit) ? limit : PRODUCT_LIST_DEFAULT_LIMIT);
+  return Math.min(PRODUCT_LIST_MAX_LIMIT, Math.max(1, n));
 }

@@ -6,7 +6,6 @@ import { Dec } from '../../../../shared/billing/decimal';
 import type { Clock, Db } from '../types';
 import { ProductSearch } from './productSearch';
 
-export { DEFAULT_PRODUCT_LIMIT, MAX_PRODUCT_LIMIT } from './productSearch';
 
 /** Products whose code equals the parameter but for case: read through products_code_nocase (0028), never the table. */
 export const PRODUCT_BY_CODE_ANY_CASE_SQL = 'SELECT * FROM products WHERE code = ? COLLATE NOCASE';
