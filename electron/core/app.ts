@@ -50,6 +50,7 @@ import { SetupService } from './mode/setup';
 import { AuthService } from './users';
 import { SignInRepository } from './db/repositories/sign-in';
 import { checkpointSoon } from './db/checkpoint-soon';
+import { BackgroundCheck } from './db/background-check';
 import type { CoreContext } from './handlers/context';
 import { backOfficeHandlers } from './handlers/back-office';
 import { documentHandlers } from './handlers/documents';
@@ -294,6 +295,11 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     onChange: () => emitStatusSoon(),
   });
   const clockGuard = new ClockGuard(db);
+  // The whole file is read once after start, off the till's path; a damage found is said in the status bar.
+  const storageCheck = new BackgroundCheck({
+    dbPath: db.path, log, now, onChange: () => emitStatusSoon(),
+    ...(options.backgroundCheck ? { delayMs: options.backgroundCheck.delayMs } : {}),
+  });
   // Documents sent to the customer by email: a durable queue of its own, sent at most once (mail/sender.ts).
   const emailsRepo = new EmailsRepository(db);
   const mail = new MailService({
@@ -345,6 +351,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       notesAwaitingSol: notesAwaitingSol(),
       setupRequired: options.mode === 'setup',
       shopServer: shop.status(),
+      storageDamage: storageCheck.damageMessage(),
     };
   }
 
@@ -421,11 +428,13 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       saleHolds.start();
       void serverHost.startWithCaja();
       if (numbering.holds().length > 0) void numbering.confirm();
+      if (options.backgroundCheck !== false && db.path !== ':memory:') storageCheck.start();
       // Demo documents never reach the backups: a demo (or not yet set up) start takes no daily copies.
       if (options.dailyBackups !== false && !(options.mode && options.mode !== 'real')) void scheduler.start();
     },
     async stop() {
       saleHolds.stop();
+      await storageCheck.stop();
       await scheduler.stop();
       await backups.idle();
       events.stop();
@@ -438,6 +447,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     },
     close: () => {
       shop.halt();
+      void storageCheck.stop();
       checkpoint.cancel();
       documentsRepo.searchIndex.cancel();
       db.close();
@@ -447,6 +457,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     voids: voidSender,
     sweepHolds: () => saleHolds.sweep(),
     db,
+    storageCheck,
     backups,
   };
 }

@@ -3,6 +3,7 @@ import type { BridgeEvent, BridgeResult } from '../../shared/bridge';
 import type { ApiConfig, FetchLike } from './api';
 import type { BackupService, Restorer } from './backup';
 import type { BeforeMigrateHook, Db } from './db';
+import type { BackgroundCheck } from './db/background-check';
 import type { Logger } from './dispatch';
 import type { StartMode } from './mode/mode-file';
 import type { RetryPolicy } from './outbox/retry';
@@ -34,6 +35,8 @@ export interface CoreOptions {
   restorer?: Restorer;
   /** Daily backups while the app runs (default true; test rigs that start many cores turn it off). */
   dailyBackups?: boolean;
+  /** The whole-file check after start (db/background-check.ts): its delay, or false for none (default: 5 s). */
+  backgroundCheck?: { delayMs?: number } | false;
   /** Renders and prints templates (the Electron shell's hidden print window). Without it printing answers an error. */
   printer?: Printer;
   /**
@@ -72,6 +75,8 @@ export interface Core {
   /** Releases this till's orphaned holds on the shop server now (it also runs every minute); answers how many. */
   readonly sweepHolds: () => Promise<number>;
   readonly db: Db;
+  /** The whole-file check that runs once after start, while the till sells. */
+  readonly storageCheck: BackgroundCheck;
   /** The shell asks it for the backups folder before it closes the core to restore a copy. */
   readonly backups: BackupService;
 }

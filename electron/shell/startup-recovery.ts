@@ -58,7 +58,8 @@ export function restoreButtonLabel(backup: BackupInfo): string {
 export async function recoverDatabaseAtStartup(deps: StartupRecoveryDeps): Promise<StartupRecoveryOutcome> {
   const { backup: api, dialog, log } = deps;
   const dbPath = path.join(deps.dataDir, DATABASE_FILE);
-  const check = api.checkDatabaseFile(dbPath);
+  // The core's own start-up check (one cheap check for both): the whole file is read later, in the background.
+  const check = api.checkDatabaseFile(dbPath, { mode: 'startup' });
   if (check.state === 'ok') return 'ok';
   if (check.state === 'unavailable') {
     // The disk failed (full, read-only, I/O error), not the file: a restore would fail the same way or replace a

@@ -108,5 +108,7 @@ export const AppStatusSchema = z.object({
   setupRequired: z.boolean().default(false),
   /** The shop server: null while none is set. */
   shopServer: ShopServerStatusSchema.nullable().default(null),
+  /** Said while the check of the whole database file (after start, in the background) found it damaged; else null. */
+  storageDamage: z.string().nullable().default(null),
 });
 export type AppStatus = z.infer<typeof AppStatusSchema>;

@@ -1,7 +1,8 @@
 // Checks of database files that are not (yet) open: the live file at start-up and backup files before a restore.
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatVersion, listMigrations, storageKindOf, storageMessage, type MigrationFile } from '../db';
+import { checkBeforeOpen, DAMAGE_CODES, formatVersion, listMigrations, StorageError, storageKindOf, storageMessage, type MigrationFile } from '../db';
+import { readDamageMark } from '../db/damage-mark';
 import { CoreError } from '../services/errors';
 import { inspectOffThread } from './off-thread';
 import { WorkerUnavailableError } from './script-worker';
@@ -20,8 +21,12 @@ export interface DatabaseFileCheck {
 }
 
 export interface InspectOptions {
-  /** 'quick' (default, PRAGMA quick_check: fast enough for every start) or 'full' (integrity_check, also indexes). */
-  mode?: 'quick' | 'full';
+  /**
+   * 'quick' (default, PRAGMA quick_check: reads every page), 'full' (integrity_check, also indexes), or 'startup': the
+   * core's own start-up check (db/file-check.ts), which reads only what must be sound before the first write, so that
+   * the shell and the core run one cheap check and the whole file is read once, in the background.
+   */
+  mode?: 'quick' | 'full' | 'startup';
 }
 
 /** 'ok' | 'missing' | 'corrupt' (not a database, integrity failure or unreadable). Writes nothing. */
@@ -42,6 +47,10 @@ export function checkDatabaseFile(file: string, options: InspectOptions = {}): D
   if (size === 0) return corrupt('El archivo de datos está vacío (0 bytes).');
   try {
     if (!hasSqliteHeader(file)) return corrupt('El archivo de datos no es una base de datos SQLite.');
+    // Found damaged by the background check of an earlier run: damaged, whatever a partial read would say now.
+    const mark = readDamageMark(file);
+    if (mark) return corrupt(`La verificación en segundo plano encontró un daño: ${mark.reason}`);
+    if (options.mode === 'startup') return startupCheck(file);
     const integrity = withReadOnly(file, (sqlite) => integrityOf(sqlite, options.mode === 'full' ? 'full' : 'quick'));
     return integrity === 'ok' ? { state: 'ok', reason: null } : corrupt(`Falló la verificación de integridad: ${integrity}`);
   } catch (error) {
@@ -50,6 +59,18 @@ export function checkDatabaseFile(file: string, options: InspectOptions = {}): D
 }
 
 const corrupt = (reason: string): DatabaseFileCheck => ({ state: 'corrupt', reason });
+
+/** The core's start-up check, said as the shell's screen says it. A file of another program is left to the core. */
+function startupCheck(file: string): DatabaseFileCheck {
+  try {
+    checkBeforeOpen(file);
+    return { state: 'ok', reason: null };
+  } catch (error) {
+    if (error instanceof StorageError && DAMAGE_CODES.includes(error.code)) return corrupt(error.message);
+    if (error instanceof StorageError && error.code === 'foreign') return { state: 'ok', reason: null };
+    return failure(file, error, 'No se pudo leer la base de datos');
+  }
+}
 
 /**
  * An error while reading the file: damage (SQLITE_CORRUPT, not a database), or the disk (full, read-only, I/O),

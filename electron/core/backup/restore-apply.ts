@@ -22,6 +22,7 @@ import { openSqlite } from '../db/sqlite-driver';
 import type { BackupInfo } from '../../../shared/bridge/backup';
 import { lockDataFolder, placeNumberingHolds, type Clock, type DocType, type KnownLast } from '../db';
 import { openDatabase } from '../db/open';
+import { clearDamageMark } from '../db/damage-mark';
 import { CoreError } from '../services/errors';
 import { attachLive, carryMissingDocuments, dropClashingSalvaged, type CarryResult } from './carry-documents';
 import { recordBackup } from './catalog';
@@ -137,6 +138,8 @@ async function applyLocked(file: string, livePath: string, options: ApplyRestore
   for (const side of [`${livePath}-wal`, `${livePath}-shm`, `${livePath}-journal`]) fs.rmSync(side, { force: true });
   fs.renameSync(temp, livePath);
   fsyncFolder(folder);
+  // The mark of a damage found in the background belonged to the file just replaced.
+  clearDamageMark(livePath);
   return {
     preRestoreBackup,
     restoredDocuments,

@@ -44,7 +44,8 @@ export function defaultMigrationsDir(): string {
  * migrations. If the history is not a prefix of the shipped migrations a MigrationError is thrown and the file
  * is left untouched (nothing is written before that check).
  *
- * An existing file is checked first (checkBeforeOpen: not empty, SQLite's header, ours, quick_check) and
+ * An existing file is checked first (checkBeforeOpen: not empty nor cut short, SQLite's header, ours, its history, not
+ * marked damaged; the whole file is checked later, in the background: background-check.ts) and
  * refused with a StorageError without being written to; a new file is built aside and put in place whole, so a
  * crash never leaves an empty caja.db behind; storage failures come out as Spanish StorageErrors.
  */

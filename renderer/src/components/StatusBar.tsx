@@ -103,6 +103,12 @@ export function StatusBar({ status }: { status: AppStatus | null }): React.JSX.E
           ) : null}
           <PrintFailureChip />
           <CoreNoticeChip />
+          {status.storageDamage ? (
+            // Found by the check of the whole file after start: the till still sells; the next start offers the restore.
+            <span className="statusbar__item statusbar__warn" data-testid="storage-damage">
+              {status.storageDamage}
+            </span>
+          ) : null}
           {status.shopServer ? <ShopServerChip server={status.shopServer} /> : null}
           {status.clockOffMinutes !== null ? (
             <span className="statusbar__item statusbar__warn" data-testid="clock-warning">

@@ -135,7 +135,11 @@ describe('a damaged database is restored and the till goes on selling: no number
     const live = path.join(dataDir, 'caja.db');
     const pages = pagesOf(live, name, type);
     flipPage(live, pages[Math.floor(pages.length * 0.8)] as number);
-    // The core protects itself: it refuses the damaged file rather than writing to it.
+    // The start reads only what its first write depends on; the whole-file check after it finds the damage and marks
+    // the file, and from then on the core refuses it rather than writing to it.
+    const started = createCore({ dataDir, fetch: globalThis.fetch, secrets: memorySecretStore(), backgroundCheck: false });
+    expect(await started.storageCheck.run()).toBe('damaged');
+    started.close();
     expect(() => createCore({ dataDir, fetch: globalThis.fetch, secrets: memorySecretStore() })).toThrow(/dañada/);
     const readable = readableIds(live);
     expect(readable.size).toBeGreaterThan(150);

@@ -3,7 +3,7 @@ import { createDispatcher, type Handlers } from '../../../electron/core/dispatch
 import { CoreError } from '../../../electron/core/services/errors';
 import { BRIDGE_METHODS } from '../../../shared/bridge';
 
-const status = { demo: true, online: null, pending: 0, lastSuccessAt: null, authBlocked: false, companyConfigured: false, connection: null, authRetryAt: null, clockOffMinutes: null, needsAttention: 0, invalid: 0, voidsWaiting: 0, notesAwaitingSol: 0, setupRequired: false, shopServer: null };
+const status = { demo: true, online: null, pending: 0, lastSuccessAt: null, authBlocked: false, companyConfigured: false, connection: null, authRetryAt: null, clockOffMinutes: null, needsAttention: 0, invalid: 0, voidsWaiting: 0, notesAwaitingSol: 0, setupRequired: false, shopServer: null, storageDamage: null };
 
 function handlers(over: Partial<Handlers>): Handlers {
   const fail = () => {

@@ -1,4 +1,5 @@
-// The core checks its own file at open (whatever the mode), never makes a new database where one was
+// The core checks its own file at open (whatever the mode; only what the first write depends on, the rest in the
+// background), never makes a new database where one was
 // expected, closes what it opened when it fails, and allows one process per data folder.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,6 +8,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../../electron/core/app';
 import { openDatabase } from '../../../../electron/core/db';
+import { BackgroundCheck } from '../../../../electron/core/db/background-check';
+import { markDamaged, readDamageMark } from '../../../../electron/core/db/damage-mark';
+import { silentLogger } from '../../../../electron/core/dispatch';
 import { memorySecretStore } from '../../../../electron/core/services/secrets';
 import { sha256, tempDir } from './helpers';
 
@@ -35,11 +39,11 @@ function realDatabase(dir: string): string {
   return file;
 }
 
-/** Overwrites one whole page (not the first) of a database file with garbage. */
-function flipPage(file: string, page: number): void {
+/** Overwrites one page of a database file with garbage (from `from`: the first page's header stays). */
+function flipPage(file: string, page: number, from = 0): void {
   const fd = fs.openSync(file, 'r+');
   try {
-    fs.writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, (page - 1) * 4096);
+    fs.writeSync(fd, Buffer.alloc(4096 - from, 0xa5), 0, 4096 - from, (page - 1) * 4096 + from);
   } finally {
     fs.closeSync(fd);
   }
@@ -55,11 +59,17 @@ describe('openDatabase checks the file before it writes anything', () => {
     expect(openFilesIn(dir)).toEqual([]);
   });
 
-  it('refuses a damaged file without writing to it', () => {
+  it.each([
+    { what: 'a damaged schema page', damage: (file: string) => flipPage(file, 1, 100) },
+    { what: 'a file cut short', damage: (file: string) => fs.truncateSync(file, fs.statSync(file).size - 3 * 4096) },
+    {
+      what: 'a file the background check found damaged',
+      damage: (file: string) => markDamaged(file, { at: '2026-01-01T00:00:00Z', reason: 'Tree 4 page 9: btreeInitPage() returns error code 11' }),
+    },
+  ])('refuses $what without writing to it', ({ damage }) => {
     const dir = tempDir();
     const file = realDatabase(dir);
-    const pages = fs.statSync(file).size / 4096;
-    flipPage(file, Math.floor(pages / 2));
+    damage(file);
     const before = sha256(file);
     let error: unknown;
     try {
@@ -68,10 +78,26 @@ describe('openDatabase checks the file before it writes anything', () => {
       error = e;
     }
     expect(error).toMatchObject({ name: 'StorageError', code: 'corrupt' });
-    expect((error as Error).message).toMatch(/dañad/);
+    expect((error as Error).message).toMatch(/dañad|incompleta/);
     expect(sha256(file)).toBe(before);
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
     expect(openFilesIn(dir)).toEqual([]);
+  });
+
+  it('does not read the whole file: a damaged page deep in it is left to the background check', async () => {
+    const dir = tempDir();
+    const file = realDatabase(dir);
+    flipPage(file, Math.floor(fs.statSync(file).size / 4096 / 2));
+    const db = openDatabase({ path: file });
+    db.close();
+    const check = new BackgroundCheck({ dbPath: file, log: silentLogger, now: () => new Date(), onChange: () => {} });
+    expect(await check.run()).toBe('damaged');
+    expect(readDamageMark(file)?.reason).toMatch(/settings|page/);
+    expect(() => openDatabase({ path: file })).toThrow(/segundo plano/);
+    // A mark names the file it was made for: another file put in its place (a restore renames) is not condemned.
+    fs.copyFileSync(file, `${file}.other`);
+    fs.renameSync(`${file}.other`, file);
+    expect(readDamageMark(file)).toBeNull();
   });
 
   it('refuses a file that is not a database, and a database of another program', () => {
