@@ -57,6 +57,8 @@ import { documentHandlers } from './handlers/documents';
 import { settingsAndShopHandlers } from './handlers/settings-and-shop';
 import { withIdempotency } from './handlers/idempotency';
 import { stockHandlers } from './handlers/stock';
+import { accountsHandlers } from './handlers/accounts';
+import { AccountsService } from './accounts';
 import { StockMerge, StockService } from './stock';
 import { EmailsRepository, MailSender, MailService } from './mail';
 import { mailHandlers } from './mail/handlers';
@@ -144,7 +146,10 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   // Stock: every sale, returning note and void moves the kardex in its own transaction; SUNAT's acceptance of a void
   // puts the sale's goods back.
   const stock = new StockService({ db, now, till: () => settings.terminalId(), who: () => auth.current()?.name ?? null });
-  voidsRepo.onVoided = (documentId) => stock.ledger.reverse(documentId);
+  voidsRepo.onVoided = (documentId) => {
+    stock.ledger.reverse(documentId);
+    accounts.voided(documentId);
+  };
   const documents = new DocumentsService(documentsRepo, now, paymentsRepo, discountsRepo, notesRepo, voidsRepo);
   const lookupsRepo = new LookupsRepository(db, now);
   const customers = new CustomersService(new CustomersRepository(db, now), api, lookupsRepo, now);
@@ -167,7 +172,17 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
         ? log.warn('daily backup failed', { error: r.error instanceof Error ? r.error.message : String(r.error) })
         : log.info('daily backup done', { file: r.backup?.fileName, deleted: r.deleted.length }),
   });
-  const cash = new CashService({ db, cash: new CashRepository(db, now), auth, settings, now });
+  const cash: CashService = new CashService({
+    db, cash: new CashRepository(db, now), auth, settings, now,
+    collections: { ofSession: (id) => accounts.reads.ofSession(id), between: (from, to) => accounts.reads.between(from, to) },
+  });
+  // Customer accounts: sales on credit charged, collections taken in the open cash session (electron/core/accounts).
+  const accounts: AccountsService = new AccountsService({
+    db, now, till: () => settings.terminalId(), who: () => auth.current()?.name ?? null,
+    cashSession: () => cash.state().session?.id ?? null,
+    paymentMethods: () => settings.paymentMethods(),
+    approve: (what, approval) => auth.approve('supervisor', what, approval),
+  });
   // Tickets, reprints, the X and the Z in raw ESC/POS when a ticket printer is set; A4 through the driver.
   const printing = new PrintingService(options.printer, settings, documents, (id) => cash.report(id), {
     store: new TicketPrinterStore(settingsRepo),
@@ -195,6 +210,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     cashSession: () => cash.sessionForSale(),
     seriesGuard: () => shop.guardSeries(),
     approveDiscount: (what, approval) => auth.approve('supervisor', what, approval),
+    accounts,
     exchangeRate: () => exchangeRates.rateForSale(),
     catalogPrice: (code) => {
       const row = productsRepo.getByCode(code);
@@ -215,6 +231,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     drawerCash: () => cash.drawerCash(),
     seriesGuard: () => shop.guardNoteSeries(),
     stock: stock.ledger,
+    accounts,
   });
   // Voiding: a durable request per document, sent by its own small outbox (void-sender.ts).
   const voids = new VoidService({
@@ -401,7 +418,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const dispatch = createDispatcher(
     // Every keyed write answers a repeated key with its first result (handlers/idempotency.ts, shared/bridge/writes.ts).
     withIdempotency(
-      { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context), ...stockHandlers(stock), ...mailHandlers(mail, mailSender, documents, afterAnswer),
+      { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context), ...stockHandlers(stock), ...accountsHandlers(accounts), ...mailHandlers(mail, mailSender, documents, afterAnswer),
         ...documentFilesHandlers({ detail: (id) => documents.detail(id), company: () => settings.company(), files: options.files }) },
       {
         sqlite: db.sqlite,

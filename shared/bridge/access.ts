@@ -77,6 +77,11 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   getBelowZero: 'cajero',
   recordStockCount: 'cajero',
   approveStockCount: 'supervisor',
+  // Customer accounts: a supervisor sets how much credit a customer may carry; any cashier collects.
+  setCreditLimit: 'supervisor',
+  getCustomerAccount: 'cajero',
+  recordCollection: 'cajero',
+  listOverdueAccounts: 'cajero',
   // A document re-issued under a new number is a supervisor's decision.
   reissueDocument: 'supervisor',
   // A credit or debit note gives money back or changes a declared sale: a supervisor's, like a re-issue. A

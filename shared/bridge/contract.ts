@@ -41,6 +41,7 @@ import { NoteInputSchema, ShopNoteInputSchema, ShopSaleRefSchema, ShopSaleSchema
 import { VoidDeadlinesSchema, VoidInputSchema, VoidOfSchema, VoidRetryInputSchema, VoidSettingsViewSchema, VoidStateRowSchema, VoidStatesInputSchema, VoidViewSchema } from './voids';
 import { SaleInputSchema } from './sale';
 import { stockContract } from './stock';
+import { accountsContract } from './accounts';
 import { ConnectionTestSchema, SettingsUpdateSchema, SettingsViewSchema, ShopServerPasswordInputSchema, TokenInputSchema, TokenStatusSchema } from './settings';
 import { serverHostContract } from './server-host';
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from './methods';
@@ -109,6 +110,8 @@ export const bridgeContract = {
   ...cashContract,
   /** Stock: purchases, the stock of each product, its kardex, physical counts. */
   ...stockContract,
+  /** Customer accounts: credit limits, collections (abonos), statements, overdue balances. */
+  ...accountsContract,
   /** This PC hosts the shop server; a till joins one with a code. */
   ...serverHostContract,
   /** The shop server: its password (write-only) and a connection check that pushes nothing. */

@@ -17,6 +17,7 @@ export * from './print';
 export * from './products';
 export * from './sale';
 export * from './stock';
+export * from './accounts';
 export * from './settings';
 export * from './server-host';
 export * from './status';

@@ -88,6 +88,11 @@ export const BRIDGE_METHOD_NAMES = [
   'getBelowZero',
   'recordStockCount',
   'approveStockCount',
+  // customer accounts: credit limits, collections, statements
+  'setCreditLimit',
+  'getCustomerAccount',
+  'recordCollection',
+  'listOverdueAccounts',
   // the shop server
   'setShopServerPassword',
   'testShopServer',

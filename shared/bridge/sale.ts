@@ -25,6 +25,11 @@ export const SaleInputSchema = z.object({
    */
   tenders: z.array(TenderSchema, { error: 'Pagos no válidos' }).max(10, { error: 'Como máximo 10 pagos por venta' }).optional(),
   /**
+   * A boleta sold on account (al fiado): no payment is taken, its total is charged to the identified customer's account
+   * (electron/core/accounts) and collected later. A factura on credit uses `payment` CREDITO with its cuotas instead.
+   */
+  onAccount: z.literal(true).optional(),
+  /**
    * Discounts: on lines (by index in `lines`) and on the whole sale. The API has no discount fields: the
    * core declares the net prices (shared/discounts/apply.ts) and keeps the list prices and discounts for the ticket.
    */

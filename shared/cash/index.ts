@@ -6,3 +6,4 @@ export * from './settings';
 export * from './sales-report';
 export * from './report-taxes';
 export * from './dollars';
+export * from './collections';

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Dec, ZERO, fixed2 } from '../billing/decimal';
 import { DenominationCountSchema, type DenominationCount } from './denominations';
 import { dollarDrawer } from './dollars';
+import type { ReportCollection } from './collections';
 import { SalesSummarySchema, summarizeSales, type ReportDocument, type ReportPayment } from './sales-summary';
 
 export const CashSessionSchema = z.object({
@@ -44,7 +45,7 @@ export const CashReportSchema = z.object({
   ...SalesSummarySchema.shape,
   movements: z.array(CashMovementSchema),
   /**
-   * Soles in the drawer: float + cash sales − cash refunds + ins − outs − the soles change of dollar sales; counted and
+   * Soles in the drawer: float + cash sales + cash collections − cash refunds + ins − outs − the soles change of dollar sales; counted and
    * difference once the Z is taken. Dollars apart.
    */
   cash: z.object({
@@ -52,6 +53,8 @@ export const CashReportSchema = z.object({
     cashSales: z.string(),
     /** Soles handed back for returns (credit notes), every one of them: the cash left whatever SUNAT said later. */
     cashRefunds: z.string().default('0.00'),
+    /** Soles received in cash for credit sales of any day (cobranzas): in the drawer, but no sale of the session. */
+    cashCollections: z.string().default('0.00'),
     cashIn: z.string(),
     cashOut: z.string(),
     /** Soles handed back as the change of dollar sales (their dollars all stay in the drawer). */
@@ -81,17 +84,20 @@ export interface ReportInput {
   documents: readonly ReportDocument[];
   payments: readonly ReportPayment[];
   movements: readonly CashMovement[];
+  /** The session's collections of credit sales. */
+  collections?: readonly ReportCollection[];
   counted?: { cash: string; denominations: DenominationCount | null; dollars?: string | undefined };
 }
 
 export function buildCashReport(input: ReportInput): CashReport {
-  const { cashSales, cashRefunds, ...summary } = summarizeSales(input.documents, input.payments);
+  const { cashSales, cashRefunds, ...summary } = summarizeSales(input.documents, input.payments, input.collections);
+  const cashCollections = new Dec(summary.collections.cash);
   const sum = (kind: 'in' | 'out') => input.movements.filter((m) => m.kind === kind).reduce((acc, m) => acc.plus(m.amount), ZERO);
   const cashIn = sum('in');
   const cashOut = sum('out');
   const dollars = dollarDrawer(input.documents, input.payments);
   const dollarsExpected = dollars.dollars.minus(dollars.refunds);
-  const expected = new Dec(input.session.openingFloat).plus(cashSales).minus(cashRefunds).plus(cashIn).minus(cashOut).minus(dollars.changeInSoles);
+  const expected = new Dec(input.session.openingFloat).plus(cashSales).plus(cashCollections).minus(cashRefunds).plus(cashIn).minus(cashOut).minus(dollars.changeInSoles);
   const counted = input.counted ? new Dec(input.counted.cash) : null;
   const countedDollars = input.counted?.dollars !== undefined ? new Dec(input.counted.dollars) : null;
 
@@ -105,6 +111,7 @@ export function buildCashReport(input: ReportInput): CashReport {
       openingFloat: fixed2(new Dec(input.session.openingFloat)),
       cashSales: fixed2(cashSales),
       cashRefunds: fixed2(cashRefunds),
+      cashCollections: fixed2(cashCollections),
       cashIn: fixed2(cashIn),
       cashOut: fixed2(cashOut),
       changeInSoles: fixed2(dollars.changeInSoles),

@@ -3,6 +3,7 @@
 // decimals); the CSV and the printed ticket read this same object.
 import { z } from 'zod';
 import { IsoDaySchema } from '../validation/day';
+import type { ReportCollection } from './collections';
 import { SalesSummarySchema, summarizeSales, Tallies, TallySchema, type ReportDocument, type ReportPayment } from './sales-summary';
 import { NOT_DECLARED_STATUSES, type DocStatus } from '../bridge/status';
 
@@ -65,8 +66,10 @@ export function buildSalesReport(input: {
   documents: readonly RangeDocument[];
   payments: readonly ReportPayment[];
   operations?: readonly PaymentOperation[];
+  /** Collections of credit sales in the range (this till's). */
+  collections?: readonly ReportCollection[];
 }): SalesReport {
-  const { cashSales: _cash, cashRefunds: _refunds, ...summary } = summarizeSales(input.documents, input.payments);
+  const { cashSales: _cash, cashRefunds: _refunds, ...summary } = summarizeSales(input.documents, input.payments, input.collections);
   const bySession = new Tallies<{ sessionId: number | null; label: string; currency: string }>();
   for (const d of input.documents) {
     // Each sale once (a superseded document's replacement carries it); a rejected or invalid one is no declared sale.

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Dec, ZERO, fixed2 } from '../billing/decimal';
 import { DOC_STATUS_LABELS, DOC_STATUSES, NOT_DECLARED_STATUSES, OPEN_STATUSES, type DocStatus } from '../bridge/status';
 import { PAYMENT_KINDS } from '../payments/methods';
+import { CollectionsSummarySchema, NO_COLLECTIONS, summarizeCollections, type ReportCollection } from './collections';
 import { SeriesRangeSchema, seriesRanges, TaxesByKindSchema, taxesByKind, type TaxedDocument } from './report-taxes';
 
 export const TallySchema = z.object({ count: z.number().int(), total: z.string() });
@@ -49,6 +50,11 @@ export const SalesSummarySchema = z.object({
   taxes: z.array(TaxesByKindSchema).default([]),
   /** First and last number per series (every document issued, notes too). */
   series: z.array(SeriesRangeSchema).default([]),
+  /**
+   * Collections of credit sales (cobranzas de créditos): money received for sales already counted when they were
+   * made, so apart from sales and from byMethod. Reports kept before collections existed read as none.
+   */
+  collections: CollectionsSummarySchema.default(NO_COLLECTIONS),
 });
 export type SalesSummary = z.infer<typeof SalesSummarySchema>;
 
@@ -115,7 +121,11 @@ const NOTE_KIND_LABELS = { '07': 'Notas de crédito', '08': 'Notas de débito' }
  * declared sale or return is not. Every list adds up: byMethod to sales, returnsByMethod to returns, and net is
  * sales − returns + debit notes.
  */
-export function summarizeSales(documents: readonly ReportDocument[], payments: readonly ReportPayment[]): SalesSummary & { cashSales: Dec; cashRefunds: Dec } {
+export function summarizeSales(
+  documents: readonly ReportDocument[],
+  payments: readonly ReportPayment[],
+  collections: readonly ReportCollection[] = [],
+): SalesSummary & { cashSales: Dec; cashRefunds: Dec } {
   const isNote = (d: ReportDocument) => d.docType === '07' || d.docType === '08';
   const notes = documents.filter((d) => isNote(d) && !d.superseded);
   const sold = summarizeSaleDocuments(documents.filter((d) => !isNote(d)), payments);
@@ -171,6 +181,7 @@ export function summarizeSales(documents: readonly ReportDocument[], payments: r
     net: [...net].map(([currency, total]) => ({ currency, total: fixed2(total) })),
     taxes: sold.taxes,
     series: seriesRanges(documents),
+    collections: summarizeCollections(collections),
     cashSales: sold.cashSales,
     cashRefunds,
   };
@@ -246,6 +257,7 @@ function summarizeSaleDocuments(documents: readonly ReportDocument[], payments: 
     net: [],
     taxes: taxesByKind(declared),
     series: [],
+    collections: NO_COLLECTIONS,
     cashSales,
   };
 }

@@ -14,8 +14,8 @@ export interface ReportSection {
 
 /**
  * The sales of a report (X, Z or sales report) in the order they print: by type and total, taxes, returns, net,
- * method, discounts, cashier and SUNAT status. What is not declared, the voided sales and the numbering follow
- * in each renderer, since they carry sentences, not only rows.
+ * method, collections of credit sales, discounts, cashier and SUNAT status. What is not declared, the voided sales
+ * and the numbering follow in each renderer, since they carry sentences, not only rows.
  */
 export function salesSections(s: SalesSummary): ReportSection[] {
   const sections: ReportSection[] = [
@@ -32,6 +32,16 @@ export function salesSections(s: SalesSummary): ReportSection[] {
   if (s.returns.length > 0) sections.push({ title: 'Devoluciones', rows: returnsRows(s) });
   if (s.returns.length > 0 || s.debitNotes.length > 0) sections.push({ title: 'Neto', rows: netRows(s) });
   sections.push({ title: 'Por medio de pago', empty: 'Sin ventas', rows: s.byMethod.map((r) => ({ label: r.label, count: r.count, amount: r.total, currency: r.currency })) });
+  // Money received for credit sales is no sale of this report: it prints apart, under its own title.
+  if (s.collections.count > 0) {
+    sections.push({
+      title: 'Cobranzas de créditos',
+      rows: [
+        ...s.collections.byMethod.map((r) => ({ label: r.label, count: r.count, amount: r.total })),
+        { label: 'Total cobrado', count: s.collections.count, amount: s.collections.total, strong: true },
+      ],
+    });
+  }
   if (s.discounts.length > 0) {
     sections.push({ title: 'Descuentos', rows: s.discounts.map((r) => ({ label: 'Ventas con descuento', count: r.count, amount: `-${r.total}`, currency: r.currency })) });
   }
@@ -62,6 +72,7 @@ export function cashSections(report: CashReport): ReportSection[] {
       rows: [
         { label: 'Fondo inicial', amount: cash.openingFloat },
         { label: '+ Ventas en efectivo', amount: cash.cashSales },
+        ...(cash.cashCollections !== '0.00' ? [{ label: '+ Cobranzas en efectivo', amount: cash.cashCollections }] : []),
         ...(cash.cashRefunds !== '0.00' ? [{ label: '- Devoluciones en efectivo', amount: cash.cashRefunds }] : []),
         { label: '+ Ingresos', amount: cash.cashIn },
         { label: '- Retiros', amount: cash.cashOut },

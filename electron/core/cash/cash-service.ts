@@ -15,6 +15,7 @@ import {
   type CashReport,
   type CashSession,
   type DenominationCount,
+  type ReportCollection,
 } from '../../../shared/cash';
 import { Dec } from '../../../shared/billing/decimal';
 import { sessionView, type CashRepository, type CashSessionRow, type Db } from '../db';
@@ -30,7 +31,17 @@ export interface CashDeps {
   auth: AuthService;
   settings: SettingsService;
   now: () => Date;
+  /** Collections of credit sales (electron/core/accounts): counted apart from sales, their cash in the drawer. */
+  collections?: {
+    ofSession(sessionId: number): ReportCollection[];
+    /** Between two instants, `to` excluded. */
+    between(from: string, to: string): ReportCollection[];
+  };
 }
+
+/** The instant a Lima day starts, as UTC ISO. */
+const limaDayStart = (day: string) => new Date(`${day}T00:00:00-05:00`).toISOString();
+const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export class CashService {
   private readonly closeTx: Database.Transaction<(input: CloseInput) => CashReport>;
@@ -112,7 +123,9 @@ export class CashService {
   salesReport(range: SalesReportInput): SalesReport {
     const { documents, payments } = this.deps.cash.salesBetween(range.from, range.to);
     const operations = this.deps.cash.operationsBetween(range.from, range.to);
-    return buildSalesReport({ range, generatedAt: this.deps.now().toISOString(), documents, payments, operations });
+    // The shop's report reads every till's sales from the server; collections are this till's only.
+    const collections = range.scope === 'till' ? (this.deps.collections?.between(limaDayStart(range.from), limaDayStart(nextDay(range.to))) ?? []) : [];
+    return buildSalesReport({ range, generatedAt: this.deps.now().toISOString(), documents, payments, operations, collections });
   }
 
   list(): CashSession[] {
@@ -172,6 +185,7 @@ export class CashService {
       documents,
       payments,
       movements: this.deps.cash.movements(row.id),
+      collections: this.deps.collections?.ofSession(row.id) ?? [],
       ...(counted ? { counted } : {}),
     });
   }

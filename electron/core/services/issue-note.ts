@@ -34,6 +34,11 @@ export interface NoteDeps {
   seriesGuard?: () => void;
   /** Goods a credit note takes back return to the shelf in the note's own transaction (electron/core/stock/ledger.ts). */
   stock?: { returned(noteId: number, saleId: number | undefined, lines: readonly { line: number; code: string; quantity: string }[]): void };
+  /**
+   * A credit note on a sale charged to a customer's account lowers what the customer owes, in the note's own
+   * transaction, and never gives money back (electron/core/accounts).
+   */
+  accounts?: { isCharged(documentId: number): boolean; noted(noteId: number, saleId: number | undefined, total: string): void };
 }
 
 /**
@@ -202,6 +207,7 @@ export class NoteService {
       const back = taken.map((t) => ({ ...t, code: target.invoice.detalle[t.line - 1]?.cod_Producto ?? '' }));
       this.d.stock?.returned(id, target.documentId, back);
     }
+    if (input.type === '07') this.d.accounts?.noted(id, target.documentId, total);
     this.d.payments.record(id, payments);
     const row = documents.getById(id);
     if (!row) throw new CoreError('internal', 'No se pudo leer la nota recién guardada.');
@@ -312,6 +318,10 @@ export class NoteService {
   /** How a credit note's refund leaves the till: as a sale's payments, for the note's total. */
   private refund(note: Note, total: string, input: NoteFields, target: NoteTarget): SettledPayment[] {
     if (!input.refund || input.type !== '07') return [];
+    if (input.refund.length > 0 && target.documentId !== undefined && this.d.accounts?.isCharged(target.documentId)) {
+      const message = 'Es una venta al crédito: la nota se descuenta de lo que debe el cliente y no devuelve dinero. Emítala sin devolución.';
+      throw new CoreError('refund_exceeds', message, [{ path: 'refund', message }]);
+    }
     const symbol = findEntry(CURRENCIES, note.tipo_Moneda)?.symbol ?? note.tipo_Moneda;
     const settled = settleTenders(total, input.refund, this.d.settings.paymentMethods(), symbol);
     if (!settled.ok) throw new CoreError('validation', `Devolución: ${settled.message}.`, [{ path: 'refund', message: settled.message }]);

@@ -46,6 +46,14 @@ export interface IssueDeps {
   log?: { warn(message: string, data?: Record<string, unknown>): void };
   /** The sale's goods leave the shelf in the sale's own transaction (electron/core/stock/ledger.ts). */
   stock?: { sold(documentId: number, lines: readonly { code: string; quantity: string | number }[]): void };
+  /**
+   * A sale on credit (a factura with cuotas, a boleta on account) charges the customer's account: the limit is checked
+   * before the transaction (a supervisor beyond it), the charge is written in the sale's own (electron/core/accounts).
+   */
+  accounts?: {
+    checkSale(invoice: Invoice, onAccount: boolean, approval: Approval | undefined): void;
+    chargeSale(documentId: number, invoice: Invoice, onAccount: boolean): void;
+  };
 }
 
 /** What the discounts of a sale leave on record: per discounted line, and for the whole document. */
@@ -55,7 +63,7 @@ interface DiscountRecord {
   approvedBy: string | null;
 }
 
-type Draft = Omit<SaleDraftInput, 'number'> & { clientKey?: string; tenders?: Tender[]; discounts?: DiscountRecord; exchangeRate?: string };
+type Draft = Omit<SaleDraftInput, 'number'> & { clientKey?: string; tenders?: Tender[]; discounts?: DiscountRecord; exchangeRate?: string; onAccount?: boolean };
 
 /**
  * The hot path (docs/architecture.md §2, step 2): in ONE immediate transaction take the next number of the terminal's series,
@@ -122,8 +130,9 @@ export class IssueService {
     // depends on the number), so the write lock is held for the number, the rows and the commit only. An invalid draft
     // makes buildInvoice throw SaleValidationError before any number is taken, and the dispatcher reports the fields
     // in Spanish.
-    const { clientKey: _key, tenders: _tenders, discounts: _discounts, exchangeRate: _rate, ...forInvoice } = draft;
+    const { clientKey: _key, tenders: _tenders, discounts: _discounts, exchangeRate: _rate, onAccount, ...forInvoice } = draft;
     const built = InvoiceSchema.parse(buildInvoice({ ...forInvoice, number: 1 }, this.company()));
+    this.deps.accounts?.checkSale(built, onAccount === true, approval);
     const { row, invoice } = this.tx(draft, built);
     if (invoice) this.rememberCustomer(invoice, 'issue');
     return row;
@@ -287,14 +296,14 @@ export class IssueService {
 
   private store(draft: Draft, built: Invoice): { row: DocumentRow; invoice: Invoice | undefined } {
     const { documents, series, settings } = this.deps;
-    const { clientKey, tenders, discounts, exchangeRate, ...sale } = draft;
+    const { clientKey, tenders, discounts, exchangeRate, onAccount, ...sale } = draft;
     // Checked again inside the transaction: two calls racing with one key still make one document.
     const existing = clientKey ? documents.getByClientKey(clientKey) : undefined;
     if (existing) return { row: existing, invoice: undefined };
     const cashSessionId = this.deps.cashSession?.() ?? null;
     const number = series.nextNumber(sale.docType as '01' | '03', sale.series as string);
     const invoice: Invoice = { ...built, serie: sale.series as string, correlativo: String(number) };
-    const payments = this.settle(invoice, tenders ?? []);
+    const payments = this.settle(invoice, tenders ?? [], onAccount === true);
     const cashier = this.deps.cashier?.() ?? null;
     const who = { cashier_id: cashier?.id ?? null, cashier_name: cashier?.name ?? null, cash_session_id: cashSessionId };
     const discounted = { discount_total: discounts?.total ?? null, discount_approved_by: discounts?.approvedBy ?? null };
@@ -302,6 +311,7 @@ export class IssueService {
     const row = this.insert(invoice, number, extra, payments, discounts?.lines ?? []);
     // A re-issue is the same sale (its goods left once): only a new sale moves stock.
     this.deps.stock?.sold(row.id, sale.lines);
+    this.deps.accounts?.chargeSale(row.id, invoice, onAccount === true);
     return { row, invoice };
   }
 
@@ -309,8 +319,12 @@ export class IssueService {
    * The payments of a sale against its document's total. A credit sale takes none; a CONTADO sale short of
    * its total, or paying more than it with cards and wallets, is refused: the transaction rolls back, no number is spent.
    */
-  private settle(invoice: Invoice, tenders: readonly Tender[]): SettledPayment[] {
+  private settle(invoice: Invoice, tenders: readonly Tender[], onAccount: boolean): SettledPayment[] {
     const credit = invoice.forma_pago.some((p) => p.tipo === 'CREDITO');
+    if (onAccount) {
+      if (tenders.length > 0) throw new CoreError('validation', 'Una venta a cuenta no registra pagos al emitirla.', [{ path: 'tenders', message: 'Quite los pagos o cobre al contado' }]);
+      return [];
+    }
     if (credit) {
       if (tenders.length > 0) throw new CoreError('validation', 'Una venta al crédito no registra pagos al emitirla.', [{ path: 'tenders', message: 'Quite los pagos o elija contado' }]);
       return [];

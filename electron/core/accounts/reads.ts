@@ -1,0 +1,153 @@
+// What the accounts show: a customer's account (its balance as kept, its open dues and its entries), the overdue list,
+// and the collections of a cash session or of a range of days for the X, the Z and the sales report.
+import type Database from 'better-sqlite3';
+import { Dec } from '../../../shared/billing/decimal';
+import type { AccountCustomer, AccountEntryKind, CustomerAccount, OverdueRow } from '../../../shared/bridge/accounts';
+import type { ReportCollection } from '../../../shared/cash/collections';
+import { limaDate } from '../../../shared/catalog';
+import { type CustomerRow, type DueRow, money, OPEN_DUES_SQL, printed } from './ledger';
+
+/** Whole days from one YYYY-MM-DD to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** A customer's latest entries with the document behind each, through account_entries_customer. */
+export const ENTRIES_SQL = `SELECT e.id, e.at, e.kind, e.amount, e.balance, e.method_label, d.series, d.number
+  FROM account_entries e LEFT JOIN documents d ON d.id = e.document_id
+  WHERE e.doc_type = ? AND e.doc_number = ? ORDER BY e.id DESC LIMIT ?`;
+/** The documents a collection was applied to, in the order applied (its applications' primary key). */
+export const APPLIED_SQL = `SELECT d.series, d.number FROM account_applications a JOIN account_dues u ON u.id = a.due_id
+  JOIN documents d ON d.id = u.document_id WHERE a.entry_id = ? ORDER BY a.due_id`;
+
+/** Every open due past its date, with its customer, through account_dues_overdue. */
+export const OVERDUE_SQL = `SELECT u.doc_type, u.doc_number, c.name, c.balance, u.amount, u.settled, u.due_date
+  FROM account_dues u JOIN account_customers c ON c.doc_type = u.doc_type AND c.doc_number = u.doc_number
+  WHERE u.open = 1 AND u.due_date < ? ORDER BY u.due_date`;
+
+/** A cash session's collections, through account_entries_session. */
+export const SESSION_COLLECTIONS_SQL = `SELECT e.amount, e.method, e.method_label, e.method_kind, e.at FROM account_entries e
+  WHERE e.cash_session_id = ? AND e.kind = 'collection' ORDER BY e.id`;
+/** Collections of a range of instants, through account_entries_collections_at. */
+export const RANGE_COLLECTIONS_SQL = `SELECT e.amount, e.method, e.method_label, e.method_kind, e.at FROM account_entries e
+  WHERE e.kind = 'collection' AND e.at >= ? AND e.at < ? ORDER BY e.at`;
+
+interface EntrySqlRow {
+  id: number;
+  at: string;
+  kind: AccountEntryKind;
+  amount: string;
+  balance: string;
+  method_label: string | null;
+  series: string | null;
+  number: number | null;
+}
+
+interface CollectionSqlRow {
+  amount: string;
+  method: string;
+  method_label: string;
+  method_kind: string;
+  at: string;
+}
+
+export class AccountReads {
+  private readonly entries: Database.Statement<[string, string, number], EntrySqlRow>;
+  private readonly appliedTo: Database.Statement<[number], { series: string; number: number }>;
+  private readonly dues: Database.Statement<[string, string], DueRow>;
+  private readonly overdueRows: Database.Statement<[string], { doc_type: string; doc_number: string; name: string; balance: string; amount: string; settled: string; due_date: string }>;
+  private readonly sessionRows: Database.Statement<[number], CollectionSqlRow>;
+  private readonly rangeRows: Database.Statement<[string, string], CollectionSqlRow>;
+  private readonly sale: Database.Statement<[string, number], { id: number; series: string; number: number }>;
+  private readonly book: Database.Statement<[string, string], { name: string }>;
+
+  constructor(s: Database.Database, private readonly now: () => Date) {
+    this.entries = s.prepare(ENTRIES_SQL);
+    this.appliedTo = s.prepare(APPLIED_SQL);
+    this.dues = s.prepare(OPEN_DUES_SQL);
+    this.overdueRows = s.prepare(OVERDUE_SQL);
+    this.sessionRows = s.prepare(SESSION_COLLECTIONS_SQL);
+    this.rangeRows = s.prepare(RANGE_COLLECTIONS_SQL);
+    this.sale = s.prepare("SELECT id, series, number FROM documents WHERE series = ? AND number = ? AND doc_type IN ('01', '03')");
+    this.book = s.prepare('SELECT name FROM customers WHERE doc_type = ? AND doc_number = ?');
+  }
+
+  /** The customer book's name, when it knows the customer. */
+  bookName(c: AccountCustomer): string {
+    return this.book.get(c.docType, c.docNumber)?.name ?? '';
+  }
+
+  saleOf(series: string, number: number): { id: number; label: string } | undefined {
+    const row = this.sale.get(series, number);
+    return row ? { id: row.id, label: printed(row.series, row.number) } : undefined;
+  }
+
+  account(c: AccountCustomer, row: CustomerRow | undefined, limit = 100_000): CustomerAccount {
+    const today = limaDate(this.now());
+    const dues = row ? this.dues.all(c.docType, c.docNumber) : [];
+    const overdue = dues.filter((d) => d.due_date < today).reduce((sum, d) => sum.plus(d.amount).minus(d.settled), new Dec(0));
+    const entries = row ? this.entries.all(c.docType, c.docNumber, limit).reverse() : [];
+    return {
+      customer: { docType: c.docType, docNumber: c.docNumber, name: row?.name || this.bookName(c) },
+      balance: row?.balance ?? '0.00',
+      limit: row?.credit_limit ?? null,
+      overdue: money(overdue),
+      inFavour: row?.in_favour ?? '0.00',
+      dues: dues.map((d) => ({
+        document: printed(d.series, d.number),
+        cuota: d.position,
+        dueDate: d.due_date,
+        amount: d.amount,
+        open: money(new Dec(d.amount).minus(d.settled)),
+        daysLate: Math.max(0, daysBetween(d.due_date, today)),
+      })),
+      entries: entries.map((e) => ({
+        at: e.at,
+        kind: e.kind,
+        document: e.series !== null && e.number !== null ? printed(e.series, e.number) : this.documentsOf(e.id),
+        amount: e.amount,
+        balance: e.balance,
+        method: e.method_label,
+      })),
+    };
+  }
+
+  /** The documents a collection paid, each once, as printed; null when it paid none (all in favour). */
+  private documentsOf(entryId: number): string | null {
+    const names = [...new Set(this.appliedTo.all(entryId).map((r) => printed(r.series, r.number)))];
+    return names.length > 0 ? names.join(', ') : null;
+  }
+
+  overdue(): OverdueRow[] {
+    const today = limaDate(this.now());
+    const by = new Map<string, OverdueRow>();
+    for (const r of this.overdueRows.all(today)) {
+      const key = `${r.doc_type}|${r.doc_number}`;
+      const open = new Dec(r.amount).minus(r.settled);
+      const row = by.get(key);
+      if (row) {
+        row.overdue = money(new Dec(row.overdue).plus(open));
+        continue;
+      }
+      by.set(key, {
+        customer: { docType: r.doc_type, docNumber: r.doc_number, name: r.name },
+        balance: r.balance,
+        overdue: money(open),
+        daysLate: daysBetween(r.due_date, today),
+        oldestDue: r.due_date,
+      });
+    }
+    return [...by.values()].sort((a, b) => b.daysLate - a.daysLate);
+  }
+
+  /** The collections taken in a cash session. */
+  ofSession(sessionId: number): ReportCollection[] {
+    return this.sessionRows.all(sessionId).map(collectionOf);
+  }
+
+  /** The collections between two instants (ISO, `to` excluded). */
+  between(from: string, to: string): ReportCollection[] {
+    return this.rangeRows.all(from, to).map(collectionOf);
+  }
+}
+
+/** A collection lowers the balance (negative entry): the report counts the money received. */
+const collectionOf = (r: CollectionSqlRow): ReportCollection => ({ amount: money(new Dec(r.amount).neg()), method: r.method, label: r.method_label, cash: r.method_kind === 'cash' });
