@@ -105,12 +105,19 @@ export function hardenWebContents(contents: WebContents, options: HardenOptions)
   });
 }
 
-/** Every permission (camera, notifications, clipboard read, geolocation, ...) is refused, asked or checked. */
+/**
+ * Writing plain text to the clipboard ("Copiar para WhatsApp") is the one permission granted: it reads nothing and
+ * reaches no device. Chromium names it 'clipboard-sanitized-write'.
+ */
+const GRANTED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
+
+/** Every other permission (camera, notifications, clipboard read, geolocation, ...) is refused, asked or checked. */
 export function denyAllPermissions(session: Session, log?: HardenOptions['log']): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => {
+    if (GRANTED_PERMISSIONS.has(permission)) return callback(true);
     log?.warn('permission request refused', { permission });
     callback(false);
   });
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionCheckHandler((_contents, permission) => GRANTED_PERMISSIONS.has(permission));
   session.setDevicePermissionHandler(() => false);
 }

@@ -128,7 +128,7 @@ describe('external links', () => {
 });
 
 describe('permissions', () => {
-  it('refuses every permission request and check', () => {
+  it('refuses every permission request and check but writing text to the clipboard', () => {
     const session = {
       setPermissionRequestHandler: vi.fn(),
       setPermissionCheckHandler: vi.fn(),
@@ -147,6 +147,12 @@ describe('permissions', () => {
     }
     const check = session.setPermissionCheckHandler.mock.calls[0]?.[0] as (...args: unknown[]) => boolean;
     expect(check(null, 'media', 'app://caja', {})).toBe(false);
+    expect(check(null, 'clipboard-read', 'app://caja', {})).toBe(false);
+    // Writing text to the clipboard ("Copiar para WhatsApp") is the one permission granted.
+    const write = vi.fn();
+    request({}, 'clipboard-sanitized-write', write);
+    expect(write).toHaveBeenCalledWith(true);
+    expect(check(null, 'clipboard-sanitized-write', 'app://caja', {})).toBe(true);
     const device = session.setDevicePermissionHandler.mock.calls[0]?.[0] as (...args: unknown[]) => boolean;
     expect(device({})).toBe(false);
   });

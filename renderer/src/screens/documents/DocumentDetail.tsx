@@ -20,6 +20,7 @@ import { CorrectCustomerForm } from './CorrectCustomerForm';
 import { DocumentItems } from './DocumentItems';
 import { EmailPanel } from './EmailPanel';
 import { NoteForm } from './NoteForm';
+import { SharePanel } from './SharePanel';
 import { NoteLinks } from './NoteLinks';
 import { VoidBadge, VoidPanel, useVoidView, voidStands } from './VoidPanel';
 
@@ -308,6 +309,7 @@ export function DocumentDetail({ id, refresh, onReprint, onChanged, onOpen }: Do
       />
       <NoteLinks detail={detail} onOpen={onOpen} />
       <EmailPanel detail={detail} onChanged={() => setVersion((v) => v + 1)} />
+      <SharePanel detail={detail} />
       <dl className="detail__facts">
         <dt>Emisión</dt>
         <dd>{formatDateTime(detail.issuedAt)}</dd>

@@ -28,7 +28,8 @@ export function EmailPanel({ detail, onChanged }: EmailPanelProps): React.JSX.El
     if (result.ok) {
       intent.done();
       setTo('');
-      setMessage(result.value.summary);
+      // The list above says where it stands from now on (queued, sent, or why not): no second, stale line here.
+      setMessage(null);
       onChanged();
     } else setMessage(result.error.message);
   };
