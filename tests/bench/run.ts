@@ -11,6 +11,7 @@ import { run as print } from './print.bench';
 import { run as pin } from './pin.bench';
 import { run as stock } from './stock.bench';
 import { run as returns } from './returns.bench';
+import { run as startup } from './startup.bench';
 
 /**
  * BENCH_PARTS=cdr,products (comma-separated) runs only those sections; the backups section also answers to its own
@@ -76,6 +77,11 @@ async function main() {
     // A return at the counter: same till alone, same till with the shop server's hold, another till's sale.
     console.log('# returns');
     await returns(quick ? 15 : 60);
+  }
+  if (wants('startup')) {
+    // Ready to sell with years of history, cold and warm; the whole-file check in the background; pages per write.
+    console.log('# start-up');
+    await startup(quick ? [5_000] : process.env.BENCH_BIG === '1' ? [100_000, 1_000_000] : [100_000]);
   }
   if (wants('backup', 'restore', 'export')) {
     console.log('# backups');
