@@ -414,6 +414,9 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     notes, voids, voidSender, outbox, shop, shopReturns, serverHost, customers, lookups, printing, products, backups, restoreFlow,
     exchangeRates, exporter, sire, cash, checkpoint,
     summary: new BusinessSummaryService({ db, settings, shop, now }), emit, emitStatusSoon, status, kickDrawer, afterCommit, afterAnswer, salesReport, saveSettings,
+    mailOnIssue: (id, typed) => {
+      if (mail.queueOnIssue(id, typed)) afterAnswer('mail outbox wake', () => mailSender.wake());
+    },
   };
   const dispatch = createDispatcher(
     // Every keyed write answers a repeated key with its first result (handlers/idempotency.ts, shared/bridge/writes.ts).

@@ -32,6 +32,8 @@ export const MailSettingsSchema = z.strictObject({
   from: EmailSchema,
   /** The name the customer sees as sender and in the message; empty: the company's trade name. */
   shopName: z.string().trim().max(120),
+  /** Each new sale goes by email on its own to the customer's address in the customer book, when there is one. */
+  sendOnIssue: z.boolean().default(false),
 });
 export type MailSettings = z.infer<typeof MailSettingsSchema>;
 

@@ -30,6 +30,11 @@ export const SaleInputSchema = z.object({
    */
   onAccount: z.literal(true).optional(),
   /**
+   * Send the document to this address once issued (queued with the sale, sent by the mail outbox); an identified
+   * customer's record keeps it for the next time.
+   */
+  emailTo: z.email({ error: 'Correo electrónico no válido' }).max(254).optional(),
+  /**
    * Discounts: on lines (by index in `lines`) and on the whole sale. The API has no discount fields: the
    * core declares the net prices (shared/discounts/apply.ts) and keeps the list prices and discounts for the ticket.
    */

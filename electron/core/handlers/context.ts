@@ -76,5 +76,7 @@ export interface CoreContext {
   /** Work the answer must not wait for: on the next turn of the event loop. */
   afterAnswer(what: string, effect: () => void): void;
   salesReport(input: SalesReportInput): Promise<SalesReport>;
+  /** A sale just issued goes by email when the cashier typed an address or "Enviar al emitir" is on. */
+  mailOnIssue(documentId: number, typed: string | undefined): void;
   saveSettings(input: SettingsUpdate): ReturnType<SettingsService['view']>;
 }

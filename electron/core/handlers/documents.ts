@@ -10,7 +10,7 @@ export function documentHandlers(c: CoreContext) {
   const {
     settings, shop, outbox, documentsRepo, paymentsRepo, numbering, numberingRepo, clockGuard, clock, issue,
     shopReturns, voids, voidSender, auth, documents, now, emit, emitStatusSoon, kickDrawer, checkpoint, afterCommit,
-    afterAnswer,
+    afterAnswer, mailOnIssue,
   } = c;
   /** A credit or debit note committed: the windows told, the outbox woken, the drawer opened for a cash refund. */
   const noteIssued = (method: string, row: Parameters<DocumentsService['summaryOf']>[0]) => {
@@ -60,6 +60,8 @@ export function documentHandlers(c: CoreContext) {
           }),
         );
       }
+      // After the sale's commit: a crash in between leaves the sale without its email, never an email without a sale.
+      if (!repeat) afterCommit('issueSale: queue its email', () => mailOnIssue(row.id, sale.emailTo));
       afterCommit('issueSale: notify and wake the outbox', () => {
         emit({ type: 'document', id: row.id, status: row.status });
         emitStatusSoon();

@@ -101,6 +101,24 @@ export class MailService {
     return this.viewOf(this.o.repo.get(id)!);
   }
 
+  /**
+   * A sale just issued: queued for `typed` (the address the cashier wrote at the sale), or, when "Enviar al emitir"
+   * is on, for the customer's address in the book. Nothing when no address applies, mail is not set up, or the
+   * document is already queued there (a retried sale). Answers whether a row was queued.
+   */
+  queueOnIssue(documentId: number, typed: string | undefined): boolean {
+    const settings = this.settings();
+    const doc = this.o.documents.getById(documentId);
+    if (!settings || !doc) return false;
+    const to = (typed ?? (settings.sendOnIssue ? this.o.repo.customerEmailOf(doc.customer_doc_type, doc.customer_doc_number) : null) ?? '').trim().toLowerCase();
+    if (!to) return false;
+    if (typed && doc.customer_doc_number) this.o.repo.setCustomerEmail(doc.customer_doc_type, doc.customer_doc_number, to);
+    if (this.o.repo.find(doc.id, to)) return false;
+    const domain = settings.from.split('@')[1] ?? 'caja.local';
+    this.o.repo.insert(doc.id, to, `<${randomUUID()}@${domain}>`, this.o.now().toISOString());
+    return true;
+  }
+
   /** The message of a queued row, composed again at each attempt from the stored document and its CDR. */
   compose(row: EmailRow): Promise<Mail.Options> {
     const settings = this.configured().settings;

@@ -84,6 +84,7 @@ const settingsFor = (port: number): MailSettings => ({
   user: 'caja@tienda.pe',
   from: 'caja@tienda.pe',
   shopName: 'Bodega Doña Rosa',
+  sendOnIssue: false,
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -247,5 +248,46 @@ describe('documents sent by email', () => {
     const wrong = await rig.call<{ ok: boolean; message: string }>('sendTestEmail', { to: 'duena@correo.pe' });
     expect(wrong.ok).toBe(false);
     expect(wrong.message).toContain('rechazó el usuario o la contraseña');
+  });
+
+  it('sends a sale on issue to the address typed at the sale, or with «Enviar al emitir» to the book\'s; a retried sale sends nothing more', async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp);
+    const { rig } = await setUp(smtp.port);
+    const customer = { docType: '1', docNumber: '45678912', name: 'Juan Pérez', address: '' };
+
+    // Typed at the sale: sent, and remembered on the customer's record.
+    const clientKey = crypto.randomUUID();
+    const typed = await rig.call<DocumentSummary>('issueSale', anonymousBoleta({ clientKey, customer, emailTo: 'Juan@Correo.pe' }));
+    await waitFor(async () => (await emailsOf(rig, typed.id))[0]?.status === 'sent');
+    // The same sale retried with its key (its answer was lost): no second message.
+    const again = await rig.call<DocumentSummary>('issueSale', anonymousBoleta({ clientKey, customer, emailTo: 'Juan@Correo.pe' }));
+    expect(again.id).toBe(typed.id);
+    await sleep(300);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['juan@correo.pe']);
+
+    // Nothing typed and «Enviar al emitir» off: nothing sent.
+    const quiet = await rig.call<DocumentSummary>('issueSale', anonymousBoleta({ customer }));
+    await sleep(300);
+    expect(await emailsOf(rig, quiet.id)).toEqual([]);
+
+    // «Enviar al emitir» on: the address the book kept.
+    await rig.call('saveMailSettings', { settings: { ...settingsFor(smtp.port), sendOnIssue: true } });
+    const auto = await rig.call<DocumentSummary>('issueSale', anonymousBoleta({ customer }));
+    await waitFor(async () => (await emailsOf(rig, auto.id))[0]?.status === 'sent');
+    expect(smtp.received.map((m) => m.to[0])).toEqual(['juan@correo.pe', 'juan@correo.pe']);
+    // An anonymous buyer has no address: nothing queued, the sale issued as always.
+    const anonymous = await rig.call<DocumentSummary>('issueSale', anonymousBoleta());
+    expect(await emailsOf(rig, anonymous.id)).toEqual([]);
+  });
+
+  it('refuses an address that is not one at the sale, in Spanish, and issues nothing', async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp);
+    const { rig } = await setUp(smtp.port);
+    const before = rig.core.db.sqlite.prepare('SELECT COUNT(*) FROM documents').pluck().get();
+    await expect(rig.call('issueSale', anonymousBoleta({ emailTo: 'juan@' }))).rejects.toThrow(/Correo electrónico no válido/);
+    expect(rig.core.db.sqlite.prepare('SELECT COUNT(*) FROM documents').pluck().get()).toBe(before);
   });
 });

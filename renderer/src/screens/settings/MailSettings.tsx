@@ -10,7 +10,7 @@ import { call } from '../../pos';
 import type { SaveMessage } from './save-result';
 import { SettingsSection } from './SettingsSection';
 
-const EMPTY: Settings = { preset: 'gmail', ...presetFields('gmail'), user: '', from: '', shopName: '' };
+const EMPTY: Settings = { preset: 'gmail', ...presetFields('gmail'), user: '', from: '', shopName: '', sendOnIssue: false };
 
 function presetFields(preset: MailPreset): Pick<Settings, 'host' | 'port' | 'security'> {
   if (preset === 'custom') return { host: '', port: 587, security: 'starttls' };
@@ -108,6 +108,10 @@ export function MailSettings(): React.JSX.Element {
         <Field id="mail-shop-name" label="Nombre que ve el cliente" hint="Vacío: el nombre comercial de la empresa">
           <input {...fieldAria('mail-shop-name')} value={form.shopName} onChange={(e) => set('shopName', e.target.value)} />
         </Field>
+        <label className="field field--check settings__wide">
+          <input type="checkbox" checked={form.sendOnIssue} onChange={(e) => set('sendOnIssue', e.target.checked)} /> Enviar cada venta al correo del
+          cliente registrado, al emitirla
+        </label>
         <div className="settings__wide">
           <button type="submit">Guardar correo</button>
         </div>
