@@ -117,7 +117,8 @@ export class BackgroundCheck {
       this.options.log.warn('background check of the database could not run', { error: error instanceof Error ? error.message : String(error) });
     }
     this.running = undefined;
-    if (this.stopped || answer === null) {
+    // A verdict that arrived is kept even when the core is closing: a damage found is marked all the same.
+    if (answer === null) {
       this.set('not_run');
       return;
     }
@@ -171,7 +172,8 @@ export class BackgroundCheck {
 
   private set(state: BackgroundCheckState): void {
     this.current = state;
-    this.options.onChange();
+    // Once stopped, the core may be closed: nothing reads its status any more.
+    if (!this.stopped) this.options.onChange();
   }
 }
 
