@@ -119,9 +119,9 @@ async function startOnce(label: string, dataDir: string, dbPath: string, cold: b
     const state = await core.storageCheck.run();
     const checkS = (performance.now() - t1) / 1000;
     report(`  ${label}`, {
-      ready_s: s, verdict: s <= TARGET_S ? 'met' : 'NOT met', first_sale_ms: saleMs, background_check_s: checkS, check: state,
+      ready_s: s, first_sale_ms: saleMs, background_check_s: checkS, check: state,
       ...(cold ? { cached_kb_after_drop: cached / 1024 } : {}),
-    });
+    }, { figure: 'ready_s', atMost: TARGET_S, unit: 's' });
   } finally {
     await core.stop();
     core.close();
@@ -129,38 +129,57 @@ async function startOnce(label: string, dataDir: string, dbPath: string, cold: b
   return s;
 }
 
-/** Frames the -wal received for `work` (each frame is one page): the -wal emptied first, its frame count read after. */
-async function framesOf(db: Db, work: () => unknown): Promise<number> {
+/**
+ * The pages the -wal received for `work` (one frame per page written): the -wal emptied first, then its frames' page
+ * numbers read from the file (https://sqlite.org/fileformat2.html#walformat).
+ */
+async function pagesOf(db: Db, work: () => unknown): Promise<number[]> {
   db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   await work();
   // PASSIVE reports the frames in the -wal (TRUNCATE would report the emptied one).
   const [row] = db.sqlite.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
-  return row?.log ?? Number.NaN;
+  const bytes = fs.readFileSync(`${db.path}-wal`);
+  const pageSize = bytes.readUInt32BE(8);
+  return Array.from({ length: row?.log ?? 0 }, (_, i) => bytes.readUInt32BE(32 + i * (24 + pageSize)));
 }
 
+/** Pages per operation, and where they went (table or index, from dbstat), averaged over the runs. */
+function describePages(db: Db, runs: number[][]): Record<string, number> {
+  const nameOf = db.sqlite.prepare('SELECT name FROM dbstat WHERE pageno = ?').pluck();
+  const by = new Map<string, number>();
+  for (const page of runs.flat()) {
+    const name = (nameOf.get(page) as string | undefined) ?? (page === 1 ? 'header' : 'free');
+    by.set(name, (by.get(name) ?? 0) + 1);
+  }
+  const top = [...by.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+  return { pages: runs.flat().length / runs.length, ...Object.fromEntries(top.map(([name, n]) => [name, n / runs.length])) };
+}
+
+/**
+ * -wal pages a sale and the outbox's status changes write: as stored today (payload and CDR in the documents row), and
+ * with the same writes on a row without them (what keeping payload and CDR in tables of their own could save).
+ */
 async function pagesWritten(dataDir: string): Promise<void> {
   const core = createCore(coreOptions(dataDir, false)); // not started: no outbox claims the sales meanwhile
   try {
     const repo = new DocumentsRepository(core.db);
-    const n = 20;
-    const sale: number[] = [];
-    const claim: number[] = [];
-    const accept: number[] = [];
-    for (let i = 0; i < n; i++) {
-      sale.push(await framesOf(core.db, () => sell(core, i)));
-      const id = core.db.sqlite.prepare("SELECT MAX(id) FROM documents WHERE status = 'pending'").pluck().get() as number;
-      claim.push(await framesOf(core.db, () => repo.updateStatus(id, { status: 'sending' })));
-      accept.push(
-        await framesOf(core.db, () =>
-          repo.updateStatus(id, {
-            status: 'accepted', cdr_code: '0', cdr_description: 'Aceptada', cdr_zip: crypto.randomBytes(CDR_ZIP_BYTES), cdr_xml: CDR_XML,
-            hash: 'x', accepted_at: new Date().toISOString(),
-          }),
-        ),
-      );
+    for (const lean of [false, true]) {
+      const sale: number[][] = [];
+      const claim: number[][] = [];
+      const accept: number[][] = [];
+      for (let i = 0; i < 20; i++) {
+        sale.push(await pagesOf(core.db, () => sell(core, i)));
+        const id = core.db.sqlite.prepare("SELECT MAX(id) FROM documents WHERE status = 'pending'").pluck().get() as number;
+        if (lean) core.db.sqlite.prepare("UPDATE documents SET payload = '{}' WHERE id = ?").run(id);
+        claim.push(await pagesOf(core.db, () => repo.updateStatus(id, { status: 'sending' })));
+        const cdr = lean ? {} : { cdr_zip: crypto.randomBytes(CDR_ZIP_BYTES), cdr_xml: CDR_XML };
+        accept.push(await pagesOf(core.db, () => repo.updateStatus(id, { status: 'accepted', cdr_code: '0', cdr_description: 'Aceptada', hash: 'x', accepted_at: new Date().toISOString(), ...cdr })));
+      }
+      const label = lean ? '  -wal pages, row without payload and CDR' : '  -wal pages (4 KB each), as stored';
+      if (!lean) report(`${label}: a sale`, describePages(core.db, sale));
+      report(`${label}: claim (pending -> sending)`, describePages(core.db, claim));
+      report(`${label}: acceptance${lean ? ' (CDR not stored)' : ' with its CDR'}`, describePages(core.db, accept));
     }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    report('  -wal frames (pages of 4 KB) written', { per_sale: mean(sale), per_claim_pending_to_sending: mean(claim), per_acceptance_with_cdr: mean(accept) });
   } finally {
     core.close();
   }
