@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { CoreError } from '../services/errors';
 import { replayMovementsAfter } from '../stock/ledger';
+import { carryStockActs } from './carry-stock';
 
 export interface CarryResult {
   carried: number;
@@ -273,6 +274,7 @@ export function carryMissingDocuments(restored: Database.Database): CarryResult 
       ? (restored.prepare('SELECT COALESCE(MAX(id), 0) FROM main.stock_movements').pluck().get() as number)
       : null;
     for (const link of DOCUMENT_LINKS) carryLinked(restored, link, link.later ? 'carry_map' : 'carry');
+    carryStockActs(restored);
     if (lastMovement !== null) replayMovementsAfter(restored, lastMovement);
     return { carried, undeclared, refreshed: keepNewerState(restored) };
   } finally {
