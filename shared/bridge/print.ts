@@ -13,6 +13,8 @@ export const PrintSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('shopDocument'), idBaseDato: z.string().regex(/^[0-9a-f-]{36}$/i) }),
   /** The sales of a day or a range (on ticket paper). */
   z.strictObject({ kind: z.literal('salesReport'), from: IsoDaySchema, to: IsoDaySchema, scope: z.enum(['till', 'shop']).optional() }),
+  /** The owner's view (Resumen) of a range of days, with its charts (on A4). */
+  z.strictObject({ kind: z.literal('summary'), from: IsoDaySchema, to: IsoDaySchema, scope: z.enum(['till', 'shop']) }),
 ]);
 export type PrintSource = z.infer<typeof PrintSourceSchema>;
 

@@ -120,7 +120,8 @@ export class PrintingService {
     const paper = request.paper ?? configured.paper;
     const job: PrintJob = {
       source: request.source,
-      paper: (request.source.kind === 'cashReport' || request.source.kind === 'salesReport') && paper === 'A4' ? '80mm' : paper,
+      // The owner's view is charts: on A4 (or its PDF) whatever paper documents print on.
+      paper: request.source.kind === 'summary' ? 'A4' : (request.source.kind === 'cashReport' || request.source.kind === 'salesReport') && paper === 'A4' ? '80mm' : paper,
       deviceName: configured.deviceName,
       copy: request.copy,
       action: request.action,
@@ -176,6 +177,7 @@ export class PrintingService {
       return `El comprobante ${row.series}-${String(row.number).padStart(8, '0')} ya está emitido y guardado: reimprímalo cuando la impresora esté lista.`;
     }
     if (source.kind === 'cashReport' || source.kind === 'salesReport') return 'El reporte está guardado: imprímalo cuando la impresora esté lista.';
+    if (source.kind === 'summary') return 'Imprima el resumen cuando la impresora esté lista.';
     return 'El comprobante está guardado: imprímalo cuando la impresora esté lista.';
   }
 

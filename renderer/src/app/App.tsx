@@ -1,5 +1,5 @@
 // The shell of the UI: demo banner, navigation, the screens and the status bar.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Nav } from '../components/Nav';
 import { DemoBanner, StatusBar } from '../components/StatusBar';
 import { CashScreen } from '../screens/cash/CashScreen';
@@ -11,6 +11,8 @@ import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { SetupWizard } from '../screens/setup/SetupWizard';
 import { SignInScreen } from '../screens/signin/SignInScreen';
 import { StockScreen } from '../screens/stock/StockScreen';
+// The owner's view brings the charting library: loaded only when it is opened.
+const SummaryScreen = lazy(() => import('../screens/summary/SummaryScreen'));
 import { ROLE_LABELS } from '../../../shared/bridge';
 import { screenForKey, type ScreenId } from './screens';
 import { SessionProvider, useSession } from './session-context';
@@ -122,6 +124,11 @@ function Till(): React.JSX.Element {
           {screen === 'products' ? <ProductsScreen /> : null}
           {screen === 'cash' ? <CashScreen /> : null}
           {screen === 'stock' ? <StockScreen /> : null}
+          {screen === 'summary' ? (
+            <Suspense fallback={<p aria-busy="true">Cargando el resumen…</p>}>
+              <SummaryScreen />
+            </Suspense>
+          ) : null}
         </main>
         <StatusBar status={status} />
       </div>

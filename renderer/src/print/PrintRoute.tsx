@@ -70,6 +70,8 @@ export function PrintRoute({ hash }: { hash: string }): React.JSX.Element {
     <div ref={ref} className="print-root" data-paper={parsed.view.paper}>
       {data.kind === 'cashReport' ? (
         <CashReportTicket report={data.report} issuer={data.issuer} paper={parsed.view.paper === '58mm' ? '58mm' : '80mm'} />
+      ) : data.kind === 'summary' ? (
+        <data.Page summary={data.summary} issuer={data.issuer} />
       ) : data.kind === 'salesReport' ? (
         <SalesReportTicket report={data.report} issuer={data.issuer} paper={parsed.view.paper === '58mm' ? '58mm' : '80mm'} />
       ) : (

@@ -1,5 +1,7 @@
 // The data of a print job, through the bridge: a local document (its detail and the issuer's names from Ajustes),
 // a boleta/factura record from the lookups, or a cash session's or a range's sales report.
+import type { BusinessSummary } from '../../../shared/bridge';
+import type SummaryPrint from '../screens/summary/SummaryPrint';
 import type { CashReport, SalesReport } from '../../../shared/cash';
 import type { PrintView } from '../../print/print-job';
 import type { ReportIssuer } from '../../print/CashReportTicket';
@@ -9,7 +11,8 @@ import { call } from '../pos';
 export type Printable =
   | { kind: 'ticket'; data: TicketData }
   | { kind: 'cashReport'; report: CashReport; issuer: ReportIssuer }
-  | { kind: 'salesReport'; report: SalesReport; issuer: ReportIssuer };
+  | { kind: 'salesReport'; report: SalesReport; issuer: ReportIssuer }
+  | { kind: 'summary'; summary: BusinessSummary; issuer: ReportIssuer; Page: typeof SummaryPrint };
 
 export async function loadPrintable(view: PrintView): Promise<{ ok: true; printable: Printable } | { ok: false; error: string }> {
   const { source } = view;
@@ -27,6 +30,13 @@ export async function loadPrintable(view: PrintView): Promise<{ ok: true; printa
     const report = await call((api) => api.getSalesReport({ from: source.from, to: source.to, scope: source.scope ?? 'till' }));
     return report.ok ? { ok: true, printable: { kind: 'salesReport', report: report.value, issuer: settings.value.company } } : { ok: false, error: report.error.message };
   }
+  if (source.kind === 'summary') {
+    const summary = await call((api) => api.getBusinessSummary({ from: source.from, to: source.to, scope: source.scope }));
+    if (!summary.ok) return { ok: false, error: summary.error.message };
+    // The charting library comes with the page, loaded before the page says it is ready to print.
+    const { default: Page } = await import('../screens/summary/SummaryPrint');
+    return { ok: true, printable: { kind: 'summary', summary: summary.value, issuer: settings.value.company, Page } };
+  }
   // A document of another till, from the shop server.
   const detail = source.kind === 'shopDocument' ? await call((api) => api.getShopDocument({ idBaseDato: source.idBaseDato })) : await call((api) => api.getDocument({ id: source.id }));
   if (!detail.ok) return { ok: false, error: detail.error.message };
@@ -38,6 +48,7 @@ export async function loadPrintable(view: PrintView): Promise<{ ok: true; printa
 export function printName(printable: Printable): string {
   if (printable.kind === 'cashReport') return `${printable.issuer.ruc}-CAJA-${printable.report.kind}-${printable.report.session.id}`;
   if (printable.kind === 'salesReport') return `${printable.issuer.ruc}-VENTAS-${printable.report.from}-${printable.report.to}`;
+  if (printable.kind === 'summary') return `${printable.issuer.ruc}-RESUMEN-${printable.summary.current.from}-${printable.summary.current.to}`;
   const { data } = printable;
   return `${data.issuer.ruc}-${data.docType}-${data.series}-${data.number}`;
 }
