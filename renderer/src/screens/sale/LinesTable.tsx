@@ -1,11 +1,12 @@
 // The lines of the sale, driven from the keyboard: a code + Enter (a barcode scanner types exactly that) looks the
 // product up and moves to a new empty line; typing a description lists catalogue matches (↑↓ Enter Esc); Enter in
 // other cells commits the line, arrows move between lines, F2 on a line opens its quantity, Ctrl+Supr removes it.
-import { useCallback, useEffect, useRef, type FormEvent, type KeyboardEvent, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MutableRefObject } from 'react';
 import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { allowsDecimalQuantity } from '../../../../shared/bridge';
 import { emptyLine, isBlankLine, type SaleFormValues } from './form-values';
 import { focusCell } from './line-focus';
+import { LineStock } from './LineStock';
 import { LINE_COLUMNS, LineRow, lineErrorsKey, lineInputId, type LineColumn } from './LineRow';
 import { noProductLookup, noProductSearch, type ProductLookup, type ProductSearch } from './product-lookup';
 import { ProductListbox, productOptionId } from './ProductListbox';
@@ -85,6 +86,8 @@ export function LinesTable({
 }: LinesTableProps): React.JSX.Element {
   const { control, register, getValues } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
+  // The line whose product's stock is shown under the table: the one the cashier is on.
+  const [stockLine, setStockLine] = useState<number | null>(null);
   // Errors are read here once and handed to each row as text: adding a line (which makes react-hook-form announce
   // every line's errors) then re-renders no row whose messages did not change.
   const { errors } = useFormState({ control, name: 'lines' });
@@ -211,6 +214,11 @@ export function LinesTable({
     }
   };
 
+  const onFocus = (event: React.FocusEvent<HTMLTableSectionElement>) => {
+    const cell = cellOf(event);
+    if (cell) setStockLine(cell.index);
+  };
+
   const onBlur = (event: React.FocusEvent<HTMLTableSectionElement>) => {
     const cell = cellOf(event);
     if (open && cell && cell.column === 'description' && cell.index === open.line) search.close();
@@ -242,7 +250,7 @@ export function LinesTable({
               </th>
             </tr>
           </thead>
-          <tbody onKeyDown={onKeyDown} onInput={onInput} onBlur={onBlur}>
+          <tbody onKeyDown={onKeyDown} onInput={onInput} onFocus={onFocus} onBlur={onBlur}>
             {fields.map((field, index) => (
               <LineRow
                 key={field.id}
@@ -279,6 +287,7 @@ export function LinesTable({
           {notice.text}
         </p>
       ) : null}
+      <LineStock form={form} line={stockLine} />
       <UnknownCodes form={form} />
       <LinesError form={form} />
       <button type="button" className="button--link" onClick={() => goToNewLine(-1)}>
