@@ -105,9 +105,9 @@ async function whileIssuing<T>(core: Core, title: string, work: () => Promise<T>
   gcWatch.disconnect();
   const s = summary(await arrivals.stop());
   console.log(`# ${title}: ${(wallMs / 1000).toFixed(2)} s`);
-  report('  issueSale meanwhile', s);
+  // Every sale within one frame: its slowest one.
+  report('  issueSale meanwhile', s, { figure: 'max_ms', atMost: FRAME_MS, unit: 'ms' });
   report('  event loop delay meanwhile', { p50_ms: loop.percentile(50) / 1e6, p99_ms: loop.percentile(99) / 1e6, max_ms: loop.max / 1e6 });
-  console.log(`  target: every sale within ${FRAME_MS} ms -> ${s.over_frame === '0' ? 'met' : `NOT met (${s.over_frame} over)`}`);
   if (arrivals.lateAt.length > 0) console.log(`  late sales arrived at (ms into the work): ${arrivals.lateAt.map((t) => t.toFixed(0)).join(', ')}`);
   if (gcs.length > 0) console.log(`  GC pauses > 5 ms (ms into the work: duration): ${gcs.map((g) => `${(g.startTime - t0).toFixed(0)}: ${g.duration.toFixed(1)}`).join(', ')}`);
   return result;

@@ -3,6 +3,7 @@
 // second on one core. Run alone with `npx tsx tests/bench/billing.bench.ts`, or through tests/bench/run.ts.
 import { pathToFileURL } from 'node:url';
 import { buildInvoice, computeTotals, type CompanyInput, type SaleDraftInput } from '../../shared/billing';
+import { report } from './stats';
 
 const COMPANY: CompanyInput = { ruc: '20600995805' };
 const UNITS = ['NIU', 'KGM', 'NIU', 'BX'] as const;
@@ -43,13 +44,14 @@ export async function run(): Promise<void> {
     const sales = Array.from({ length: variants }, (_, i) => saleOf(lineCount, i));
     throughput(300, (i) => buildInvoice(sales[i % variants]!, COMPANY)); // warm-up
     const perSecond = throughput(800, (i) => buildInvoice(sales[i % variants]!, COMPANY));
-    console.log(`billing buildInvoice ${String(lineCount).padStart(3)} lines: ${Math.round(perSecond).toLocaleString('en-US')} invoices/s`
-      + ` (${((1000 / perSecond) * 1000).toFixed(1)} µs each)`);
+    // The target is set on ten-line sales.
+    const target = lineCount === 10 ? [{ figure: 'invoices_per_s', atLeast: 10_000 }] : [];
+    report(`billing buildInvoice ${String(lineCount).padStart(3)} lines`, { invoices_per_s: Math.round(perSecond), us_each: (1000 / perSecond) * 1000 }, ...target);
   }
   const form = saleOf(200, 3);
   throughput(200, () => computeTotals(form, COMPANY));
   const perSecond = throughput(600, () => computeTotals(form, COMPANY));
-  console.log(`billing computeTotals 200 lines: ${(1000 / perSecond).toFixed(3)} ms per call`);
+  report('billing computeTotals 200 lines', { ms_per_call: (1000 / perSecond).toFixed(3) });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

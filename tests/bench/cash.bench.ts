@@ -38,10 +38,10 @@ export async function run(sales = 5_000): Promise<void> {
   }
   await timeEach(3, () => must('getCashReport', {}));
   const x = await timeEach(20, () => must('getCashReport', {}));
-  report(`X report over ${sales.toLocaleString('en')} sales`, { p50_ms: percentile(x, 50), max_ms: Math.max(...x), target_ms: 200 });
+  report(`X report over ${sales.toLocaleString('en')} sales`, { p50_ms: percentile(x, 50), max_ms: Math.max(...x) }, { figure: 'max_ms', atMost: 200, unit: 'ms' });
   const t = performance.now();
   const z = (await must('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '0' })) as { sales: { count: number; total: string }[] };
-  report(`Z close over ${sales.toLocaleString('en')} sales`, { ms: performance.now() - t, target_ms: 200, counted: z.sales[0]?.count ?? 0 });
+  report(`Z close over ${sales.toLocaleString('en')} sales`, { ms: performance.now() - t, counted: z.sales[0]?.count ?? 0 }, { figure: 'ms', atMost: 200, unit: 'ms' });
   core.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

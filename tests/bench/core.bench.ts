@@ -178,8 +178,7 @@ export async function benchIssue(stored = 100_000): Promise<void> {
     report('  one fsync\'d commit of a sale\'s pages', { p50_ms: same.p50, p99_ms: same.p99, pages: same.pages, sale_pages: pages });
     report('  issueSale p99 ÷ that commit\'s p99', { ratio: p99 / same.p99, p50_ratio: percentile(samples, 50) / same.p50 });
   }
-  // Target: ≤ 3.
-  report(`  median of the ${ROUNDS} rounds' p99 ratios`, { ratio: percentile(ratios, 50), min: Math.min(...ratios), max: Math.max(...ratios), target: 3 });
+  report(`  median of the ${ROUNDS} rounds' p99 ratios`, { ratio: percentile(ratios, 50), min: Math.min(...ratios), max: Math.max(...ratios) }, { figure: 'ratio', atMost: 3 });
   core.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -232,7 +231,7 @@ export async function benchDrain(count = 10_000, latencyMs = 20, concurrency = 1
   report(`drain ${count.toLocaleString('en')} docs, ${latencyMs} ms API, ${concurrency} at once`, {
     wall_s: wall / 1000, bound_s: bound / 1000, wall_over_bound: figures.wallOverBound, cpu_ms_per_doc: figures.cpuMsPerDoc,
     sandbox_cpu_ms_per_doc: (sandbox.cpuMs() - peer0) / count, longest_stall_ms: stallMs, accepted, seed_s: seedMs / 1000,
-  });
+  }, { figure: 'wall_over_bound', atMost: 1.2 }, { figure: 'longest_stall_ms', atMost: 16, unit: 'ms' });
   core.close();
   sandbox.stop();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -246,7 +245,9 @@ export async function benchDrains(counts: readonly number[]): Promise<void> {
   const first = runs[0];
   if (!first) return;
   for (const r of runs.slice(1)) {
-    report(`  cpu/doc at ${r.count.toLocaleString('en')} ÷ at ${first.count.toLocaleString('en')}`, { ratio: r.cpuMsPerDoc / first.cpuMsPerDoc, target: 1.3 });
+    const line = `  cpu/doc at ${r.count.toLocaleString('en')} ÷ at ${first.count.toLocaleString('en')}`;
+    // The target is set at 50k; a smaller backlog's ratio is printed for the trend only.
+    report(line, { ratio: r.cpuMsPerDoc / first.cpuMsPerDoc }, ...(r.count >= 50_000 ? [{ figure: 'ratio', atMost: 1.3 }] : []));
   }
 }
 
@@ -271,7 +272,7 @@ export async function benchSearch(stored = 1_000_000): Promise<void> {
   await run('by date range (1 week)', (i) => ({ from: `2025-0${1 + (i % 9)}-01`, to: `2025-0${1 + (i % 9)}-07` }));
   await run('by name + date range', (i) => ({ customer: 'FLORES', from: `2025-0${1 + (i % 9)}-01`, to: `2025-0${1 + (i % 9)}-28` }));
   await run('by type (notas de crédito)', () => ({ docType: '07' }));
-  report(`  longest main-loop stall searching ${stored.toLocaleString('en')}`, { ms: longest, target_ms: 16 });
+  report(`  longest main-loop stall searching ${stored.toLocaleString('en')}`, { ms: longest }, { figure: 'ms', atMost: 16, unit: 'ms' });
   core.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -291,7 +292,7 @@ export async function benchZ(sales = 5_000): Promise<void> {
   }
   const t = performance.now();
   const { stallMs } = await longestStall(() => must('closeCashSession', { clientKey: crypto.randomUUID(), countedCash: '0' }));
-  report(`Z over ${sales.toLocaleString('en')} sales`, { ms: performance.now() - t, longest_stall_ms: stallMs, target_ms: 16 });
+  report(`Z over ${sales.toLocaleString('en')} sales`, { ms: performance.now() - t, longest_stall_ms: stallMs }, { figure: 'longest_stall_ms', atMost: 16, unit: 'ms' });
   core.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

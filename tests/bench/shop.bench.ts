@@ -57,7 +57,7 @@ export async function run(documents = 10_000, online = 100, outage = 300): Promi
       while ((await visible([doc.idBaseDato])) === 0) await new Promise((r) => setTimeout(r, 5));
       lags.push(performance.now() - t);
     }
-    report('shop server: sale visible at the office', { p50_ms: percentile(lags, 50), p95_ms: percentile(lags, 95), max_ms: Math.max(...lags), target_ms: 2000 });
+    report('shop server: sale visible at the office', { p50_ms: percentile(lags, 50), p95_ms: percentile(lags, 95), max_ms: Math.max(...lags) }, { figure: 'max_ms', atMost: 2000, unit: 'ms' });
 
     // Outage: sales wait on the till; after the server returns, how long each waited from its return.
     cluster.stop();

@@ -1,10 +1,14 @@
-// Benchmark (BENCH=1 only, not part of the normal run): a 200-line sale, the time from a quantity keystroke to
-// updated totals, the first-screen-interactive time, and the gzipped size of the renderer's JavaScript.
+// Benchmark (BENCH=1 only, not part of the normal run; `npm run bench` runs it as its browser part): a 200-line sale,
+// the time from a quantity keystroke to updated totals, the first-screen-interactive time, the gzipped size of the
+// renderer's JavaScript, scan to line, and a counter sale's keys. Printed as the other parts' lines, each target
+// judged "met" or "NOT met" (tests/bench/verdict.ts); a missed target fails no test, as in the other parts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { report } from '../bench/stats';
 import { test, expect } from './harness';
 import { lineField } from './sale-helpers';
+import { scanner } from './scanner';
 
 // Tracing walks the whole DOM around every action, inside the page: it would be measured too.
 test.use({ trace: 'off' });
@@ -85,17 +89,18 @@ test('200 lines: keystroke-to-totals latency, first screen interactive, JS size'
     firstScreenInteractiveMs: +interactiveMs.toFixed(1),
     rendererJs: { files: jsFiles.length, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gzipped / 1024).toFixed(1) },
   };
-  console.log(`BENCH ${JSON.stringify(figures, null, 2)}`);
+  report(`browser: keystroke → totals (${LINES} lines, ${KEYSTROKES} keys)`, figures.keystrokeToTotalsMs, { figure: 'median', atMost: 16, unit: 'ms' });
+  report('browser: keystroke → next frame', figures.keystrokeToNextFrameMs);
+  report('browser: first screen interactive', { ms: figures.firstScreenInteractiveMs });
+  report('browser: renderer JavaScript', { files: jsFiles.length, raw_kb: figures.rendererJs.rawKB, gzip_kb: figures.rendererJs.gzipKB }, { figure: 'gzip_kb', atMost: 400, unit: 'KB' });
   await test.info().attach('bench.json', { body: JSON.stringify(figures, null, 2), contentType: 'application/json' });
-
-  expect(gzipped).toBeLessThan(400 * 1024);
-  expect.soft(pct(update, 0.5), 'median keystroke-to-totals under 16 ms').toBeLessThan(16);
 });
 
 // Scan-to-line: the time from the bridge's answer to a scan (the 'caja:product-answer' mark the till sets in its
 // lookup) to the line on screen (React's commit, seen by a MutationObserver on the lines), and to the next frame.
-// First 20 different products (each fills its line and a new empty line is added), then each once more (+1 on its
-// line). Weighed products are left out: they stop in the quantity field for the weight.
+// 20 different products, each scanned twice in a row: the first scan fills its line and a new empty line is added,
+// the second adds one to that line (a scan adds to the last line only when it repeats its product). Weighed products
+// are left out: they stop in the quantity field for the weight.
 const SCAN_CODES = [
   '7751012000450', '7751012000528', '7752104000136', '7752104000204', '7752104000372',
   '7753056000182', '7753056000250', '7754123000142', '7754123000210', '7755087000162',
@@ -133,23 +138,24 @@ test('scan-to-line: bridge answer → line rendered, under one frame', async ({ 
   });
 
   await lineField(page, 'Código', 1).focus();
-  const scans = [...SCAN_CODES, ...SCAN_CODES];
+  const scans = SCAN_CODES.flatMap((code) => [code, code]);
   for (const [i, code] of scans.entries()) {
-    await page.keyboard.type(code);
-    await page.keyboard.press('Enter');
+    await scanner(page, code);
     await expect.poll(() => page.evaluate(() => (window as unknown as { __scan: { samples: unknown[] } }).__scan.samples.length)).toBe(i + 1);
   }
   await expect(lineField(page, 'Cantidad', SCAN_CODES.length)).toHaveValue('2');
   await expect(lineField(page, 'Código', SCAN_CODES.length + 1)).toBeFocused();
 
   const samples = await page.evaluate(() => (window as unknown as { __scan: { samples: ScanSample[] } }).__scan.samples);
-  const newLine = scanFigures(samples.slice(0, SCAN_CODES.length));
-  const addToLine = scanFigures(samples.slice(SCAN_CODES.length));
+  const newLine = scanFigures(samples.filter((_, i) => i % 2 === 0));
+  const addToLine = scanFigures(samples.filter((_, i) => i % 2 === 1));
   const figures = { newLine, addToLine };
-  console.log(`BENCH ${JSON.stringify(figures, null, 2)}`);
+  const frame = { figure: 'median', atMost: 16, unit: 'ms' };
+  report(`browser: scan → new line rendered (${newLine.scans} scans)`, newLine.answerToLineRenderedMs, frame);
+  report('browser: scan → new line, next frame', newLine.answerToNextFrameMs);
+  report(`browser: scan → +1 on its line rendered (${addToLine.scans} scans)`, addToLine.answerToLineRenderedMs, frame);
+  report('browser: scan → +1, next frame', addToLine.answerToNextFrameMs);
   await test.info().attach('scan-bench.json', { body: JSON.stringify(figures, null, 2), contentType: 'application/json' });
-  expect.soft(newLine.answerToLineRenderedMs.median, 'new line: median answer-to-line under one frame (16 ms)').toBeLessThan(16);
-  expect.soft(addToLine.answerToLineRenderedMs.median, '+1: median answer-to-line under one frame (16 ms)').toBeLessThan(16);
 });
 
 test.describe('counter sale', () => {
@@ -164,12 +170,13 @@ test.describe('counter sale', () => {
       await page.keyboard.press(k);
     };
     await expect(lineField(page, 'Código', 1)).toBeFocused();
-    for (const code of ['7753056000182', '7751012000528', '7754123000142']) {
-      await page.keyboard.type(code);
-      await page.keyboard.press('Enter');
+    // Each scan only once the till moved to a new line for it, as a cashier scans: a scan sent while the last one's
+    // line was still being drawn reached the old line and merged with it.
+    for (const [i, code] of ['7753056000182', '7751012000528', '7754123000142'].entries()) {
+      await scanner(page, code);
+      await expect(lineField(page, 'Código', i + 2)).toBeFocused();
     }
-    await page.keyboard.type('2000000000114'); // the weighed product: the last scan
-    await page.keyboard.press('Enter');
+    await scanner(page, '2000000000114'); // the weighed product: the last scan
     const lastScan = performance.now();
     await expect(lineField(page, 'Cantidad', 4)).toBeFocused();
     await page.keyboard.type('1.5');
@@ -180,9 +187,8 @@ test.describe('counter sale', () => {
     await expect(page.getByRole('button', { name: 'Imprimir y nueva venta (Enter)' })).toBeFocused();
     await key('Enter');
     await expect.poll(() => harness.printed.length).toBe(1);
-    const figures = { keystrokes, target: 12, lastScanToPrintedMs: Math.round(performance.now() - lastScan) };
-    console.log(`BENCH ${JSON.stringify(figures)}`);
+    const figures = { keystrokes, last_scan_to_printed_ms: Math.round(performance.now() - lastScan) };
+    report('browser: counter sale, keys besides scans and digits', figures, { figure: 'keystrokes', atMost: 12 });
     await test.info().attach('counter-sale.json', { body: JSON.stringify(figures, null, 2), contentType: 'application/json' });
-    expect(keystrokes).toBeLessThanOrEqual(12);
   });
 });
