@@ -191,6 +191,8 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       salesReport: (input) => salesReport(input),
       record: (lookup) => lookups.receipt(lookup),
       shopDocument: (id) => shop.detail(id),
+      collection: (id) => accounts.collection(id),
+      account: (customer) => accounts.account(customer),
     },
     now,
     log,

@@ -81,6 +81,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   setCreditLimit: 'supervisor',
   getCustomerAccount: 'cajero',
   recordCollection: 'cajero',
+  getCollection: 'cajero',
   listOverdueAccounts: 'cajero',
   // A document re-issued under a new number is a supervisor's decision.
   reissueDocument: 'supervisor',

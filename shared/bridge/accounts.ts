@@ -133,6 +133,8 @@ export const accountsContract = {
   getCustomerAccount: { input: GetCustomerAccountInputSchema, output: CustomerAccountSchema },
   /** A collection (abono) in the open cash session, applied to the oldest open due unless a document is picked. */
   recordCollection: { input: RecordCollectionInputSchema, output: CollectionSchema },
+  /** A collection as recorded: its constancia printed again. */
+  getCollection: { input: z.strictObject({ id: z.number().int().positive() }), output: CollectionSchema },
   /** Every customer with something past due, the latest first. */
   listOverdueAccounts: { input: z.strictObject({}), output: z.array(OverdueRowSchema) },
 } as const;

@@ -92,6 +92,7 @@ export const BRIDGE_METHOD_NAMES = [
   'setCreditLimit',
   'getCustomerAccount',
   'recordCollection',
+  'getCollection',
   'listOverdueAccounts',
   // the shop server
   'setShopServerPassword',

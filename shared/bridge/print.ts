@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { AccountCustomerSchema } from './accounts';
 import { ReceiptLookupInputSchema } from './lookups';
 import { PaperSchema } from './settings';
 import { IsoDaySchema } from '../validation/day';
 
-/** What to print: a local document, a boleta/factura record found through the API's lookups, or a shift report. */
+/**
+ * What to print: a local document, a boleta/factura record found through the API's lookups, a shift report, or a
+ * customer account's paper (a collection's constancia, a statement).
+ */
 export const PrintSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('document'), id: z.number().int().positive() }),
   z.strictObject({ kind: z.literal('record'), lookup: ReceiptLookupInputSchema }),
@@ -13,6 +17,10 @@ export const PrintSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('shopDocument'), idBaseDato: z.string().regex(/^[0-9a-f-]{36}$/i) }),
   /** The sales of a day or a range (on ticket paper). */
   z.strictObject({ kind: z.literal('salesReport'), from: IsoDaySchema, to: IsoDaySchema, scope: z.enum(['till', 'shop']).optional() }),
+  /** A collection's constancia de pago (no SUNAT document), with the balance before and after (on ticket paper). */
+  z.strictObject({ kind: z.literal('collection'), id: z.number().int().positive() }),
+  /** A customer's estado de cuenta: balance, open cuotas and entries (on ticket paper). */
+  z.strictObject({ kind: z.literal('accountStatement'), customer: AccountCustomerSchema }),
   /** The owner's view (Resumen) of a range of days, with its charts (on A4). */
   z.strictObject({ kind: z.literal('summary'), from: IsoDaySchema, to: IsoDaySchema, scope: z.enum(['till', 'shop']) }),
 ]);

@@ -95,6 +95,7 @@ export const BRIDGE_WRITES = {
   setCreditLimit: 'keyed',
   getCustomerAccount: 'read',
   recordCollection: 'keyed',
+  getCollection: 'read',
   listOverdueAccounts: 'read',
   setShopServerPassword: { nature: SETS },
   testShopServer: 'read',

@@ -2,7 +2,7 @@
 // and the collections of a cash session or of a range of days for the X, the Z and the sales report.
 import type Database from 'better-sqlite3';
 import { Dec } from '../../../shared/billing/decimal';
-import type { AccountCustomer, AccountEntryKind, CustomerAccount, OverdueRow } from '../../../shared/bridge/accounts';
+import type { AccountCustomer, AccountEntryKind, Collection, CustomerAccount, OverdueRow } from '../../../shared/bridge/accounts';
 import type { ReportCollection } from '../../../shared/cash/collections';
 import { limaDate } from '../../../shared/catalog';
 import { type CustomerRow, type DueRow, money, OPEN_DUES_SQL, printed } from './ledger';
@@ -41,6 +41,16 @@ interface EntrySqlRow {
   number: number | null;
 }
 
+/** A collection as recorded, with its customer, for its constancia. */
+export const COLLECTION_SQL = `SELECT e.id, e.at, e.amount, e.balance, e.method, e.method_label, e.left_in_favour, e.by_name, e.doc_type, e.doc_number, c.name
+  FROM account_entries e JOIN account_customers c ON c.doc_type = e.doc_type AND c.doc_number = e.doc_number
+  WHERE e.id = ? AND e.kind = 'collection'`;
+/** How a collection was applied, due by due, and what each due still had open right after it. */
+export const COLLECTION_APPLIED_SQL = `SELECT d.series, d.number, u.position, a.amount, u.amount AS due_amount,
+    (SELECT group_concat(b.amount, '|') FROM account_applications b WHERE b.due_id = a.due_id AND b.entry_id <= a.entry_id) AS settled
+  FROM account_applications a JOIN account_dues u ON u.id = a.due_id JOIN documents d ON d.id = u.document_id
+  WHERE a.entry_id = ? ORDER BY a.due_id`;
+
 interface CollectionSqlRow {
   amount: string;
   method: string;
@@ -58,6 +68,11 @@ export class AccountReads {
   private readonly rangeRows: Database.Statement<[string, string], CollectionSqlRow>;
   private readonly sale: Database.Statement<[string, number], { id: number; series: string; number: number }>;
   private readonly book: Database.Statement<[string, string], { name: string }>;
+  private readonly collectionRow: Database.Statement<[number], {
+    id: number; at: string; amount: string; balance: string; method: string; method_label: string; left_in_favour: string; by_name: string | null;
+    doc_type: string; doc_number: string; name: string;
+  }>;
+  private readonly collectionApplied: Database.Statement<[number], { series: string; number: number; position: number; amount: string; due_amount: string; settled: string }>;
 
   constructor(s: Database.Database, private readonly now: () => Date) {
     this.entries = s.prepare(ENTRIES_SQL);
@@ -68,6 +83,8 @@ export class AccountReads {
     this.rangeRows = s.prepare(RANGE_COLLECTIONS_SQL);
     this.sale = s.prepare("SELECT id, series, number FROM documents WHERE series = ? AND number = ? AND doc_type IN ('01', '03')");
     this.book = s.prepare('SELECT name FROM customers WHERE doc_type = ? AND doc_number = ?');
+    this.collectionRow = s.prepare(COLLECTION_SQL);
+    this.collectionApplied = s.prepare(COLLECTION_APPLIED_SQL);
   }
 
   /** The customer book's name, when it knows the customer. */
@@ -116,6 +133,34 @@ export class AccountReads {
     return names.length > 0 ? names.join(', ') : null;
   }
 
+  /** A collection as it was recorded (its constancia, printed again); undefined when there is none. */
+  collection(id: number): Collection | undefined {
+    const row = this.collectionRow.get(id);
+    if (!row) return undefined;
+    const amount = new Dec(row.amount).neg();
+    const applied = this.collectionApplied.all(id).map((a) => ({
+      document: printed(a.series, a.number),
+      cuota: a.position,
+      amount: a.amount,
+      stillOpen: money(a.settled.split('|').reduce((left, x) => left.minus(x), new Dec(a.due_amount))),
+    }));
+    const c: Collection = {
+      id: row.id,
+      at: row.at,
+      customer: { docType: row.doc_type, docNumber: row.doc_number, name: row.name },
+      amount: money(amount),
+      method: row.method,
+      methodLabel: row.method_label,
+      balanceBefore: money(new Dec(row.balance).plus(amount)),
+      balanceAfter: row.balance,
+      applied,
+      inFavour: row.left_in_favour,
+      message: '',
+      cashier: row.by_name,
+    };
+    return { ...c, message: collectionMessage(c) };
+  }
+
   overdue(): OverdueRow[] {
     const today = limaDate(this.now());
     const by = new Map<string, OverdueRow>();
@@ -151,3 +196,15 @@ export class AccountReads {
 
 /** A collection lowers the balance (negative entry): the report counts the money received. */
 const collectionOf = (r: CollectionSqlRow): ReportCollection => ({ amount: money(new Dec(r.amount).neg()), method: r.method, label: r.method_label, cash: r.method_kind === 'cash' });
+
+/** What a collection did, in one sentence for the cashier and the constancia. */
+export function collectionMessage(c: Pick<Collection, 'amount' | 'applied' | 'inFavour' | 'balanceAfter'>, pickedPaid: string | null = null): string {
+  const parts = c.applied.map((a) => `${a.document} cuota ${a.cuota} (S/ ${a.amount}${a.stillOpen === '0.00' ? ', pagada' : `, quedan S/ ${a.stillOpen}`})`);
+  const after = new Dec(c.balanceAfter);
+  return [
+    pickedPaid ? `${pickedPaid} ya estaba pagado: se aplicó a lo siguiente.` : '',
+    parts.length > 0 ? `Cobranza de S/ ${c.amount} aplicada a ${parts.join(', ')}.` : `Cobranza de S/ ${c.amount}.`,
+    c.inFavour !== '0.00' ? `Quedan S/ ${c.inFavour} a favor del cliente.` : '',
+    after.isNegative() ? `Saldo a favor S/ ${money(after.neg())}.` : `Debe S/ ${c.balanceAfter}.`,
+  ].filter(Boolean).join(' ');
+}

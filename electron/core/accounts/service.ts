@@ -10,7 +10,7 @@ import { limaDate, limaDateOf } from '../../../shared/catalog';
 import type { PaymentMethod } from '../../../shared/payments';
 import { CoreError } from '../services/errors';
 import { AccountLedger, type LedgerDeps, money, type DueRow } from './ledger';
-import { AccountReads } from './reads';
+import { AccountReads, collectionMessage } from './reads';
 
 export interface AccountsDeps extends LedgerDeps {
   /** The open cash session of this till, or null. */
@@ -60,6 +60,12 @@ export class AccountsService {
 
   overdue(): OverdueRow[] {
     return this.reads.overdue();
+  }
+
+  collection(id: number): Collection {
+    const c = this.reads.collection(id);
+    if (!c) throw new CoreError('not_found', `No existe la cobranza ${id}.`);
+    return c;
   }
 
   // ---- the sale ----
@@ -170,13 +176,8 @@ export class AccountsService {
       method_kind: method.kind,
       cash_session_id: session,
     });
-    const parts = done.applied.map((a) => `${a.document} cuota ${a.cuota} (S/ ${a.amount}${a.stillOpen === '0.00' ? ', pagada' : `, quedan S/ ${a.stillOpen}`})`);
-    const message = [
-      pickedPaid ? `${pickedPaid} ya estaba pagado: se aplicó a lo siguiente.` : '',
-      parts.length > 0 ? `Cobranza de S/ ${money(input.amount)} aplicada a ${parts.join(', ')}.` : `Cobranza de S/ ${money(input.amount)}.`,
-      done.inFavour !== '0.00' ? `Quedan S/ ${done.inFavour} a favor del cliente.` : '',
-      new Dec(done.after).isNegative() ? `Saldo a favor S/ ${money(new Dec(done.after).neg())}.` : `Debe S/ ${done.after}.`,
-    ].filter(Boolean).join(' ');
+    const applied = done.applied.map(({ document, cuota, amount, stillOpen }) => ({ document, cuota, amount, stillOpen }));
+    const summary = { amount: money(input.amount), applied, inFavour: done.inFavour, balanceAfter: done.after };
     return {
       id: done.id,
       at: this.d.now().toISOString(),
@@ -186,9 +187,9 @@ export class AccountsService {
       methodLabel: method.label,
       balanceBefore: done.before,
       balanceAfter: done.after,
-      applied: done.applied.map(({ document, cuota, amount, stillOpen }) => ({ document, cuota, amount, stillOpen })),
+      applied,
       inFavour: done.inFavour,
-      message,
+      message: collectionMessage(summary, pickedPaid),
       cashier: this.d.who(),
     };
   }

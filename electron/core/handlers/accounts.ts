@@ -7,6 +7,7 @@ export function accountsHandlers(accounts: AccountsService) {
     setCreditLimit: (input) => accounts.setCreditLimit(input.customer, input.limit),
     getCustomerAccount: (input) => accounts.account(input.customer, input.limit),
     recordCollection: (input) => accounts.recordCollection(input),
+    getCollection: (input) => accounts.collection(input.id),
     listOverdueAccounts: () => accounts.overdue(),
   } satisfies Partial<Handlers>;
 }

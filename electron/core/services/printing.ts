@@ -1,4 +1,5 @@
-import type { Paper, PrintRequest, PrintResult, PrintSource, DocumentDetail } from '../../../shared/bridge';
+import type { AccountCustomer, Collection, CustomerAccount, Paper, PrintRequest, PrintResult, PrintSource, DocumentDetail } from '../../../shared/bridge';
+import { collectionPaper, statementPaper } from '../../../shared/printing/account-papers';
 import type { ReceiptRecord } from '../../../shared/api';
 import type { CashReport, SalesReport } from '../../../shared/cash';
 import { dateTimeText } from '../../../shared/printing/printed-text';
@@ -6,7 +7,7 @@ import type { TicketPrinter } from '../../../shared/printing/settings';
 import { ticketFromDocument, ticketFromRecord } from '../../../shared/printing/ticket-data';
 import type { Logger } from '../dispatch';
 import { silentLogger } from '../dispatch';
-import { cashReportJob, salesReportJob } from '../printing/escpos/report-job';
+import { accountPaperJob, cashReportJob, salesReportJob } from '../printing/escpos/report-job';
 import { testPageJob } from '../printing/escpos/test-page';
 import { ticketJob } from '../printing/escpos/ticket-job';
 import type { TicketPrinterStore } from '../printing/ticket-printer-store';
@@ -43,11 +44,17 @@ export interface RawPrinting {
     salesReport(input: { from: string; to: string; scope: 'till' | 'shop' }): Promise<SalesReport>;
     record(lookup: Extract<PrintSource, { kind: 'record' }>['lookup']): Promise<ReceiptRecord>;
     shopDocument(idBaseDato: string): Promise<DocumentDetail>;
+    /** A collection's constancia and a customer's statement (electron/core/accounts). */
+    collection?(id: number): Collection;
+    account?(customer: AccountCustomer): CustomerAccount;
   };
   transportFor?: (printer: TicketPrinter) => RawTransport | null;
   now?: () => Date;
   log?: Logger;
 }
+
+/** Reports and account papers print on ticket paper whatever the documents' paper is. */
+const ON_TICKET_PAPER = new Set<PrintSource['kind']>(['cashReport', 'salesReport', 'collection', 'accountStatement']);
 
 /** Cash sales whose drawer already opened with their ticket (the pulse rides on the first original only). */
 const PULSED_LIMIT = 200;
@@ -121,7 +128,7 @@ export class PrintingService {
     const job: PrintJob = {
       source: request.source,
       // The owner's view is charts: on A4 (or its PDF) whatever paper documents print on.
-      paper: request.source.kind === 'summary' ? 'A4' : (request.source.kind === 'cashReport' || request.source.kind === 'salesReport') && paper === 'A4' ? '80mm' : paper,
+      paper: request.source.kind === 'summary' ? 'A4' : ON_TICKET_PAPER.has(request.source.kind) && paper === 'A4' ? '80mm' : paper,
       deviceName: configured.deviceName,
       copy: request.copy,
       action: request.action,
@@ -177,6 +184,8 @@ export class PrintingService {
       return `El comprobante ${row.series}-${String(row.number).padStart(8, '0')} ya está emitido y guardado: reimprímalo cuando la impresora esté lista.`;
     }
     if (source.kind === 'cashReport' || source.kind === 'salesReport') return 'El reporte está guardado: imprímalo cuando la impresora esté lista.';
+    if (source.kind === 'collection') return 'La cobranza está registrada: imprima la constancia cuando la impresora esté lista.';
+    if (source.kind === 'accountStatement') return 'Imprima el estado de cuenta cuando la impresora esté lista.';
     if (source.kind === 'summary') return 'Imprima el resumen cuando la impresora esté lista.';
     return 'El comprobante está guardado: imprímalo cuando la impresora esté lista.';
   }
@@ -208,6 +217,11 @@ export class PrintingService {
       bytes = ticketJob(ticketFromRecord(await raw.sources.record(source.lookup)), format, { logo: printer.logo });
     } else if (source.kind === 'cashReport') {
       bytes = cashReportJob(raw.sources.cashReport(source.sessionId), company, format, printer.logo);
+    } else if (source.kind === 'collection' || source.kind === 'accountStatement') {
+      const { collection, account } = raw.sources;
+      if (!collection || !account) throw new CoreError('print_unavailable', 'La impresión de cuentas no está disponible en este entorno.');
+      const paper = source.kind === 'collection' ? collectionPaper(collection(source.id)) : statementPaper(account(source.customer), (raw.now?.() ?? new Date()).toISOString());
+      bytes = accountPaperJob(paper, company, format, printer.logo);
     } else {
       const report = await raw.sources.salesReport({ from: source.from, to: source.to, scope: source.scope ?? 'till' });
       bytes = salesReportJob(report, company, format, printer.logo);

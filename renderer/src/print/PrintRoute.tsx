@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { parsePrintRoute } from '../../print/print-job';
 import { PrintedDocument } from '../../print/PrintedDocument';
 import { CashReportTicket } from '../../print/CashReportTicket';
+import { AccountPaperTicket } from '../../print/AccountPaperTicket';
 import { SalesReportTicket } from '../../print/SalesReportTicket';
 import { loadPrintable, printName } from './load-ticket';
 
@@ -72,6 +73,8 @@ export function PrintRoute({ hash }: { hash: string }): React.JSX.Element {
         <CashReportTicket report={data.report} issuer={data.issuer} paper={parsed.view.paper === '58mm' ? '58mm' : '80mm'} />
       ) : data.kind === 'summary' ? (
         <data.Page summary={data.summary} issuer={data.issuer} />
+      ) : data.kind === 'accountPaper' ? (
+        <AccountPaperTicket paper={data.paper} issuer={data.issuer} size={parsed.view.paper === '58mm' ? '58mm' : '80mm'} />
       ) : data.kind === 'salesReport' ? (
         <SalesReportTicket report={data.report} issuer={data.issuer} paper={parsed.view.paper === '58mm' ? '58mm' : '80mm'} />
       ) : (

@@ -43,7 +43,7 @@ export function usePrint({ source, copy, cashReceived, onPrinted }: UsePrintOpti
       try {
         const result = await call((api) => api.printDocument({ source, paper, action, copy, ...(cashReceived && !copy ? { cashReceived } : {}) }));
         if (result.ok) {
-          setOutcome(describe(result.value, action, copy, source.kind === 'cashReport' ? 'Reporte de caja' : source.kind === 'salesReport' ? 'Reporte de ventas' : source.kind === 'summary' ? 'Resumen' : 'Comprobante'));
+          setOutcome(describe(result.value, action, copy, source.kind === 'collection' ? 'Constancia de pago' : source.kind === 'accountStatement' ? 'Estado de cuenta' : source.kind === 'cashReport' ? 'Reporte de caja' : source.kind === 'salesReport' ? 'Reporte de ventas' : source.kind === 'summary' ? 'Resumen' : 'Comprobante'));
           if (result.value.done) onPrinted?.();
           return result.value.done;
         }

@@ -1,9 +1,10 @@
-// The shift's X and Z and the sales report as ESC/POS jobs: the sections and their rows come from
-// shared/printing/report-sections.ts, as the HTML tickets' do (renderer/print/CashReportTicket.tsx, report-parts.tsx);
-// this file only lays them out on the printer's columns.
+// The shift's X and Z, the sales report and a customer account's papers as ESC/POS jobs: the sections and their rows
+// come from shared/printing/report-sections.ts and account-papers.ts, as the HTML tickets' do
+// (renderer/print/CashReportTicket.tsx, report-parts.tsx, AccountPaperTicket.tsx); this file only lays them out.
 import Decimal from 'decimal.js';
 import { seriesRangeText, type CashReport, type SalesReport, type SalesSummary } from '../../../../shared/cash';
 import { dateTimeText, dayText, moneyText } from '../../../../shared/printing/printed-text';
+import type { AccountPaper } from '../../../../shared/printing/account-papers';
 import { bySessionSection, cashSections, salesSections, type ReportSection } from '../../../../shared/printing/report-sections';
 import { sunatSummaryLine, voidedNote, voidedRows } from '../../../../shared/printing/report-text';
 import type { TicketLogo } from '../../../../shared/printing/settings';
@@ -77,5 +78,16 @@ export function salesReportJob(report: SalesReport, issuer: ReportIssuer, format
   printSalesSections(w, report);
   section(w, bySessionSection(report));
   w.blank().text(sunatSummaryLine(report, 'periodo'));
+  return w.cut().bytes();
+}
+
+/** A customer account's paper (a collection's constancia, a statement), as shared/printing/account-papers.ts builds it. */
+export function accountPaperJob(paper: AccountPaper, issuer: ReportIssuer, format: JobFormat, logo?: TicketLogo | null): Uint8Array {
+  const w = start(format, logo);
+  issuerHeader(w, issuer);
+  w.center(paper.title, { bold: true }).rule();
+  for (const [label, value] of paper.meta) w.text(`${label}: ${value}`);
+  for (const part of paper.sections) section(w, part);
+  for (const line of paper.footer) w.blank().text(line);
   return w.cut().bytes();
 }

@@ -15,6 +15,7 @@ import { MovementForm } from './MovementForm';
 import { OpenCashForm } from './OpenCashForm';
 import { PrintReportButton } from './PrintReportButton';
 import { SalesReportPanel } from './SalesReportPanel';
+import { AccountsPanel } from '../accounts/AccountsPanel';
 import { useSession } from '../../app/session-context';
 import { hasRole } from '../../../../shared/bridge';
 import '../../../print/ticket.css';
@@ -149,6 +150,8 @@ export function CashScreen(): React.JSX.Element {
         </div>
       ) : null}
       {supervisor ? <SalesReportPanel /> : null}
+      {/* A collection's cash is in the drawer: the X reads again after one. */}
+      <AccountsPanel onCollected={reload} />
     </section>
   );
 }

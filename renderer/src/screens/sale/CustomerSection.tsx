@@ -4,6 +4,7 @@ import { isValidRuc } from '../../../../shared/ids';
 import { Field, fieldAria } from '../../components/Field';
 import type { SaleFormValues } from './form-values';
 import { useCustomerLookup } from './useCustomerLookup';
+import { AccountLine } from '../accounts/AccountLine';
 
 /** The identity documents a till offers (catalogue 06), in the cashier's order. */
 export const CUSTOMER_DOC_TYPES = [
@@ -72,6 +73,7 @@ export function CustomerSection({ form }: { form: UseFormReturn<SaleFormValues> 
           <input {...fieldAria('customer-address', e?.address?.message)} {...register('customer.address')} autoComplete="off" />
         </Field>
       </div>
+      {anonymous ? null : <AccountLine docType={docType} docNumber={docNumber} />}
       {lookup.warning ? (
         <p className="note note--warning" role="alert" data-testid="taxpayer-warning">
           {lookup.warning}
