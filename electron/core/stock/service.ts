@@ -23,9 +23,17 @@ export const KARDEX_LATEST_SQL = `SELECT m.at, m.kind, m.quantity, m.unit_cost, 
     d.series AS doc_series, d.number AS doc_number, p.series AS purchase_series, p.number AS purchase_number
   FROM stock_movements m LEFT JOIN documents d ON d.id = m.document_id LEFT JOIN stock_purchases p ON p.id = m.purchase_id
   WHERE m.product_code = @code ORDER BY m.at DESC, m.id DESC LIMIT @limit`;
-/** The stock of every tracked product, by code: its balance found by primary key, never summed. */
-export const STOCK_ALL_SQL = `SELECT p.code, p.description, p.stock_minimum, b.quantity, b.value, b.average_cost
-  FROM products p LEFT JOIN stock_balances b ON b.product_code = p.code WHERE p.stock_tracked = 1 ORDER BY p.code`;
+/**
+ * The stock of every tracked product, by code: its balance found by primary key, never summed. Built as one JSON text
+ * of one array per product inside SQLite: 20,000 products read row by row cost a value crossing into JavaScript per
+ * column (120,000), most of getStock's time; one text without repeated keys, parsed once, costs a third of it. The rows
+ * come in the walk's order (the co-routine feeds the aggregate in code order, no sort). Columns: StockAllRow.
+ */
+export const STOCK_ALL_SQL = `SELECT json_group_array(json_array(code, description, COALESCE(quantity, '0'), stock_minimum, COALESCE(average_cost, '0'),
+    COALESCE(value, '0.00')))
+  FROM (SELECT p.code, p.description, p.stock_minimum, b.quantity, b.value, b.average_cost
+    FROM products p LEFT JOIN stock_balances b ON b.product_code = p.code WHERE p.stock_tracked = 1 ORDER BY p.code)`;
+type StockAllRow = [code: string, description: string, quantity: string, minimum: string | null, averageCost: string, value: string];
 export const STOCK_ONE_SQL = `SELECT p.code, p.description, p.stock_minimum, b.quantity, b.value, b.average_cost
   FROM products p LEFT JOIN stock_balances b ON b.product_code = p.code WHERE p.code = ? COLLATE NOCASE`;
 
@@ -81,7 +89,7 @@ export class StockService {
   private readonly approveTx: (id: number, reason: string | undefined) => StockCount;
   private readonly kardexPeriod: Database.Statement<Record<string, unknown>, KardexSqlRow>;
   private readonly kardexLatest: Database.Statement<Record<string, unknown>, KardexSqlRow>;
-  private readonly stockAll: Database.Statement<[], StockSqlRow>;
+  private readonly stockAll: Database.Statement<[], string>;
   private readonly stockOne: Database.Statement<[string], StockSqlRow>;
   private readonly belowZeroRows: Database.Statement<
     Record<string, unknown>,
@@ -97,7 +105,7 @@ export class StockService {
     this.approveTx = this.s.transaction((id: number, reason: string | undefined) => this.storeApproval(id, reason)).immediate;
     this.kardexPeriod = this.s.prepare(KARDEX_SQL);
     this.kardexLatest = this.s.prepare(KARDEX_LATEST_SQL);
-    this.stockAll = this.s.prepare(STOCK_ALL_SQL);
+    this.stockAll = this.s.prepare<[], string>(STOCK_ALL_SQL).pluck();
     this.stockOne = this.s.prepare(STOCK_ONE_SQL);
     this.belowZeroRows = this.s.prepare(BELOW_ZERO_SQL);
   }
@@ -161,21 +169,18 @@ export class StockService {
   }
 
   stock(codes?: readonly string[], low = false): StockRow[] {
-    const rows = codes
+    const rows: StockRow[] = codes
       ? codes.flatMap((c) => {
-          const row = this.stockOne.get(c.trim());
-          return row ? [row] : [];
+          const r = this.stockOne.get(c.trim());
+          return r
+            ? [{ code: r.code, description: r.description, quantity: r.quantity ?? '0', minimum: r.stock_minimum, averageCost: r.average_cost ?? '0', value: r.value ?? '0.00' }]
+            : [];
         })
-      : this.stockAll.all();
-    const below = (r: StockSqlRow) => r.stock_minimum !== null && new Dec(r.quantity ?? 0).lt(r.stock_minimum);
-    return (low ? rows.filter(below) : rows).map((r) => ({
-      code: r.code,
-      description: r.description,
-      quantity: r.quantity ?? '0',
-      minimum: r.stock_minimum,
-      averageCost: r.average_cost ?? '0',
-      value: r.value ?? '0.00',
-    }));
+      : (JSON.parse(this.stockAll.get() ?? '[]') as StockAllRow[]).map(([code, description, quantity, minimum, averageCost, value]) => ({
+          code, description, quantity, minimum, averageCost, value,
+        }));
+    // Decimal only where a minimum is set: the "stock bajo" list compares exactly, the full list needs no arithmetic.
+    return low ? rows.filter((r) => r.minimum !== null && new Dec(r.quantity).lt(r.minimum)) : rows;
   }
 
   /** A product's stock settings; answers its stock row. Not a catalogue edit: nothing is queued for the shop server. */
