@@ -1,8 +1,9 @@
 -- 0034_business_summary: the owner's view (Resumen) reads sums kept per day, never the documents.
 -- Applied once, inside a transaction, by electron/core/db/migrate.ts.
 --
--- Three tables of sums, one row per Lima issue day and what it is kept by: summary_sales (hour of the day, currency,
--- cashier and what the document counts as), summary_methods (payment method) and summary_products (product code).
+-- Four tables of sums, one row per Lima issue day and what it is kept by: summary_sales (hour of the day, currency and
+-- what the document counts as), summary_cashiers (the sales' cashier), summary_methods (payment method) and
+-- summary_products (product code). A month's view reads a few thousand rows, whatever the history's length.
 -- Money is kept in integer cents, read from the stored 2-decimal text without any float, and summed exactly.
 --
 -- What a document counts as (kind) is the sales report's rule (shared/cash/sales-summary.ts), in one view:
@@ -21,11 +22,20 @@ CREATE TABLE summary_sales (
   day       TEXT NOT NULL,
   hour      INTEGER NOT NULL,
   currency  TEXT NOT NULL,
-  cashier   TEXT NOT NULL,
   kind      TEXT NOT NULL CHECK (kind IN ('sale', 'return', 'debit', 'voided', 'not_declared')),
   documents INTEGER NOT NULL,
   cents     INTEGER NOT NULL,
-  PRIMARY KEY (day, hour, currency, cashier, kind)
+  PRIMARY KEY (day, hour, currency, kind)
+) STRICT, WITHOUT ROWID;
+
+-- Sales only, by the cashier who issued them.
+CREATE TABLE summary_cashiers (
+  day       TEXT NOT NULL,
+  currency  TEXT NOT NULL,
+  cashier   TEXT NOT NULL,
+  documents INTEGER NOT NULL,
+  cents     INTEGER NOT NULL,
+  PRIMARY KEY (day, currency, cashier)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TABLE summary_methods (
@@ -89,9 +99,11 @@ FROM summary_document_kinds k JOIN documents d ON d.id = k.id, json_each(d.paylo
 WHERE k.kind = 'sale';
 
 -- Documents already stored.
-INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-  SELECT day, hour, currency, cashier, kind, count(*), sum(cents) FROM summary_document_kinds WHERE kind IS NOT NULL
-  GROUP BY day, hour, currency, cashier, kind;
+INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+  SELECT day, hour, currency, kind, count(*), sum(cents) FROM summary_document_kinds WHERE kind IS NOT NULL
+  GROUP BY day, hour, currency, kind;
+INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+  SELECT day, currency, cashier, count(*), sum(cents) FROM summary_document_kinds WHERE kind = 'sale' GROUP BY day, currency, cashier;
 INSERT INTO summary_methods (day, currency, method, label, payments, cents)
   SELECT day, currency, method, min(label), count(*), sum(cents) FROM summary_document_methods GROUP BY day, currency, method;
 INSERT INTO summary_products (day, currency, code, description, lines, cents)
@@ -100,9 +112,12 @@ INSERT INTO summary_products (day, currency, code, description, lines, cents)
 -- A document stored (its payments follow it: none exists yet, so a sale counts as 'credito_venta' until its first);
 -- a replacement makes the document it replaces count as nothing.
 CREATE TRIGGER summary_document_stored AFTER INSERT ON documents BEGIN
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.id AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.id AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, 1, cents FROM summary_document_kinds WHERE id = NEW.id AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, 'credito_venta', 'Al crédito (por cobrar)', 1, cents FROM summary_document_kinds WHERE id = NEW.id AND kind = 'sale'
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
@@ -111,9 +126,12 @@ CREATE TRIGGER summary_document_stored AFTER INSERT ON documents BEGIN
     ON CONFLICT (day, currency, code) DO UPDATE SET lines = lines + excluded.lines, cents = cents + excluded.cents;
 END;
 CREATE TRIGGER summary_replaced_before BEFORE INSERT ON documents WHEN NEW.reissue_of IS NOT NULL BEGIN
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, -1, -cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, -1, -cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, -1, -cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, -1, -cents FROM summary_document_methods WHERE id = NEW.reissue_of
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
@@ -122,9 +140,12 @@ CREATE TRIGGER summary_replaced_before BEFORE INSERT ON documents WHEN NEW.reiss
     ON CONFLICT (day, currency, code) DO UPDATE SET lines = lines + excluded.lines, cents = cents + excluded.cents;
 END;
 CREATE TRIGGER summary_replaced_after AFTER INSERT ON documents WHEN NEW.reissue_of IS NOT NULL BEGIN
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, 1, cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, 1, cents FROM summary_document_methods WHERE id = NEW.reissue_of
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
@@ -140,9 +161,12 @@ WHEN OLD.doc_type IS NOT NEW.doc_type OR OLD.total IS NOT NEW.total OR OLD.curre
   OR OLD.issue_date IS NOT NEW.issue_date OR OLD.issued_at IS NOT NEW.issued_at OR OLD.cashier_name IS NOT NEW.cashier_name
   OR OLD.payload IS NOT NEW.payload OR (OLD.status IN ('rejected', 'invalid')) <> (NEW.status IN ('rejected', 'invalid'))
 BEGIN
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, -1, -cents FROM summary_document_kinds WHERE id = OLD.id AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, -1, -cents FROM summary_document_kinds WHERE id = OLD.id AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, -1, -cents FROM summary_document_kinds WHERE id = OLD.id AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, -1, -cents FROM summary_document_methods WHERE id = OLD.id
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
@@ -155,9 +179,12 @@ WHEN OLD.doc_type IS NOT NEW.doc_type OR OLD.total IS NOT NEW.total OR OLD.curre
   OR OLD.issue_date IS NOT NEW.issue_date OR OLD.issued_at IS NOT NEW.issued_at OR OLD.cashier_name IS NOT NEW.cashier_name
   OR OLD.payload IS NOT NEW.payload OR (OLD.status IN ('rejected', 'invalid')) <> (NEW.status IN ('rejected', 'invalid'))
 BEGIN
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.id AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.id AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, 1, cents FROM summary_document_kinds WHERE id = NEW.id AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, 1, cents FROM summary_document_methods WHERE id = NEW.id
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
@@ -169,18 +196,24 @@ END;
 -- A replacement linked after it was stored (a restore carries documents in first and links them after): the
 -- document it replaces stops counting, and one it no longer replaces counts again.
 CREATE TRIGGER summary_relinking BEFORE UPDATE OF reissue_of ON documents WHEN OLD.reissue_of IS NOT NEW.reissue_of BEGIN
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, -1, -cents FROM summary_document_kinds WHERE id = OLD.reissue_of AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, -1, -cents FROM summary_document_kinds WHERE id = OLD.reissue_of AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, -1, -cents FROM summary_document_kinds WHERE id = OLD.reissue_of AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, -1, -cents FROM summary_document_methods WHERE id = OLD.reissue_of
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
   INSERT INTO summary_products (day, currency, code, description, lines, cents)
     SELECT day, currency, code, description, -1, -cents FROM summary_document_lines WHERE id = OLD.reissue_of
     ON CONFLICT (day, currency, code) DO UPDATE SET lines = lines + excluded.lines, cents = cents + excluded.cents;
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, -1, -cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, -1, -cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, -1, -cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, -1, -cents FROM summary_document_methods WHERE id = NEW.reissue_of
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
@@ -189,18 +222,24 @@ CREATE TRIGGER summary_relinking BEFORE UPDATE OF reissue_of ON documents WHEN O
     ON CONFLICT (day, currency, code) DO UPDATE SET lines = lines + excluded.lines, cents = cents + excluded.cents;
 END;
 CREATE TRIGGER summary_relinked AFTER UPDATE OF reissue_of ON documents WHEN OLD.reissue_of IS NOT NEW.reissue_of BEGIN
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, 1, cents FROM summary_document_kinds WHERE id = OLD.reissue_of AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, 1, cents FROM summary_document_kinds WHERE id = OLD.reissue_of AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, 1, cents FROM summary_document_kinds WHERE id = OLD.reissue_of AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, 1, cents FROM summary_document_methods WHERE id = OLD.reissue_of
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
   INSERT INTO summary_products (day, currency, code, description, lines, cents)
     SELECT day, currency, code, description, 1, cents FROM summary_document_lines WHERE id = OLD.reissue_of
     ON CONFLICT (day, currency, code) DO UPDATE SET lines = lines + excluded.lines, cents = cents + excluded.cents;
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, 1, cents FROM summary_document_kinds WHERE id = NEW.reissue_of AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, 1, cents FROM summary_document_methods WHERE id = NEW.reissue_of
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
@@ -211,9 +250,12 @@ END;
 
 -- A void SUNAT accepted: the sale stops counting as a sale (and counts again if that claim is ever undone).
 CREATE TRIGGER summary_void_recording BEFORE INSERT ON voids WHEN NEW.status = 'voided' BEGIN
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, -1, -cents FROM summary_document_kinds WHERE id = NEW.document_id AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, -1, -cents FROM summary_document_kinds WHERE id = NEW.document_id AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, -1, -cents FROM summary_document_kinds WHERE id = NEW.document_id AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, -1, -cents FROM summary_document_methods WHERE id = NEW.document_id
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
@@ -222,9 +264,12 @@ CREATE TRIGGER summary_void_recording BEFORE INSERT ON voids WHEN NEW.status = '
     ON CONFLICT (day, currency, code) DO UPDATE SET lines = lines + excluded.lines, cents = cents + excluded.cents;
 END;
 CREATE TRIGGER summary_void_recorded AFTER INSERT ON voids WHEN NEW.status = 'voided' BEGIN
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.document_id AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.document_id AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, 1, cents FROM summary_document_kinds WHERE id = NEW.document_id AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, 1, cents FROM summary_document_methods WHERE id = NEW.document_id
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
@@ -235,9 +280,12 @@ END;
 CREATE TRIGGER summary_void_deciding BEFORE UPDATE OF status ON voids
 WHEN (OLD.status = 'voided') <> (NEW.status = 'voided')
 BEGIN
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, -1, -cents FROM summary_document_kinds WHERE id = OLD.document_id AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, -1, -cents FROM summary_document_kinds WHERE id = OLD.document_id AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, -1, -cents FROM summary_document_kinds WHERE id = OLD.document_id AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, -1, -cents FROM summary_document_methods WHERE id = OLD.document_id
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;
@@ -248,9 +296,12 @@ END;
 CREATE TRIGGER summary_void_decided AFTER UPDATE OF status ON voids
 WHEN (OLD.status = 'voided') <> (NEW.status = 'voided')
 BEGIN
-  INSERT INTO summary_sales (day, hour, currency, cashier, kind, documents, cents)
-    SELECT day, hour, currency, cashier, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.document_id AND kind IS NOT NULL
-    ON CONFLICT (day, hour, currency, cashier, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_sales (day, hour, currency, kind, documents, cents)
+    SELECT day, hour, currency, kind, 1, cents FROM summary_document_kinds WHERE id = NEW.document_id AND kind IS NOT NULL
+    ON CONFLICT (day, hour, currency, kind) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
+  INSERT INTO summary_cashiers (day, currency, cashier, documents, cents)
+    SELECT day, currency, cashier, 1, cents FROM summary_document_kinds WHERE id = NEW.document_id AND kind = 'sale'
+    ON CONFLICT (day, currency, cashier) DO UPDATE SET documents = documents + excluded.documents, cents = cents + excluded.cents;
   INSERT INTO summary_methods (day, currency, method, label, payments, cents)
     SELECT day, currency, method, label, 1, cents FROM summary_document_methods WHERE id = NEW.document_id
     ON CONFLICT (day, currency, method) DO UPDATE SET payments = payments + excluded.payments, cents = cents + excluded.cents;

@@ -6,13 +6,20 @@ import type { PeriodFigures, SummaryTotals } from '../../../shared/bridge/summar
 
 export type SummaryKind = 'sale' | 'return' | 'debit' | 'voided' | 'not_declared';
 
-/** One row of summary_sales: documents of one kind by day, hour, currency and cashier. */
+/** One row of summary_sales: documents of one kind by day, hour and currency. */
 export interface SalesSumRow {
   day: string;
   hour: number;
   currency: string;
-  cashier: string;
   kind: SummaryKind;
+  documents: number;
+  cents: number;
+}
+
+/** The sales of one cashier (summary_cashiers). */
+export interface CashierSumRow {
+  currency: string;
+  cashier: string;
   documents: number;
   cents: number;
 }
@@ -37,6 +44,7 @@ export interface ProductSumRow {
 
 export interface PeriodSums {
   sales: readonly SalesSumRow[];
+  cashiers: readonly CashierSumRow[];
   methods: readonly MethodSumRow[];
   products: readonly ProductSumRow[];
 }
@@ -77,8 +85,8 @@ export function periodFigures(from: string, to: string, sums: PeriodSums): Perio
     if (r.kind !== 'sale') continue;
     byHour.add(`${r.currency}|${r.hour}`, { currency: r.currency, hour: r.hour }, r.documents, r.cents);
     byDay.add(`${r.currency}|${r.day}`, { currency: r.currency, day: r.day }, r.documents, r.cents);
-    byCashier.add(`${r.currency}|${r.cashier}`, { currency: r.currency, name: r.cashier }, r.documents, r.cents);
   }
+  for (const c of sums.cashiers) byCashier.add(`${c.currency}|${c.cashier}`, { currency: c.currency, name: c.cashier }, c.documents, c.cents);
   const byMethod = new Sums<{ currency: string; method: string; label: string }>();
   for (const m of sums.methods) byMethod.add(`${m.currency}|${m.method}`, { currency: m.currency, method: m.method, label: m.label }, m.payments, m.cents);
   const products = new Sums<{ currency: string; code: string; description: string }>();

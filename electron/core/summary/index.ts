@@ -1,3 +1,3 @@
 export { BusinessSummaryService, NO_SHOP_SERVER, previousRange } from './service';
 export { periodFigures, money, type PeriodSums, type SalesSumRow, type MethodSumRow, type ProductSumRow } from './figures';
-export { TillSums, SUMMARY_SALES_SQL, SUMMARY_METHODS_SQL, SUMMARY_PRODUCTS_SQL } from './till-sums';
+export { TillSums, SUMMARY_SALES_SQL, SUMMARY_CASHIERS_SQL, SUMMARY_METHODS_SQL, SUMMARY_PRODUCTS_SQL } from './till-sums';

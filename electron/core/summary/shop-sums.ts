@@ -4,7 +4,7 @@
 // as not declared, notes apart, a sale whose void SUNAT accepted as voided. Amounts are NUMERIC(14,2) there: ×100 is
 // exact, and the cents cross as text.
 import type pg from 'pg';
-import type { MethodSumRow, PeriodSums, ProductSumRow, SalesSumRow, SummaryKind } from './figures';
+import type { CashierSumRow, MethodSumRow, PeriodSums, ProductSumRow, SalesSumRow, SummaryKind } from './figures';
 
 const KINDS = `WITH k AS (
   SELECT d.issue_date::text AS day, coalesce(substr(d.issued_at, 12, 2), '0')::int AS hour, left(d.currency, 8) AS currency,
@@ -20,8 +20,12 @@ const KINDS = `WITH k AS (
   FROM documents d WHERE d.issue_date BETWEEN $1::date AND $2::date)`;
 
 const SALES = `${KINDS}
-  SELECT day, hour, currency, cashier, kind, count(*)::int AS documents, sum(total * 100)::bigint::text AS cents
-  FROM k WHERE kind IS NOT NULL GROUP BY day, hour, currency, cashier, kind`;
+  SELECT day, hour, currency, kind, count(*)::int AS documents, sum(total * 100)::bigint::text AS cents
+  FROM k WHERE kind IS NOT NULL GROUP BY day, hour, currency, kind`;
+
+const CASHIERS = `${KINDS}
+  SELECT currency, cashier, count(*)::int AS documents, sum(total * 100)::bigint::text AS cents
+  FROM k WHERE kind = 'sale' GROUP BY currency, cashier`;
 
 const METHODS = `${KINDS}
   SELECT currency, method, min(label) AS label, count(*)::int AS payments, sum(cents)::bigint::text AS cents FROM (
@@ -42,10 +46,11 @@ const num = <T extends { cents: number }>(r: Cents<T>): T => ({ ...r, cents: Num
 
 export async function shopSums(pool: pg.Pool, from: string, to: string): Promise<PeriodSums> {
   const values = [from, to];
-  const [sales, methods, products] = await Promise.all([
+  const [sales, cashiers, methods, products] = await Promise.all([
     pool.query<Cents<SalesSumRow> & { kind: SummaryKind }>({ name: 'caja_summary_sales', text: SALES, values }),
+    pool.query<Cents<CashierSumRow>>({ name: 'caja_summary_cashiers', text: CASHIERS, values }),
     pool.query<Cents<MethodSumRow>>({ name: 'caja_summary_methods', text: METHODS, values }),
     pool.query<Cents<ProductSumRow>>({ name: 'caja_summary_products', text: PRODUCTS, values }),
   ]);
-  return { sales: sales.rows.map((r) => num<SalesSumRow>(r)), methods: methods.rows.map((r) => num<MethodSumRow>(r)), products: products.rows.map((r) => num<ProductSumRow>(r)) };
+  return { sales: sales.rows.map((r) => num<SalesSumRow>(r)), cashiers: cashiers.rows.map((r) => num<CashierSumRow>(r)), methods: methods.rows.map((r) => num<MethodSumRow>(r)), products: products.rows.map((r) => num<ProductSumRow>(r)) };
 }

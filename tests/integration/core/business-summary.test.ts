@@ -17,13 +17,16 @@ function keptAndRecounted(r: Rig) {
   const all = (sql: string) => r.core.db.sqlite.prepare(sql).all();
   return {
     kept: {
-      sales: all('SELECT day, hour, currency, cashier, kind, documents, cents FROM summary_sales WHERE documents <> 0 ORDER BY 1, 2, 3, 4, 5'),
+      sales: all('SELECT day, hour, currency, kind, documents, cents FROM summary_sales WHERE documents <> 0 ORDER BY 1, 2, 3, 4'),
+      cashiers: all('SELECT day, currency, cashier, documents, cents FROM summary_cashiers WHERE documents <> 0 ORDER BY 1, 2, 3'),
       methods: all('SELECT day, currency, method, payments, cents FROM summary_methods WHERE payments <> 0 ORDER BY 1, 2, 3'),
       products: all('SELECT day, currency, code, lines, cents FROM summary_products WHERE lines <> 0 ORDER BY 1, 2, 3'),
     },
     recounted: {
-      sales: all(`SELECT day, hour, currency, cashier, kind, count(*) AS documents, sum(cents) AS cents FROM summary_document_kinds
-        WHERE kind IS NOT NULL GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`),
+      sales: all(`SELECT day, hour, currency, kind, count(*) AS documents, sum(cents) AS cents FROM summary_document_kinds
+        WHERE kind IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
+      cashiers: all(`SELECT day, currency, cashier, count(*) AS documents, sum(cents) AS cents FROM summary_document_kinds
+        WHERE kind = 'sale' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
       methods: all('SELECT day, currency, method, count(*) AS payments, sum(cents) AS cents FROM summary_document_methods GROUP BY 1, 2, 3 ORDER BY 1, 2, 3'),
       products: all('SELECT day, currency, code, count(*) AS lines, sum(cents) AS cents FROM summary_document_lines GROUP BY 1, 2, 3 ORDER BY 1, 2, 3'),
     },
