@@ -81,3 +81,24 @@ test('a credit sale charges the account; a collection prints its constancia; the
   await page.getByRole('article', { name: /REPORTE X/ }).getByText('Cobranzas de créditos').scrollIntoViewIfNeeded();
   await harness.screenshot('cuentas-reporte-x');
 });
+
+test('a boleta sold «A cuenta» to a neighbour charges their account and takes no payment', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await page.getByLabel('Tipo de documento').selectOption('1');
+  await page.getByLabel('Número de documento').fill('45678912');
+  await page.getByLabel('Nombre', { exact: true }).fill('JUAN PEREZ');
+  await typeLine(page, 1, { code: 'ARZ', description: 'Arroz extra 1 kg', quantity: '4', price: '5.90' });
+  await page.locator('label', { hasText: 'A cuenta' }).click();
+  await expect(page.getByTestId('on-account-hint')).toBeVisible();
+  await harness.screenshot('cuentas-venta-a-cuenta');
+  await page.keyboard.press('F12');
+  await expect(ticketDialog(page).getByRole('heading', { name: 'Boleta B001-00000001 emitida' })).toBeVisible();
+  await closeDialog(page);
+  const account = (await harness.core.dispatch('getCustomerAccount', { customer: { docType: '1', docNumber: '45678912' } })) as { ok: true; value: { balance: string; dues: unknown[] } };
+  expect(account.value).toMatchObject({ balance: '23.60', dues: [{ cuota: 1, open: '23.60' }] });
+  // The X shows it as a sale al crédito (por cobrar), with no cash in the drawer.
+  const x = (await harness.core.dispatch('getCashReport', {})) as { ok: true; value: { byMethod: { label: string; total: string }[]; cash: { expected: string } } };
+  expect(x.value.byMethod).toEqual([expect.objectContaining({ label: 'Al crédito (por cobrar)', total: '23.60' })]);
+  expect(x.value.cash.expected).toBe('0.00');
+});

@@ -100,6 +100,7 @@ function Installments({ form }: { form: UseFormReturn<SaleFormValues> }): React.
 export function PaymentSection({ form }: { form: UseFormReturn<SaleFormValues> }): React.JSX.Element {
   const { register, control, getValues, setValue } = form;
   const method = useWatch({ control, name: 'payment.method' });
+  const saleType = useWatch({ control, name: 'docType' });
   const totals = useTotals();
   const methodField = register('payment.method', {
     onChange: (event: { target: { value: string } }) => {
@@ -122,8 +123,22 @@ export function PaymentSection({ form }: { form: UseFormReturn<SaleFormValues> }
           <input type="radio" value="CREDITO" {...methodField} />
           Crédito
         </label>
+        {saleType === '03' ? (
+          <label className="doc-switch__option">
+            <input type="radio" value="CUENTA" {...methodField} />
+            A cuenta
+          </label>
+        ) : null}
       </fieldset>
-      {method === 'CREDITO' ? <Installments form={form} /> : <CashPayment form={form} />}
+      {method === 'CREDITO' ? (
+        <Installments form={form} />
+      ) : method === 'CUENTA' ? (
+        <p className="panel__hint" data-testid="on-account-hint">
+          Se carga a la cuenta del cliente (identificado con DNI o RUC) y se cobra después en Caja → Cuentas por cobrar.
+        </p>
+      ) : (
+        <CashPayment form={form} />
+      )}
     </section>
   );
 }

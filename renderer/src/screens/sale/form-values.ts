@@ -36,7 +36,8 @@ export interface SaleFormValues {
   currency: 'PEN' | 'USD';
   customer: { docType: IdentityDocType; docNumber: string; name: string; address: string };
   lines: LineValues[];
-  payment: { method: 'CONTADO' | 'CREDITO'; cashReceived: string; others: OtherPaymentValues[]; installments: InstallmentValues[] };
+  /** CUENTA: a boleta charged to the customer's account (al fiado), paid later. */
+  payment: { method: 'CONTADO' | 'CREDITO' | 'CUENTA'; cashReceived: string; others: OtherPaymentValues[]; installments: InstallmentValues[] };
   legends: { code: LegendCode; value: string }[];
   /** A discount on the whole sale as typed: '5%', '2.00' or ''. */
   saleDiscount: string;
@@ -132,6 +133,7 @@ export function toSaleInput(values: SaleFormValues, cashMethod = 'efectivo'): Sa
           }
         : { method: 'CONTADO' },
     ...(values.legends.length > 0 ? { legends: values.legends.map((l) => ({ code: l.code, value: l.value.trim() })) } : {}),
+    ...(values.payment.method === 'CUENTA' ? { onAccount: true as const } : {}),
   };
   const tenders = values.payment.method === 'CONTADO' ? tendersOf(values.payment, cashMethod) : [];
   if (tenders.length > 0) input.tenders = tenders;
