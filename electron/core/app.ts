@@ -30,6 +30,7 @@ import { createDispatcher, silentLogger } from './dispatch';
 import { CoreEvents } from './events';
 import { ExportService } from './export';
 import { SireService } from './export/sire';
+import { KardexBookService } from './export/ple';
 import { BusinessSummaryService } from './summary';
 import { Outbox } from './outbox/worker';
 import { ProductsService, seedDemoProducts } from './products';
@@ -164,6 +165,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   const restoreFlow = new RestoreFlow(options.restorer, (file) => backups.planRestore(file));
   const exporter = new ExportService({ db, demo: () => settings.isDemo(), files: options.files });
   const sire = new SireService({ db, demo: () => settings.isDemo(), company: () => settings.company() });
+  const kardexBooks = new KardexBookService({ db, ruc: () => settings.company().ruc });
   const scheduler = new BackupScheduler({
     target: backups,
     now,
@@ -424,6 +426,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     // Every keyed write answers a repeated key with its first result (handlers/idempotency.ts, shared/bridge/writes.ts).
     withIdempotency(
       { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context), ...stockHandlers(stock), ...accountsHandlers(accounts), ...mailHandlers(mail, mailSender, documents, afterAnswer),
+        exportKardexBook: (input) => kardexBooks.export(input),
         ...documentFilesHandlers({ detail: (id) => documents.detail(id), company: () => settings.company(), files: options.files }) },
       {
         sqlite: db.sqlite,

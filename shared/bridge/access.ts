@@ -114,6 +114,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   chooseBackupFolder: 'administrador',
   exportDocuments: 'administrador',
   exportSalesRegister: 'administrador',
+  exportKardexBook: 'administrador',
   compareSalesRegister: 'administrador',
   chooseRestoreFile: 'administrador',
   restoreBackup: 'administrador',

@@ -24,6 +24,7 @@ import {
 } from './lookups';
 import { backupContract } from './backup';
 import { sireContract } from './sire';
+import { pleContract } from './ple';
 import { summaryContract } from './summary';
 import { PrintRequestSchema, PrintResultSchema } from './print';
 import { ticketPrinterContract } from '../printing/settings';
@@ -104,6 +105,8 @@ export const bridgeContract = {
   ...backupContract,
   /** The accountant's sales register in SIRE's layout, and its check against SUNAT's proposal. */
   ...sireContract,
+  /** The kardex in SUNAT's permanent inventory books (PLE 12.1, 13.1). */
+  ...pleContract,
   ...setupContract,
   ...summaryContract,
   ...usersContract,

@@ -8,6 +8,7 @@ export * from './documents';
 export * from './lookups';
 export * from './mail';
 export * from './document-files';
+export * from './ple';
 export * from './methods';
 export * from './writes';
 export * from './client-key';

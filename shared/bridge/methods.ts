@@ -83,6 +83,7 @@ export const BRIDGE_METHOD_NAMES = [
   // stock: purchases, the kardex, physical counts
   'recordPurchase',
   'getStock',
+  'exportKardexBook',
   'setStockSettings',
   'getKardex',
   'getBelowZero',

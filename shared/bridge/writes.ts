@@ -47,6 +47,7 @@ export const BRIDGE_WRITES = {
   chooseBackupFolder: { nature: SETS },
   exportDocuments: 'read',
   exportSalesRegister: 'read',
+  exportKardexBook: 'read',
   compareSalesRegister: 'read',
   chooseRestoreFile: 'read',
   restoreBackup: { nature: 'restaura el mismo archivo: repetirlo deja los mismos datos' },

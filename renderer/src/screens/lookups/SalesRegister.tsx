@@ -5,22 +5,10 @@ import { SirePeriodSchema, type RegisterDifference, type SalesRegisterComparison
 import { Alert } from '../../components/Alert';
 import { Field, fieldAria } from '../../components/Field';
 import { todayLima } from '../../format/dates';
+import { downloadSunatFile } from '../../format/sunat-file';
 import { call } from '../../pos';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
-
-/**
- * SUNAT's own files are ISO-8859-1 (docs/sunat/sire-rvie.md): each character becomes one byte, so a name with tildes
- * or Ñ reads as SIRE writes it; a character outside Latin-1 becomes "?".
- */
-function latin1(text: string): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    bytes[i] = code <= 0xff ? code : 0x3f;
-  }
-  return bytes;
-}
 
 /** The proposal as SIRE gives it: UTF-8 when it reads as such, else ISO-8859-1. */
 async function proposalText(file: File): Promise<string> {
@@ -80,15 +68,7 @@ export function SalesRegister(): React.JSX.Element {
       return;
     }
     const { fileName, text, documents, totals } = result.value;
-    const url = URL.createObjectURL(new Blob([latin1(text)], { type: 'text/plain;charset=iso-8859-1' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadSunatFile(fileName, text);
     setMessage({
       tone: 'success',
       text: `Descargado: ${fileName} (${documents} comprobantes). En soles: gravado ${totals.gravado}, exonerado ${totals.exonerado}, inafecto ${totals.inafecto}, IGV ${totals.igv}, ICBPER ${totals.icbper}, total ${totals.total}.`,

@@ -7,6 +7,7 @@ import { Alert } from '../../components/Alert';
 import { CheckboxField } from '../../components/Field';
 import { call } from '../../pos';
 import { CountForm } from './CountForm';
+import { KardexBooks } from './KardexBooks';
 import { PurchaseForm } from './PurchaseForm';
 
 type Panel = { kind: 'kardex'; code: string } | { kind: 'purchase' } | { kind: 'count' } | null;
@@ -121,6 +122,7 @@ export function StockScreen(): React.JSX.Element {
           ) : rows ? (
             <p className="empty">{low ? 'Ningún producto está bajo su mínimo.' : 'No hay productos con stock.'}</p>
           ) : null}
+          <KardexBooks />
         </div>
         {panel?.kind === 'purchase' ? (
           <PurchaseForm

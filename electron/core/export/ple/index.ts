@@ -1,0 +1,2 @@
+export { KardexBookService } from './service';
+export type { PleBook } from './kardex-lines';
