@@ -51,7 +51,7 @@ describe('the cash session', () => {
     expect(x.byCashier).toEqual([{ name: 'Luis Cajero', currency: 'PEN', count: 3, total: '35.40' }]);
     // float 100 + cash 18.60 + in 30 = 148.60
     expect(x.cash).toEqual({
-      openingFloat: '100.00', cashSales: '18.60', cashRefunds: '0.00', cashIn: '30.00', cashOut: '0.00', changeInSoles: '0.00', expected: '148.60',
+      openingFloat: '100.00', cashSales: '18.60', cashRefunds: '0.00', cashCollections: '0.00', cashIn: '30.00', cashOut: '0.00', changeInSoles: '0.00', expected: '148.60',
       counted: null, difference: null, dollars: { cashSales: '0.00', cashRefunds: '0.00', expected: '0.00', counted: null, difference: null },
     });
     // Nothing was sent yet (the rig's outbox is not started): all three await SUNAT.
