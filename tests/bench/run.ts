@@ -19,6 +19,7 @@ import { run as stock } from './stock.bench';
 import { run as returns } from './returns.bench';
 import { run as startup } from './startup.bench';
 import { allVerdicts, summaryLines } from './verdict';
+import { run as summary } from './summary.bench';
 
 /**
  * BENCH_PARTS=cdr,products (comma-separated) runs only those sections; the backups section also answers to its own
@@ -71,6 +72,11 @@ async function main() {
     // A sale's p99 with stock kept against without it (same run), the kardex and the valued stock.
     console.log('# stock');
     await stock(quick);
+  }
+  if (wants('summary')) {
+    // The owner's view: a month's figures over 1,000,000 stored documents (goal p95 < 200 ms).
+    console.log('# summary');
+    await summary(quick ? 50_000 : 1_000_000);
   }
   if (wants('shift', 'cash')) {
     console.log('# shift');
