@@ -14,7 +14,9 @@ const start = Date.parse(`${new Date(Date.now() - 5 * 3_600_000 - 40 * DAY).toIS
 let now = start;
 const todayLima = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
 
-test.use({ printer: 'pdf', coreClock: { now: () => new Date(now) } });
+/** Once the history is in, the core's clock is the real one again. */
+let live = false;
+test.use({ printer: 'pdf', coreClock: { now: () => new Date(live ? Date.now() : now) } });
 
 const PRODUCTS = [
   { code: 'A001', description: 'Arroz extra 1 kg', unitPrice: '5.90' },
@@ -69,7 +71,13 @@ test('Resumen: today, the week and the month of a seeded history, against the pe
   await expect(async () => {
     await call('voidDocument', { clientKey: crypto.randomUUID(), of: kept[0]!.id, reason: 'Venta duplicada' });
   }).toPass({ timeout: 15_000 });
-  now = Date.now();
+  // One more sale on the real clock: its answer tells the status bar the clock is right again.
+  live = true;
+  const last = await call('issueSale', sale(n++));
+  await expect(async () => {
+    const detail = await core.dispatch('getDocument', { id: last.id });
+    expect(detail).toMatchObject({ ok: true, value: { status: 'accepted' } });
+  }).toPass({ timeout: 15_000 });
   await harness.open();
   await page.keyboard.press('Alt+8');
   const view = page.getByRole('region', { name: 'Resumen del negocio' });

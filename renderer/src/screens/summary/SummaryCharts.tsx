@@ -70,9 +70,11 @@ function hours(figures: PeriodFigures): Row[] {
 export function SummaryCharts({ figures, width }: { figures: PeriodFigures; width: number }): React.JSX.Element {
   const pen = <T extends { currency: string }>(rows: T[]) => rows.filter((r) => r.currency === 'PEN');
   const days = pen(figures.byDay);
+  const byHour = hours(figures);
   return (
     <div className="summary-charts">
-      <Columns title="Ventas por hora del día" rows={hours(figures)} width={width} />
+      {/* More than 14 hours: every other label, so they never touch. */}
+      <Columns title="Ventas por hora del día" rows={byHour} width={width} every={byHour.length > 14 ? 1 : 0} />
       {figures.from !== figures.to ? (
         <Columns title="Ventas por día" rows={days.map((d) => rowOf(formatDay(d.day).slice(0, 5), d.total))} width={width} every={days.length > 16 ? 2 : 0} />
       ) : null}
