@@ -105,6 +105,22 @@ describe('the owner\'s summary', () => {
     expect(kept).toEqual(recounted);
   });
 
+  it('a document the API refused leaves the sales, and counts again once corrected and accepted (a late acceptance)', async () => {
+    const r = await rig();
+    const buyer = { docType: '1', docNumber: '45678912', name: 'Juan Pérez Quispe', address: '' };
+    await r.call<DocumentSummary>('issueSale', anonymousBoleta());
+    const refused = await r.call<DocumentSummary>('issueSale', anonymousBoleta({ customer: buyer }));
+    tamper(r, refused.id, (p) => (p.cliente_Razon_Social = ''));
+    await r.core.outbox.drain();
+    expect(statusOf(r, refused.id)).toBe('invalid');
+    const day = refused.issueDate;
+    expect(pen(await expectAgreesWithReport(r, day))).toMatchObject({ sales: '11.80', documents: 1, notDeclaredCount: 1 });
+    await r.call('correctDocument', { clientKey: crypto.randomUUID(), id: refused.id, customer: buyer });
+    await r.core.outbox.drain();
+    expect(statusOf(r, refused.id)).toBe('accepted');
+    expect(pen(await expectAgreesWithReport(r, day))).toMatchObject({ sales: '23.60', documents: 2, notDeclaredCount: 0 });
+  });
+
   it('asked for every till without a shop server, it answers this till\'s figures and says so', async () => {
     const r = await rig();
     const sale = await r.call<DocumentSummary>('issueSale', anonymousBoleta());
