@@ -133,13 +133,21 @@ export class AccountsService {
     this.ledger.credit(charge.customer, 'note', new Dec(total), { first: this.ledger.documentOpenDues(saleId!), rest: false }, { document_id: noteId });
   }
 
-  /** Inside the void's transaction: a voided sale owes nothing more; what it still had open leaves the balance. */
+  /**
+   * Inside the void's transaction: a voided sale owes nothing. What its credit notes had not already credited leaves the
+   * balance: first its open dues, then what the customer had paid on it goes to their other open dues, or in favour.
+   */
   voided(documentId: number): void {
     const charge = this.ledger.chargeOfDocument(documentId);
     if (!charge) return;
-    const dues = this.ledger.documentOpenDues(documentId);
-    const open = dues.reduce((sum, x) => sum.plus(x.amount).minus(x.settled), new Dec(0));
-    if (open.gt(0)) this.ledger.credit(charge.customer, 'void', open, { first: dues, rest: false }, { document_id: documentId });
+    const noted = this.s
+      .prepare<[number], { amount: string | null }>(
+        "SELECT group_concat(e.amount, '|') AS amount FROM note_details n JOIN account_entries e ON e.document_id = n.document_id AND e.kind = 'note' WHERE n.modifies_id = ?",
+      )
+      .get(documentId)?.amount;
+    const credited = (noted ?? '').split('|').filter(Boolean).reduce((sum, x) => sum.minus(x), new Dec(0));
+    const left = new Dec(charge.amount).minus(credited);
+    if (left.gt(0)) this.ledger.credit(charge.customer, 'void', left, { first: this.ledger.documentOpenDues(documentId), rest: true }, { document_id: documentId });
   }
 
   // ---- collections ----

@@ -169,6 +169,23 @@ describe('customer accounts: collections', () => {
   });
 });
 
+describe('customer accounts: a void', () => {
+  it('a credit sale voided at SUNAT owes nothing: its open cuotas close, and what was paid on it goes to the next debt', async () => {
+    const { r } = await shop();
+    const first = await creditFactura(r);
+    await creditFactura(r, { payment: { method: 'CREDITO', installments: [{ amount: '118.00', dueDate: '2026-03-20' }] } });
+    await r.core.outbox.drain();
+    // 60 paid: 50 on the first factura's cuota 1, 10 on the second factura.
+    await collect(r, { amount: '60' });
+    await r.call('voidDocument', { clientKey: crypto.randomUUID(), of: first.id, reason: 'RUC equivocado' });
+    await r.core.voids.drain();
+    const a = await account(r);
+    // 236 − 60 − 118 (the voided factura whole): 68 close its cuota 2, the 50 paid on it go to the second factura.
+    expect(a).toMatchObject({ balance: '58.00', inFavour: '0.00', dues: [{ document: expect.stringMatching(/^F001-/), open: '58.00' }] });
+    expect(a.entries.at(-1)).toMatchObject({ kind: 'void', document: printedOf(first), amount: '-118.00', balance: '58.00' });
+  });
+});
+
 describe('customer accounts: the X, the Z and the sales report', () => {
   it('count collections apart from sales, by method, and the cash ones in the expected cash, to the cent', async () => {
     const { r } = await shop();
