@@ -72,6 +72,10 @@ test('a credit sale charges the account; a collection prints its constancia; the
   expect(statement).toContain('ESTADO DE CUENTA');
   expect(statement).toContain('Venta al crédito F001-00000001');
   expect(statement).toMatch(/Cobranza F001-\s*00000001 \(Efectivo\) · saldo 104\.00/);
+  // And as a PDF, named for the customer.
+  await panel.getByRole('button', { name: 'Guardar PDF' }).click();
+  await expect(panel.getByText(/PDF guardado en .*CUENTA-20200000006/)).toBeVisible();
+  expect(harness.printed[before + 2]!.job).toMatchObject({ action: 'pdf', source: { kind: 'accountStatement' } });
 
   // The X counts the collection apart from sales, and its cash in the drawer: the harness's float of 0.00 + 250.
   const x = (await harness.core.dispatch('getCashReport', {})) as { ok: true; value: { collections: { total: string }; cash: { expected: string } } };

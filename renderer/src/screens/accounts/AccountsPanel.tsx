@@ -148,9 +148,14 @@ function AccountView({ account, onChange }: { account: CustomerAccount; onChange
               ))}
             </tbody>
           </table>
-          <button type="button" disabled={busy !== null} onClick={() => void run('print', paper)}>
-            {busy ? 'Imprimiendo…' : 'Imprimir estado de cuenta'}
-          </button>
+          <div className="accounts__actions">
+            <button type="button" disabled={busy !== null} onClick={() => void run('print', paper)}>
+              {busy === 'print' ? 'Imprimiendo…' : 'Imprimir estado de cuenta'}
+            </button>
+            <button type="button" disabled={busy !== null} onClick={() => void run('pdf', paper)}>
+              {busy === 'pdf' ? 'Guardando…' : 'Guardar PDF'}
+            </button>
+          </div>
           {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}
           <LimitForm account={account} onSaved={onChange} />
         </div>
