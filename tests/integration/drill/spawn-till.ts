@@ -1,9 +1,11 @@
-// A till process for the drills: a script run by Node with tsx, its output kept (stdout and stderr, for the failure
-// message), `ready` once it printed "ready" (its core is up), `exit` with its exit code (null when killed). With
-// `loss`, the till's network loses answers (lossy-network.ts), seeded.
+// A till process for the drills: a script run by plain Node from its prebuilt bundle (till-bundle.ts), its output kept
+// (stdout and stderr, for the failure message), `ready` once it printed "ready" (its core is up), `exit` with its exit
+// code (null when killed). With `loss`, the till's network loses answers (lossy-network.ts), seeded.
+// CAJA_DRILL_TSX=1 runs the TypeScript sources through tsx instead (slower starts; stack traces name the sources).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { LOSS_ENV, type Loss } from './lossy-network';
+import { tillBundle } from './till-bundle';
 
 export interface TillProcess {
   child: ChildProcess;
@@ -14,10 +16,14 @@ export interface TillProcess {
 
 const LOSSY_PRELOAD = fileURLToPath(new URL('./lossy-fetch-preload.ts', import.meta.url));
 
+function nodeArgs(script: string, loss: Loss | undefined): string[] {
+  if (process.env.CAJA_DRILL_TSX === '1') return ['--import', 'tsx', ...(loss ? ['--import', LOSSY_PRELOAD] : []), script];
+  return [...(loss ? ['--require', tillBundle(LOSSY_PRELOAD)] : []), tillBundle(script)];
+}
+
 export function spawnTill(script: string, args: string[], loss?: Loss): TillProcess {
-  const preload = loss ? ['--import', LOSSY_PRELOAD] : [];
   const env = loss ? { ...process.env, [LOSS_ENV]: JSON.stringify(loss) } : process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [...nodeArgs(script, loss), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let out = '';
   const ready = new Promise<void>((resolve) => {
     child.stdout?.on('data', (chunk: Buffer) => {
