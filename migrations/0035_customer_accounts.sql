@@ -56,6 +56,8 @@ CREATE INDEX account_entries_session ON account_entries (cash_session_id) WHERE 
 CREATE INDEX account_entries_collections_at ON account_entries (at) WHERE kind = 'collection';
 -- A sale is charged once.
 CREATE UNIQUE INDEX account_entries_charge_once ON account_entries (document_id) WHERE kind = 'charge';
+-- The entries of a document: a voided sale's notes.
+CREATE INDEX account_entries_document ON account_entries (document_id) WHERE document_id IS NOT NULL;
 
 -- What a charge is due in: the cuotas of a factura al crédito as SUNAT received them (copied, never changed), or one
 -- due for a boleta on account. settled: what collections and notes applied to it so far; open until it reaches amount.

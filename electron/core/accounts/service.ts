@@ -20,6 +20,10 @@ export interface AccountsDeps extends LedgerDeps {
   approve: (what: string, approval: Approval | undefined) => { name: string } | null;
 }
 
+/** What a sale's credit notes credited to its account, through note_details_modifies and account_entries_document. */
+export const NOTED_SQL = `SELECT group_concat(e.amount, '|') AS amount FROM note_details n
+  JOIN account_entries e ON e.document_id = n.document_id AND e.kind = 'note' WHERE n.modifies_id = ?`;
+
 /** A boleta on account has no cuotas at SUNAT: it falls due this many days after the sale. */
 export const ON_ACCOUNT_DAYS = 30;
 
@@ -142,7 +146,7 @@ export class AccountsService {
     if (!charge) return;
     const noted = this.s
       .prepare<[number], { amount: string | null }>(
-        "SELECT group_concat(e.amount, '|') AS amount FROM note_details n JOIN account_entries e ON e.document_id = n.document_id AND e.kind = 'note' WHERE n.modifies_id = ?",
+        NOTED_SQL,
       )
       .get(documentId)?.amount;
     const credited = (noted ?? '').split('|').filter(Boolean).reduce((sum, x) => sum.minus(x), new Dec(0));

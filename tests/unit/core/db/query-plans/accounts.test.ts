@@ -2,9 +2,9 @@
 // dues oldest first, the account shows its latest entries, the X and the Z read a session's collections, the sales
 // report a range of them, and the overdue list every open due past its date. Each rests on its index: a shop with
 // thousands of customers and years of entries never reads a whole table for one customer.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  APPLIED_SQL, CHARGE_OF_SQL, DOCUMENT_DUES_SQL, ENTRIES_SQL, OPEN_DUES_SQL, OVERDUE_SQL, RANGE_COLLECTIONS_SQL, SESSION_COLLECTIONS_SQL,
+  APPLIED_SQL, CHARGE_OF_SQL, NOTED_SQL, DOCUMENT_DUES_SQL, ENTRIES_SQL, OPEN_DUES_SQL, OVERDUE_SQL, RANGE_COLLECTIONS_SQL, SESSION_COLLECTIONS_SQL,
 } from '../../../../../electron/core/accounts';
 import type { Db } from '../../../../../electron/core/db';
 import { expectFlat, expectFlatThrough, planOf, shopDatabase } from './plans';
@@ -44,8 +44,13 @@ beforeAll(() => {
 afterAll(() => db.close());
 
 describe('customer accounts: query plans', () => {
-  it("a sale's charge is found through account_entries_charge_once", () => {
-    expectFlatThrough(db, 'account_entries_charge_once', CHARGE_OF_SQL, [1]);
+  it("a sale's charge is found by its document (account_entries_document, or the charge's own unique index)", () => {
+    expectFlat(planOf(db, CHARGE_OF_SQL, [1]));
+    expect(planOf(db, CHARGE_OF_SQL, [1]).join(' | ')).toMatch(/\baccount_entries_(document|charge_once)\b/);
+  });
+
+  it("a voided sale's notes are found through note_details_modifies, their entries through account_entries_document", () => {
+    expectFlatThrough(db, 'account_entries_document', NOTED_SQL, [1]);
   });
 
   it("a customer's open dues, oldest first, read account_dues_open; one document's by its key", () => {
