@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { CoreError } from '../services/errors';
 import { replayMovementsAfter } from '../stock/ledger';
+import { carryAccounts } from './carry-accounts';
 import { carryStockActs } from './carry-stock';
 
 export interface CarryResult {
@@ -140,10 +141,15 @@ export const DOCUMENT_SELF_LINKS: readonly string[] = ['reissue_of'];
 export const LINKS_NOT_CARRIED: Readonly<Record<string, string>> = {
   'replication_queue.document_id':
     "made again by the documents' own triggers when a document (or a void) is carried in: each goes to the shop server",
-  // A customer's account keeps a running balance entry by entry (0035): rows carried in beside the copy's own would
-  // need every later balance worked out again, which is not built yet.
-  'account_entries.document_id': "a customer's account is not carried into a restored copy yet: its running balances would have to be replayed",
-  'account_dues.document_id': "the dues of a customer's account travel with its entries, which are not carried yet",
+};
+
+/**
+ * Pointers at documents carried by a function of their own, because the rows also keep running figures that are
+ * worked out again once they are in (and why).
+ */
+export const LINKS_CARRIED_APART: Readonly<Record<string, string>> = {
+  'account_entries.document_id': "carry-accounts.ts: a customer's entries matched by uid, each balance and the account's worked out again",
+  'account_dues.document_id': 'carry-accounts.ts: the dues of the entries carried, settled again from how each entry was applied',
 };
 
 /** Attaches the live database file (the core is closed) as `live`; SQLite refuses ATTACH inside a transaction. */
@@ -275,6 +281,7 @@ export function carryMissingDocuments(restored: Database.Database): CarryResult 
       : null;
     for (const link of DOCUMENT_LINKS) carryLinked(restored, link, link.later ? 'carry_map' : 'carry');
     carryStockActs(restored);
+    carryAccounts(restored);
     if (lastMovement !== null) replayMovementsAfter(restored, lastMovement);
     return { carried, undeclared, refreshed: keepNewerState(restored) };
   } finally {

@@ -12,6 +12,7 @@ import { openSqlite } from '../db/sqlite-driver';
 import type { DocType, KnownLast } from '../db';
 import type { CarryResult } from './carry-documents';
 import { attachLive, carryMissingDocuments, DOCUMENT_LINKS, dropClashingSalvaged } from './carry-documents';
+import { ACCOUNT_TABLES } from './carry-accounts';
 import { STOCK_ACT_TABLES } from './carry-stock';
 
 export interface Salvage {
@@ -25,7 +26,7 @@ export interface Salvage {
 }
 
 /** Tables salvaged, parents first: the carry's list, so what the carry takes the salvage has read. */
-export const SALVAGED_TABLES: readonly string[] = ['series', 'documents', ...STOCK_ACT_TABLES, ...DOCUMENT_LINKS.map((l) => l.table)];
+export const SALVAGED_TABLES: readonly string[] = ['series', 'documents', ...STOCK_ACT_TABLES, ...DOCUMENT_LINKS.map((l) => l.table), ...ACCOUNT_TABLES];
 const CHUNK = 256;
 /** Without a readable MAX(rowid), the scan stops after this many empty or unreadable chunks in a row. */
 const EMPTY_CHUNKS_TO_STOP = 64;

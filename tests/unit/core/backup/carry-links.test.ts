@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyRestore, BackupService } from '../../../../electron/core/backup';
-import { DOCUMENT_LINKS, DOCUMENT_SELF_LINKS, LINKS_NOT_CARRIED } from '../../../../electron/core/backup/carry-documents';
+import { DOCUMENT_LINKS, DOCUMENT_SELF_LINKS, LINKS_CARRIED_APART, LINKS_NOT_CARRIED } from '../../../../electron/core/backup/carry-documents';
+import { ACCOUNT_TABLES } from '../../../../electron/core/backup/carry-accounts';
 import { carrySalvage, removeSalvage, SALVAGED_TABLES, salvageDatabase } from '../../../../electron/core/backup/salvage';
 import {
   defaultMigrationsDir,
@@ -343,6 +344,7 @@ describe('every table that points at documents is carried', () => {
       ...DOCUMENT_LINKS.flatMap((l) => [...l.refs, ...(l.keys ?? [])].map((c) => `${l.table}.${c}`)),
       ...DOCUMENT_SELF_LINKS.map((c) => `documents.${c}`),
       ...Object.keys(LINKS_NOT_CARRIED),
+      ...Object.keys(LINKS_CARRIED_APART),
     ]);
     const pointers = pointersAtDocuments();
     expect(pointers.length).toBeGreaterThan(8);
@@ -351,5 +353,6 @@ describe('every table that points at documents is carried', () => {
     expect([...declared].filter((d) => !pointers.includes(d))).toEqual([]);
     for (const why of Object.values(LINKS_NOT_CARRIED)) expect(why.length).toBeGreaterThan(20);
     for (const link of DOCUMENT_LINKS) expect(SALVAGED_TABLES).toContain(link.table);
+    for (const table of ACCOUNT_TABLES) expect(SALVAGED_TABLES).toContain(table);
   });
 });
