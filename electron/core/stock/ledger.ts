@@ -212,20 +212,36 @@ export function step(prev: Pick<BalanceRow, 'quantity' | 'value' | 'average_cost
 
 const round2 = (d: D) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
 
+/**
+ * Another till's movement on this till's balance (electron/core/stock/merge.ts): it keeps the value it had where it
+ * happened, so every till adds the same values and the valued stock agrees across tills. The average is value over
+ * quantity while there is stock, else it stays.
+ */
+export function stepAsHappened(prev: Pick<BalanceRow, 'quantity' | 'value' | 'average_cost'> | undefined, q: D, value: D, unitCost: D): Pick<Step, 'quantity' | 'balanceValue' | 'average'> {
+  const quantity = new Dec(prev?.quantity ?? 0).plus(q);
+  const balanceValue = new Dec(prev?.value ?? 0).plus(value);
+  const average = quantity.gt(0) ? balanceValue.div(quantity).toDecimalPlaces(6, Dec.ROUND_HALF_UP) : new Dec(prev?.average_cost ?? unitCost);
+  return { quantity, balanceValue, average };
+}
+
 /** Kinds whose movements come in at their own cost; the others go out (or are adjusted) at the average. */
 const OWN_COST: ReadonlySet<string> = new Set(['purchase', 'return', 'void']);
 
 /**
  * Movements carried into another file (a restore, a salvage) after its own: each is appended to that file's running
  * balance in order, its figures worked out again from the balance it now follows, so the balance stays the sum of the
- * movements. Inside the caller's transaction; answers how many.
+ * movements. Another till's movement (pulled from the shop server) keeps its value, as when it was pulled: the
+ * restored till's valued stock still agrees with the server's. Inside the caller's transaction; answers how many.
  */
 export function replayMovementsAfter(sqlite: Database.Database, afterId: number): number {
   const rows = sqlite
-    .prepare<[number], Pick<MovementRow, 'id' | 'product_code' | 'kind' | 'quantity' | 'unit_cost' | 'at'>>(
-      'SELECT id, product_code, kind, quantity, unit_cost, at FROM main.stock_movements WHERE id > ? ORDER BY id',
+    .prepare<[number], Pick<MovementRow, 'id' | 'product_code' | 'kind' | 'quantity' | 'unit_cost' | 'value' | 'till' | 'at'>>(
+      'SELECT id, product_code, kind, quantity, unit_cost, value, till, at FROM main.stock_movements WHERE id > ? ORDER BY id',
     )
     .all(afterId);
+  // This till's id on the shop server (a copy keeps it); none: no movement here came from another till.
+  const stored = sqlite.prepare<[], string>("SELECT value FROM main.settings WHERE key = 'terminalId'").pluck().get();
+  const me = stored === undefined ? undefined : (JSON.parse(stored) as unknown);
   const balance = sqlite.prepare<[string], BalanceRow>('SELECT product_code, quantity, value, average_cost, last_movement FROM main.stock_balances WHERE product_code = ?');
   const update = sqlite.prepare(
     'UPDATE main.stock_movements SET unit_cost = ?, value = ?, balance = ?, balance_value = ?, below_zero = ? WHERE id = ?',
@@ -237,6 +253,12 @@ export function replayMovementsAfter(sqlite: Database.Database, afterId: number)
   );
   for (const r of rows) {
     const q = new Dec(r.quantity);
+    if (typeof me === 'string' && r.till !== me) {
+      const merged = stepAsHappened(balance.get(r.product_code), q, new Dec(r.value), new Dec(r.unit_cost));
+      update.run(r.unit_cost, r.value, qty(merged.quantity), money(merged.balanceValue), 0, r.id);
+      upsert.run(r.product_code, qty(merged.quantity), money(merged.balanceValue), cost(merged.average), r.id, r.at);
+      continue;
+    }
     const next = step(balance.get(r.product_code), q, OWN_COST.has(r.kind) ? new Dec(r.unit_cost) : undefined);
     update.run(cost(next.unitCost), money(next.value), qty(next.quantity), money(next.balanceValue), r.kind === 'sale' && next.quantity.isNegative() ? 1 : 0, r.id);
     upsert.run(r.product_code, qty(next.quantity), money(next.balanceValue), cost(next.average), r.id, r.at);

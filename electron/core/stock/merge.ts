@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { Dec } from '../../../shared/billing/decimal';
 import type { OwnMovement, PulledMovement, TillStock } from '../server/sync/stock-exchange';
 import type { Db, SettingsRepository } from '../db';
-import { cost, money, qty, type BalanceRow } from './ledger';
+import { cost, money, qty, stepAsHappened, type BalanceRow } from './ledger';
 
 /** The last local movement id the shop server holds (everything through it went up or was another till's). */
 const PUSHED_KEY = 'stockPushedThrough';
@@ -120,12 +120,9 @@ export class StockMerge implements TillStock {
   private applyOne(r: PulledMovement): boolean {
     if (!KINDS.has(r.kind) || !NUMBER.test(r.quantity) || !NUMBER.test(r.unitCost) || !NUMBER.test(r.value)) return false;
     if (this.known.get(r.uid) !== undefined) return false;
-    const prev = this.balance.get(r.code);
     const q = new Dec(r.quantity);
     if (q.isZero()) return false;
-    const quantity = new Dec(prev?.quantity ?? 0).plus(q);
-    const value = new Dec(prev?.value ?? 0).plus(r.value);
-    const average = quantity.gt(0) ? value.div(quantity) : new Dec(prev?.average_cost ?? r.unitCost);
+    const { quantity, balanceValue: value, average } = stepAsHappened(this.balance.get(r.code), q, new Dec(r.value), new Dec(r.unitCost));
     const id = Number(
       this.insert.run({
         uid: r.uid, code: r.code, kind: r.kind, quantity: qty(q), unit_cost: cost(new Dec(r.unitCost)), value: money(new Dec(r.value)),

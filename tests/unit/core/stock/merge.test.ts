@@ -3,7 +3,7 @@
 // happened, once, whatever arrives twice or malformed).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, SettingsRepository, type Db } from '../../../../electron/core/db';
-import { StockLedger, StockMerge } from '../../../../electron/core/stock';
+import { replayMovementsAfter, StockLedger, StockMerge } from '../../../../electron/core/stock';
 import type { PulledMovement } from '../../../../electron/core/server/sync/stock-exchange';
 import { Dec } from '../../../../shared/billing/decimal';
 
@@ -53,5 +53,20 @@ describe('the stock merge at a till', () => {
     expect(balance()).toEqual({ quantity: '4', value: '97.50', average_cost: '24.375' });
     const row = db.sqlite.prepare("SELECT till, by_name, below_zero, document_id FROM stock_movements WHERE uid = ?").get(sale.uid);
     expect(row).toEqual({ till: 'T-2', by_name: 'Luis', below_zero: 0, document_id: null });
+  });
+
+  it('a restore\'s replay keeps another till\'s movement at its own value, as the merge added it', () => {
+    new SettingsRepository(db).set('terminalId', 'T-1');
+    ledger.record({ code: 'QUESO', kind: 'purchase', quantity: new Dec(10), unitCost: new Dec(20) });
+    // Sold at Caja 2, whose average was 30.
+    merge.apply([pulled({ quantity: '-1', unitCost: '30', value: '-30.00', version: 2 })], 2);
+    ledger.record({ code: 'QUESO', kind: 'sale', quantity: new Dec('-1') });
+    const live = balance();
+    expect(live).toEqual({ quantity: '8', value: '151.11', average_cost: '18.888889' });
+    // Every movement carried again onto an empty shelf (as after a copy older than all of them).
+    db.sqlite.exec('DELETE FROM stock_balances');
+    replayMovementsAfter(db.sqlite, 0);
+    expect(balance()).toEqual(live);
+    expect(db.sqlite.prepare("SELECT value FROM stock_movements WHERE till = 'T-2'").pluck().get()).toBe('-30.00');
   });
 });
