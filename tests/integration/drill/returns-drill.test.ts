@@ -5,16 +5,13 @@
 // sold, no note on a voided sale and no void of a credited one, no number used twice, nothing refused by SUNAT for
 // any of that, and every till's store equal to the server's copy of it.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
+import { shopDrillRig } from './shop-drill-rig';
 import { spawnTill, type TillProcess } from './spawn-till';
-import { startPgCluster, type PgCluster } from '../server/pg-cluster';
 
 const OPS = 70;
 const SEED = 20261129;
@@ -25,42 +22,14 @@ const TILLS = [
   { name: 'Caja 3', series: 'B003' },
 ];
 
-let sandbox: Sandbox;
-let cluster: PgCluster;
-let root: string;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, vary: { seed: SEED } });
-  cluster = await startPgCluster();
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-returns-drill-'));
-  const admin = new pg.Client({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: cluster.database });
-  await admin.connect();
-  await admin.query('CREATE DATABASE devoluciones');
-  await admin.end();
-}, 60_000);
-afterAll(async () => {
-  await sandbox?.close();
-  cluster?.destroy();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
-
-const server = () => ({ host: cluster.host, port: cluster.port, database: 'devoluciones', user: cluster.user, password: cluster.password });
+const drill = shopDrillRig({ database: 'devoluciones', sandbox: { vary: { seed: SEED } } });
+const { query, server, sandboxArgs } = drill;
 
 function launch(till: (typeof TILLS)[number], index: number): TillProcess {
-  const dataDir = path.join(root, till.series);
+  const dataDir = path.join(drill.root, till.series);
   fs.mkdirSync(dataDir, { recursive: true });
-  const args = { dataDir, sandbox: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token }, server: server(), ...till, ops: OPS, seed: SEED + index };
+  const args = { dataDir, sandbox: sandboxArgs(), server: server(), ...till, ops: OPS, seed: SEED + index };
   return spawnTill(script, [JSON.stringify(args)]);
-}
-
-async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client(server());
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 interface Row {
@@ -78,8 +47,8 @@ interface Row {
 describe('returns drill', () => {
   it(`3 tills × ${OPS} sales, returns of each other's sales and voids, one till killed again and again: every promise kept`, async () => {
     // Sales' answers lost after SUNAT registered them, and refused connections, now and then.
-    sandbox.faults.declaredButLost(4, 'send');
-    sandbox.faults.reset(4, 'any');
+    drill.sandbox.faults.declaredButLost(4, 'send');
+    drill.sandbox.faults.reset(4, 'any');
     const runs = new Map(TILLS.map((t, i) => [t.series, launch(t, i)]));
     await Promise.all([...runs.values()].map((r) => Promise.race([r.ready, r.exit])));
 
@@ -140,7 +109,7 @@ describe('returns drill', () => {
 
     // Every till's store is what the server holds of it.
     for (const till of TILLS) {
-      const db = new Database(path.join(root, till.series, 'caja.db'), { readonly: true });
+      const db = new Database(path.join(drill.root, till.series, 'caja.db'), { readonly: true });
       const local = db.prepare("SELECT id_base_dato, series, number, status FROM documents WHERE series = ? OR series LIKE 'BC%' ORDER BY series, number").all(till.series) as Row[];
       db.close();
       const mine = new Set(local.map((d) => d.id_base_dato));

@@ -3,15 +3,12 @@
 // again, mid-push. At the end the server holds each of the 900 documents exactly once, with the status its till has;
 // a price changed on the server has reached all three tills; and a fourth till claiming a taken series is refused.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
+import { shopDrillRig } from './shop-drill-rig';
 import { spawnTill, type TillProcess } from './spawn-till';
-import { startPgCluster, type PgCluster } from '../server/pg-cluster';
 import { startRig } from '../core/harness';
 
 const TARGET = 300;
@@ -22,42 +19,14 @@ const TILLS = [
   { name: 'Caja 3', series: 'B003' },
 ];
 
-let sandbox: Sandbox;
-let cluster: PgCluster;
-let root: string;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  cluster = await startPgCluster();
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-shop-drill-'));
-  const admin = new pg.Client({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: cluster.database });
-  await admin.connect();
-  await admin.query('CREATE DATABASE tienda');
-  await admin.end();
-}, 60_000);
-afterAll(async () => {
-  await sandbox?.close();
-  cluster?.destroy();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
-
-const server = () => ({ host: cluster.host, port: cluster.port, database: 'tienda', user: cluster.user, password: cluster.password });
+const drill = shopDrillRig({ database: 'tienda' });
+const { query, server, sandboxArgs } = drill;
 
 function launch(till: (typeof TILLS)[number]): TillProcess {
-  const dataDir = path.join(root, till.series);
+  const dataDir = path.join(drill.root, till.series);
   fs.mkdirSync(dataDir, { recursive: true });
-  const args = { dataDir, sandbox: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token }, server: server(), ...till, target: TARGET };
+  const args = { dataDir, sandbox: sandboxArgs(), server: server(), ...till, target: TARGET };
   return spawnTill(script, [JSON.stringify(args)]);
-}
-
-async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client(server());
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 describe('shop drill', () => {
@@ -82,9 +51,9 @@ describe('shop drill', () => {
     })();
     for (let outage = 0; outage < 2; outage++) {
       await new Promise((r) => setTimeout(r, 700));
-      cluster.stop();
+      drill.cluster.stop();
       await new Promise((r) => setTimeout(r, 600));
-      cluster.start();
+      drill.cluster.start();
     }
     await killer;
     // The office changes a price while the tills work (the tills' first connection created the table).
@@ -110,7 +79,7 @@ describe('shop drill', () => {
     );
     expect(onServer).toHaveLength(TILLS.length * TARGET);
     for (const till of TILLS) {
-      const db = new Database(path.join(root, till.series, 'caja.db'), { readonly: true });
+      const db = new Database(path.join(drill.root, till.series, 'caja.db'), { readonly: true });
       const local = db.prepare('SELECT id_base_dato, series, number, status FROM documents ORDER BY number').all() as typeof onServer;
       const price = (db.prepare("SELECT price FROM products WHERE code = 'OF1'").get() as { price: string } | undefined)?.price;
       db.close();
@@ -121,17 +90,17 @@ describe('shop drill', () => {
     expect(new Set(onServer.map((d) => d.id_base_dato)).size).toBe(onServer.length);
 
     // A fourth till claiming B002 is refused, and sells nothing under it.
-    const fourth = await startRig({ shared: sandbox, core: { shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 200 } } } });
+    const fourth = await startRig({ shared: drill.sandbox, core: { shopServer: { idleMs: 50, retry: { baseMs: 50, maxMs: 200 } } } });
     try {
-      await fourth.call('setToken', { token: sandbox.token });
+      await fourth.call('setToken', { token: drill.sandbox.token });
       await fourth.call('saveSettings', {
-        api: { billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl },
+        api: { billingBaseUrl: drill.sandbox.billingBaseUrl, queryBaseUrl: drill.sandbox.queryBaseUrl },
         company: { ruc: '20100070970', name: 'BODEGA SAN MARTÍN S.A.C.', tradeName: '', address: 'Av. Lima 123', igvRegime: 'general' },
         series: { boleta: 'B002', factura: 'F004' },
         demo: false,
       });
-      await fourth.call('setShopServerPassword', { password: cluster.password });
-      await fourth.call('saveSettings', { shopServer: { enabled: true, host: cluster.host, port: cluster.port, database: 'tienda', user: cluster.user, tls: 'off', terminalName: 'Caja 4' } });
+      await fourth.call('setShopServerPassword', { password: drill.cluster.password });
+      await fourth.call('saveSettings', { shopServer: { enabled: true, host: drill.cluster.host, port: drill.cluster.port, database: 'tienda', user: drill.cluster.user, tls: 'off', terminalName: 'Caja 4' } });
       fourth.core.start();
       await expect.poll(async () => (await fourth.raw('issueSale', { clientKey: crypto.randomUUID(), docType: '03', customer: { docType: '0', docNumber: '', name: '', address: '' }, lines: [{ code: 'X', description: 'X', unit: 'NIU', quantity: '1', unitPrice: '1', affectation: '10' }] })).ok === false
         ? ((await fourth.raw('getStatus')) as { value: { shopServer: { state: string } } }).value.shopServer.state

@@ -4,19 +4,16 @@
 // and a count approved by a supervisor while sales go on, and the shop server restarts. At the end every till, the
 // office and the server agree on every product's stock to the last gram, and it is the sum of what each side did.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../../electron/core/app';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox';
 import { Dec } from '../../../shared/billing/decimal';
 import type { StockCount } from '../../../shared/bridge';
+import { shopDrillRig } from './shop-drill-rig';
 import { spawnTill, type TillProcess } from './spawn-till';
 import { createShopTillCore, joinShop, mustOn } from './shop-till-core';
-import { startPgCluster, type PgCluster } from '../server/pg-cluster';
 
 const OPS = 25;
 const SEED = 20261130;
@@ -28,42 +25,13 @@ const TILLS = [
 ];
 const CODES = ['QUESO', 'GAS'];
 
-let sandbox: Sandbox;
-let cluster: PgCluster;
-let root: string;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  cluster = await startPgCluster();
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-stock-drill-'));
-  const admin = new pg.Client({ host: cluster.host, port: cluster.port, user: cluster.user, password: cluster.password, database: cluster.database });
-  await admin.connect();
-  await admin.query('CREATE DATABASE inventario');
-  await admin.end();
-}, 60_000);
-afterAll(async () => {
-  await sandbox?.close();
-  cluster?.destroy();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
-
-const server = () => ({ host: cluster.host, port: cluster.port, database: 'inventario', user: cluster.user, password: cluster.password });
-const sandboxArgs = () => ({ billingBaseUrl: sandbox.billingBaseUrl, queryBaseUrl: sandbox.queryBaseUrl, token: sandbox.token });
+const drill = shopDrillRig({ database: 'inventario' });
+const { query, server, sandboxArgs } = drill;
 
 function launch(till: (typeof TILLS)[number], index: number, settle = false): TillProcess {
-  const dataDir = path.join(root, till.series);
+  const dataDir = path.join(drill.root, till.series);
   fs.mkdirSync(dataDir, { recursive: true });
   return spawnTill(script, [JSON.stringify({ dataDir, sandbox: sandboxArgs(), server: server(), ...till, ops: OPS, seed: SEED + index, settle })]);
-}
-
-async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client(server());
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -93,9 +61,9 @@ function figuresOf(db: Database.Database): Figures {
 
 describe('stock drill', () => {
   it(`3 tills × ${OPS} sales, one offline, one killed mid-sale, the office buying and counting, the server restarted: every side agrees to the gram`, async () => {
-    const office: Core = createShopTillCore({ dataDir: path.join(root, 'office'), sandbox: sandboxArgs(), server: server(), name: 'Oficina', series: 'B009' });
+    const office: Core = createShopTillCore({ dataDir: path.join(drill.root, 'office'), sandbox: sandboxArgs(), server: server(), name: 'Oficina', series: 'B009' });
     try {
-      await joinShop(office, { dataDir: path.join(root, 'office'), sandbox: sandboxArgs(), server: server(), name: 'Oficina', series: 'B009' });
+      await joinShop(office, { dataDir: path.join(drill.root, 'office'), sandbox: sandboxArgs(), server: server(), name: 'Oficina', series: 'B009' });
       await mustOn(office, 'saveProduct', { code: 'QUESO', description: 'Queso fresco', unit: 'KGM', price: '24.00', affectation: '10' });
       await mustOn(office, 'saveProduct', { code: 'GAS', description: 'Gaseosa 500 ml', unit: 'NIU', price: '2.50', affectation: '10' });
       office.start();
@@ -126,9 +94,9 @@ describe('stock drill', () => {
       })();
       // The shop server stops and comes back while the tills sell.
       await sleep(1_500);
-      cluster.stop();
+      drill.cluster.stop();
       await sleep(1_000);
-      cluster.start();
+      drill.cluster.start();
       // A count with a difference, approved while sales go on.
       const count = await mustOn(office, 'recordStockCount', { clientKey: crypto.randomUUID(), lines: [{ code: 'QUESO', counted: '30.125' }] }) as StockCount;
       await mustOn(office, 'approveStockCount', { id: count.id, reason: 'Merma' });
@@ -159,7 +127,7 @@ describe('stock drill', () => {
       const sides = [
         { name: 'Oficina', figures: figuresOf(officeDb) },
         ...TILLS.map((t) => {
-          const db = new Database(path.join(root, t.series, 'caja.db'), { readonly: true });
+          const db = new Database(path.join(drill.root, t.series, 'caja.db'), { readonly: true });
           try {
             return { name: t.name, figures: figuresOf(db) };
           } finally {
