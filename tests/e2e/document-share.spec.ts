@@ -77,3 +77,31 @@ test('a document is sent by email, saved as PDF and copied for WhatsApp from its
     await smtp.close();
   }
 });
+
+test('an address typed at the sale gets the document by email once it is issued', async ({ harness }) => {
+  const smtp = await startSmtp();
+  try {
+    const { page } = harness;
+    await harness.open();
+    expect(await harness.core.dispatch('saveMailSettings', {
+      settings: { preset: 'custom', host: '127.0.0.1', port: smtp.port, security: 'none', user: '', from: 'ventas@bodega.pe', shopName: 'Bodega Doña Rosa' },
+    })).toMatchObject({ ok: true });
+    // A mistyped address is said on its field and nothing is issued.
+    await page.getByLabel('Enviar por correo a (opcional)').fill('cliente@');
+    await typeLine(page, 1, { code: 'P1', description: 'Leche evaporada', quantity: '2', price: '4.20' });
+    await page.keyboard.press('F12');
+    await expect(page.getByLabel('Enviar por correo a (opcional)')).toHaveAccessibleDescription('Correo electrónico no válido');
+    await page.getByLabel('Enviar por correo a (opcional)').fill('cliente@correo.pe');
+    await harness.screenshot('venta-con-correo');
+    await page.keyboard.press('F12');
+    await expect(ticketDialog(page)).toBeVisible();
+    await closeDialog(page);
+    await waitForStatus(harness.core.dispatch, 1, 'accepted');
+    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(1);
+    expect(smtp.received[0]).toMatch(/filename=.*B001-00000001\.pdf/);
+    // The next sale starts without the address.
+    await expect(page.getByLabel('Enviar por correo a (opcional)')).toHaveValue('');
+  } finally {
+    await smtp.close();
+  }
+});

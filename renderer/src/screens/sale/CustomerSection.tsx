@@ -17,7 +17,8 @@ export const CUSTOMER_DOC_TYPES = [
 
 export function CustomerSection({ form }: { form: UseFormReturn<SaleFormValues> }): React.JSX.Element {
   const { register, control, setValue } = form;
-  const { errors } = useFormState({ control, name: 'customer' });
+  const { errors } = useFormState({ control, name: ['customer', 'emailTo'] });
+  const emailError = errors.emailTo?.message;
   const [docType, docNumber, saleType] = useWatch({ control, name: ['customer.docType', 'customer.docNumber', 'docType'] });
   const lookup = useCustomerLookup(form);
   const e = errors.customer;
@@ -71,6 +72,9 @@ export function CustomerSection({ form }: { form: UseFormReturn<SaleFormValues> 
         </Field>
         <Field id="customer-address" label="Dirección" error={e?.address?.message} className="customer__wide">
           <input {...fieldAria('customer-address', e?.address?.message)} {...register('customer.address')} autoComplete="off" />
+        </Field>
+        <Field id="customer-email" label="Enviar por correo a (opcional)" error={emailError} className="customer__email">
+          <input {...fieldAria('customer-email', emailError)} {...register('emailTo')} type="email" autoComplete="off" placeholder="cliente@correo.pe" />
         </Field>
       </div>
       {anonymous ? null : <AccountLine docType={docType} docNumber={docNumber} />}

@@ -22,6 +22,7 @@ export function fieldNameOf(path: string, lineIndex: readonly number[]): SaleFie
   switch (head) {
     case 'docType':
     case 'currency':
+    case 'emailTo':
       return head;
     case 'customer':
       return `customer.${second && CUSTOMER_FIELDS.has(second) ? second : 'docNumber'}` as SaleFieldName;

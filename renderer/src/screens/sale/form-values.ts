@@ -35,6 +35,8 @@ export interface SaleFormValues {
   docType: '01' | '03';
   currency: 'PEN' | 'USD';
   customer: { docType: IdentityDocType; docNumber: string; name: string; address: string };
+  /** Where the document goes by email once issued ('' none); an identified customer's record keeps it. */
+  emailTo: string;
   lines: LineValues[];
   /** CUENTA: a boleta charged to the customer's account (al fiado), paid later. */
   payment: { method: 'CONTADO' | 'CREDITO' | 'CUENTA'; cashReceived: string; others: OtherPaymentValues[]; installments: InstallmentValues[] };
@@ -64,6 +66,7 @@ export function emptySale(docType: '01' | '03' = '03'): SaleFormValues {
     docType,
     currency: 'PEN',
     customer: { docType: docType === '01' ? '6' : '0', docNumber: '', name: '', address: '' },
+    emailTo: '',
     lines: [emptyLine()],
     payment: { method: 'CONTADO', cashReceived: '', others: [], installments: [] },
     legends: [],
@@ -134,6 +137,7 @@ export function toSaleInput(values: SaleFormValues, cashMethod = 'efectivo'): Sa
         : { method: 'CONTADO' },
     ...(values.legends.length > 0 ? { legends: values.legends.map((l) => ({ code: l.code, value: l.value.trim() })) } : {}),
     ...(values.payment.method === 'CUENTA' ? { onAccount: true as const } : {}),
+    ...(values.emailTo?.trim() ? { emailTo: values.emailTo.trim() } : {}),
   };
   const tenders = values.payment.method === 'CONTADO' ? tendersOf(values.payment, cashMethod) : [];
   if (tenders.length > 0) input.tenders = tenders;
