@@ -25,6 +25,8 @@ const EntrySchema = z.object({
   /** The copy's SHA-256 and modification time when it was recorded (absent in older records). */
   sha256: z.string().optional(),
   mtimeMs: z.number().optional(),
+  /** A differential copy's full copy (file name in the same folder), which must stay as it was. */
+  base: z.string().optional(),
 });
 export type CatalogEntry = z.infer<typeof EntrySchema>;
 
@@ -112,7 +114,32 @@ export function listFolder(folder: string): BackupInfo[] {
   for (const entry of recorded.values()) {
     if (!present.has(entry.fileName) && entry.check === 'failed') result.push(infoOf(folder, entry));
   }
-  return sortNewestFirst(result);
+  return sortNewestFirst(withSoundBases(result, recorded));
+}
+
+/**
+ * A differential copy is only as good as its full copy: one whose base is gone, or failed its own check (changed
+ * since it was made), is failed too, and so never offered for a restore nor counted as a kept copy.
+ */
+function withSoundBases(infos: BackupInfo[], recorded: Map<string, CatalogEntry>): BackupInfo[] {
+  const byName = new Map(infos.map((b) => [b.fileName, b]));
+  return infos.map((info) => {
+    const base = recorded.get(info.fileName)?.base;
+    if (base === undefined || info.check === 'failed') return info;
+    const full = byName.get(base);
+    if (full && full.check !== 'failed' && full.size > 0) return info;
+    const why = full ? `cambió o está dañada (${full.message ?? 'no pasó la verificación'})` : 'ya no está en la carpeta';
+    return {
+      ...info,
+      check: 'failed' as const,
+      message: `Esta copia diferencial necesita la copia completa ${base}, que ${why}: no se puede restaurar.`,
+    };
+  });
+}
+
+/** The differential copies recorded in `folder` with the full copy each needs. */
+export function basesOf(folder: string): Map<string, string> {
+  return new Map(readCatalog(folder).flatMap((e) => (e.base ? [[e.fileName, e.base] as const] : [])));
 }
 
 /**

@@ -5,7 +5,9 @@
 // content; the time in the name only breaks ties (days without sales).
 import fs from 'node:fs';
 import type { BackupInfo } from '../../../shared/bridge/backup';
-import { parseBackupFileName, compareNewestFirst } from './naming';
+import { readDifferentialHeader } from './differential';
+import { isDifferentialName, parseBackupFileName, compareNewestFirst } from './naming';
+import path from 'node:path';
 import { hasTable, withReadOnly } from './sqlite-file';
 
 export interface ContentStamp {
@@ -31,6 +33,13 @@ export function contentStampOf(file: string): ContentStamp {
   if (hit?.key === key) return hit.stamp;
   let stamp: ContentStamp;
   try {
+    // A differential says in its header what its image held when verified: no need to rebuild it to rank it.
+    if (isDifferentialName(path.basename(file))) {
+      const header = readDifferentialHeader(file);
+      stamp = { documents: header.maxDocumentId ?? -1, events: header.maxEventId };
+      cache.set(file, { key, stamp });
+      return stamp;
+    }
     stamp = withReadOnly(file, (sqlite) => ({
       documents: hasTable(sqlite, 'documents') ? ((sqlite.prepare('SELECT COALESCE(MAX(id), 0) FROM documents').pluck().get() as number) ?? 0) : -1,
       events: hasTable(sqlite, 'document_events') ? ((sqlite.prepare('SELECT COALESCE(MAX(id), 0) FROM document_events').pluck().get() as number) ?? 0) : -1,

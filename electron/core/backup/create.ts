@@ -11,6 +11,8 @@ import { copyOnline, copyWithVacuumInto, removeCopy, type OnlineCopyOptions } fr
 import { backupFileName } from './naming';
 import { fsyncFolder, messageOf } from './sqlite-file';
 import { backupOffThread, type OffThreadResult } from './off-thread';
+import { differentialBaseFor, keepDifferential, type DifferentialBase } from './daily-kind';
+import { scanImage, writeSidecar } from './page-hashes';
 import { WorkerUnavailableError } from './script-worker';
 import { judge, verifyCopy, type Verification } from './verify';
 
@@ -35,6 +37,7 @@ export interface CreateBackupOptions extends OnlineCopyOptions {
  */
 export async function createBackup(sqlite: Database.Database, options: CreateBackupOptions): Promise<BackupInfo> {
   const target = prepare(options);
+  const base = options.reason === 'daily' ? differentialBaseFor(options.folder, target.startedAt) : null;
   if (options.offThread !== false && !sqlite.memory) {
     let result: OffThreadResult | undefined;
     try {
@@ -45,18 +48,42 @@ export async function createBackup(sqlite: Database.Database, options: CreateBac
       removeCopy(target.temp); // fall back to the main thread below
     }
     if (result?.kind === 'copy_failed') return fail(options, target, new Error(result.error));
-    if (result?.kind === 'copied') {
-      place(options, target);
-      return record(options, target, judge(result.copy, result.live), await sha256OfAsync(target.final));
-    }
+    if (result?.kind === 'copied') return keep(options, target, judge(result.copy, result.live), base);
   }
   try {
     await copyOnline(sqlite, target.temp, options);
   } catch (error) {
     return fail(options, target, error);
   }
+  return keep(options, target, verifyCopy(target.temp, sqlite), base);
+}
+
+/**
+ * The verified image becomes the copy: kept as a differential against `base` when there is one and it passed,
+ * otherwise in full like any copy; a full daily copy gets its page map (page-hashes.ts) from the same read as its
+ * SHA-256, so the next days can be kept as differentials.
+ */
+async function keep(options: CreateBackupOptions, target: Target, verification: Verification, base: DifferentialBase | null): Promise<BackupInfo> {
+  if (base && verification.ok) {
+    const fileName = target.fileName.replace(/\.db$/, '.delta');
+    const kept = await keepDifferential(options.folder, target.temp, fileName, base, verification, entryBase(options, target));
+    if (kept) {
+      removeCopy(target.temp);
+      return kept.info;
+    }
+  }
   place(options, target);
-  return record(options, target, verifyCopy(target.final, sqlite), await sha256OfAsync(target.final));
+  if (options.reason !== 'daily' || !verification.ok) return record(options, target, verification, await sha256OfAsync(target.final));
+  let sha256: string;
+  try {
+    const map = await scanImage(target.final);
+    sha256 = map.sha256;
+    writeSidecar(target.final, map);
+  } catch {
+    // Without its page map the copy is still a sound full copy; the next daily copy is then a full one too.
+    sha256 = await sha256OfAsync(target.final);
+  }
+  return record(options, target, verification, sha256);
 }
 
 /** The same with one synchronous VACUUM INTO (for the pre-migration hook, which cannot wait). */
@@ -90,7 +117,9 @@ function prepare(options: CreateBackupOptions): Target {
   }
   let sequence = 1;
   let fileName = backupFileName(options.reason, startedAt);
-  while (fs.existsSync(path.join(options.folder, fileName)) || fs.existsSync(path.join(options.folder, `${fileName}.partial`))) {
+  const taken = (name: string) =>
+    [name, `${name}.partial`, name.replace(/\.db$/, '.delta')].some((f) => fs.existsSync(path.join(options.folder, f)));
+  while (taken(fileName)) {
     sequence += 1;
     fileName = backupFileName(options.reason, startedAt, sequence);
   }

@@ -4,6 +4,7 @@
 import type { BackupInfo } from '../../../shared/bridge/backup';
 import { listFolder } from './catalog';
 import { byContentNewestFirst } from './content-rank';
+import { withCopyImage } from './copy-image';
 import { validateBackupFileOffThread } from './inspect';
 
 /** `folder` may be a list (e.g. backupFoldersOf(dataDir)): the newest sound copy across all of them. */
@@ -14,7 +15,7 @@ export async function latestGoodBackup(folder: string | readonly string[], migra
   );
   for (const backup of candidates) {
     try {
-      const valid = await validateBackupFileOffThread(backup.path, migrationsDir);
+      const valid = await withCopyImage(backup.path, (image) => validateBackupFileOffThread(image, migrationsDir));
       return { ...backup, documents: valid.documents.count };
     } catch {
       // Damaged or foreign: try the next older one.

@@ -21,7 +21,13 @@ const DATA_PATTERNS = [
   /^(?:modo|backup-folder)\.json\.\d+\.tmp$/,
 ];
 /** In the copies' folders. */
-const BACKUP_PATTERNS = [new RegExp(`^caja-.+\\.db\\.partial${SIDE}$`), /^caja-backups\.json\.\d+\.tmp$/];
+const BACKUP_PATTERNS = [
+  new RegExp(`^caja-.+\\.db\\.partial${SIDE}$`),
+  /^caja-backups\.json\.\d+\.tmp$/,
+  // A differential or a page map cut short, and the image of a differential rebuilt for a check or a restore.
+  /^caja-.+\.(?:delta|db\.pages)\.partial$/,
+  new RegExp(`^caja-.+\\.delta\\.image-\\d+-\\d+\\.tmp${SIDE}$`),
+];
 
 export function cleanLeftovers(dataFolder: string, backupFolders: readonly string[]): LeftoverCleanup {
   const removed: string[] = [];

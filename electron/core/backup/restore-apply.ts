@@ -27,6 +27,7 @@ import { CoreError } from '../services/errors';
 import { attachLive, carryMissingDocuments, dropClashingSalvaged, type CarryResult } from './carry-documents';
 import { recordBackup } from './catalog';
 import { createBackup } from './create';
+import { withCopyImage } from './copy-image';
 import { checkDatabaseFile, validateBackupFileOffThread } from './inspect';
 import { backupFileName } from './naming';
 import { noteSeriesNamed } from './note-series';
@@ -84,14 +85,17 @@ export async function applyRestore(file: string, livePath: string, options: Appl
   if (path.resolve(file) === path.resolve(livePath)) {
     throw new CoreError('backup_invalid', 'El archivo elegido es la base de datos actual, no una copia.');
   }
-  const restored = await validateBackupFileOffThread(file, options.migrationsDir);
-  // No core may hold the folder while its database is replaced (one process per data folder).
-  const lock = lockDataFolder(path.dirname(path.resolve(livePath)));
-  try {
-    return await applyLocked(file, livePath, options, now, restored.documents.count);
-  } finally {
-    lock.release();
-  }
+  // A differential copy is restored from its rebuilt image (copy-image.ts), checked like any copy.
+  return withCopyImage(file, async (image) => {
+    const restored = await validateBackupFileOffThread(image, options.migrationsDir);
+    // No core may hold the folder while its database is replaced (one process per data folder).
+    const lock = lockDataFolder(path.dirname(path.resolve(livePath)));
+    try {
+      return await applyLocked(image, livePath, options, now, restored.documents.count);
+    } finally {
+      lock.release();
+    }
+  });
 }
 
 async function applyLocked(file: string, livePath: string, options: ApplyRestoreOptions, now: Clock, restoredDocuments: number): Promise<ApplyRestoreResult> {

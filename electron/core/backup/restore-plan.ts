@@ -13,6 +13,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { MISSING_LIST_LIMIT, type MissingDocument, type RestoreReport } from '../../../shared/bridge/backup';
 import type { DocType } from '../db';
+import { withCopyImage } from './copy-image';
 import { checkDatabaseFile, validateBackupFileOffThread } from './inspect';
 import { parseBackupFileName } from './naming';
 import { withReadOnlyAsync } from './sqlite-file';
@@ -46,9 +47,14 @@ const BY_KEY_SQL = 'SELECT status FROM documents WHERE id_base_dato = ?';
 const SERIES_SQL = 'SELECT doc_type, series, last_number FROM series ORDER BY doc_type, series';
 
 export async function planRestore(options: PlanRestoreOptions): Promise<RestoreReport> {
-  const valid = await validateBackupFileOffThread(options.file, options.migrationsDir);
+  // A differential copy is read through its rebuilt image (copy-image.ts); the report names the copy chosen.
+  return withCopyImage(options.file, (image) => planFromImage(image, options));
+}
+
+async function planFromImage(image: string, options: PlanRestoreOptions): Promise<RestoreReport> {
+  const valid = await validateBackupFileOffThread(image, options.migrationsDir);
   // Two connections to the backup: one scans, the other looks up (a connection cannot do both at once).
-  return withReadOnlyAsync(options.file, (backup) => withReadOnlyAsync(options.file, async (lookup) => {
+  return withReadOnlyAsync(image, (backup) => withReadOnlyAsync(image, async (lookup) => {
     const backupSeries = backup.prepare(SERIES_SQL).all() as SeriesLast[];
     const base = {
       file: options.file,
