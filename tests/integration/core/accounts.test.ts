@@ -104,9 +104,12 @@ describe('customer accounts: collections', () => {
     const c2 = (await collect(r, { amount: '68', document: { series: first.series, number: first.number } })) as { ok: true; value: Collection };
     expect(c2.value.applied).toEqual([{ document: printedOf(first), cuota: 2, amount: '68.00', stillOpen: '0.00' }]);
     expect(await account(r)).toMatchObject({ balance: '108.00' });
+    // The first factura picked again, now paid: the money goes to what is next, and it is said.
+    const c2b = (await collect(r, { amount: '8', document: { series: first.series, number: first.number } })) as { ok: true; value: Collection };
+    expect(c2b.value.message).toBe(`${printedOf(first)} ya estaba pagado: se aplicó a lo siguiente. Cobranza de S/ 8.00 aplicada a ${printedOf(second)} cuota 1 (S/ 8.00, quedan S/ 100.00). Debe S/ 100.00.`);
 
-    // 120 for 108 owed: 12.00 stays in favour, and it is said.
-    const c3 = (await collect(r, { amount: '120', method: 'yape' })) as { ok: true; value: Collection };
+    // 112 for 100 owed: 12.00 stays in favour, and it is said.
+    const c3 = (await collect(r, { amount: '112', method: 'yape' })) as { ok: true; value: Collection };
     expect(c3.value).toMatchObject({ balanceAfter: '-12.00', inFavour: '12.00' });
     expect(c3.value.message).toContain('Quedan S/ 12.00 a favor del cliente.');
     expect(await account(r)).toMatchObject({ balance: '-12.00', inFavour: '12.00', dues: [] });
@@ -116,13 +119,14 @@ describe('customer accounts: collections', () => {
     // The credit in favour pays the next sale first.
     await creditFactura(r, { payment: { method: 'CREDITO', installments: [{ amount: '118.00', dueDate: '2026-04-20' }] } });
     expect(await account(r)).toMatchObject({ balance: '106.00', inFavour: '0.00', dues: [{ open: '106.00' }] });
-    // A balance is what the entries say, to the cent: 118 + 118 − 60 − 68 − 120 + 118.
+    // A balance is what the entries say, to the cent: 118 + 118 − 60 − 68 − 8 − 112 + 118.
     expect((await account(r)).entries.map((e) => [e.kind, e.amount, e.balance])).toEqual([
       ['charge', '118.00', '118.00'],
       ['charge', '118.00', '236.00'],
       ['collection', '-60.00', '176.00'],
       ['collection', '-68.00', '108.00'],
-      ['collection', '-120.00', '-12.00'],
+      ['collection', '-8.00', '100.00'],
+      ['collection', '-112.00', '-12.00'],
       ['charge', '118.00', '106.00'],
     ]);
   });
