@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { shopDrillRig } from './shop-drill-rig';
-import { spawnTill, type TillProcess } from './spawn-till';
+import { killAgainAndAgain, spawnTill, type TillProcess } from './spawn-till';
 
 const OPS = 70;
 const SEED = 20261129;
@@ -52,21 +52,8 @@ describe('returns drill', () => {
     const runs = new Map(TILLS.map((t, i) => [t.series, launch(t, i)]));
     await Promise.all([...runs.values()].map((r) => Promise.race([r.ready, r.exit])));
 
-    let kills = 0;
-    const killer = (async () => {
-      while (kills < 5) {
-        await new Promise((r) => setTimeout(r, 600 + Math.random() * 900));
-        const run = runs.get('B002');
-        if (!run || run.child.exitCode !== null) break;
-        run.child.kill('SIGKILL');
-        await run.exit;
-        kills++;
-        const next = launch(TILLS[1]!, 1);
-        runs.set('B002', next);
-        await Promise.race([next.ready, next.exit]);
-      }
-    })();
-    await killer;
+    const killer = killAgainAndAgain(runs, 'B002', { times: 5, pauseMs: [600, 1500], relaunch: () => launch(TILLS[1]!, 1) });
+    const kills = await killer;
     for (const till of TILLS) {
       const run = runs.get(till.series)!;
       expect(await run.exit, run.output()).toBe(0);

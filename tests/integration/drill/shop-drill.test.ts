@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { shopDrillRig } from './shop-drill-rig';
-import { spawnTill, type TillProcess } from './spawn-till';
+import { killAgainAndAgain, spawnTill, type TillProcess } from './spawn-till';
 import { startRig } from '../core/harness';
 
 const TARGET = 300;
@@ -35,27 +35,14 @@ describe('shop drill', () => {
     await Promise.all([...runs.values()].map((r) => Promise.race([r.ready, r.exit])));
 
     // Till 2 is killed again and again while it sells and pushes; the server is stopped twice under all three.
-    let kills = 0;
-    const killer = (async () => {
-      while (kills < 6) {
-        await new Promise((r) => setTimeout(r, 300 + Math.random() * 500));
-        const run = runs.get('B002');
-        if (!run || run.child.exitCode !== null) break;
-        run.child.kill('SIGKILL');
-        await run.exit;
-        kills++;
-        const next = launch(TILLS[1]!);
-        runs.set('B002', next);
-        await Promise.race([next.ready, next.exit]);
-      }
-    })();
+    const killer = killAgainAndAgain(runs, 'B002', { times: 6, pauseMs: [300, 800], relaunch: () => launch(TILLS[1]!) });
     for (let outage = 0; outage < 2; outage++) {
       await new Promise((r) => setTimeout(r, 700));
       drill.cluster.stop();
       await new Promise((r) => setTimeout(r, 600));
       drill.cluster.start();
     }
-    await killer;
+    const kills = await killer;
     // The office changes a price while the tills work (the tills' first connection created the table).
     await expect.poll(async () => (await query("SELECT to_regclass('products') AS t")).at(0)?.t, { timeout: 30_000 }).toBe('products');
     await query("INSERT INTO products (code, description, unit, price, affectation, bag, active, version, updated_by) VALUES ('OF1', 'Aceite 1 L', 'NIU', '9.9', '10', false, true, nextval('change_version'), 'Oficina')");

@@ -35,3 +35,24 @@ export function spawnTill(script: string, args: string[], loss?: Loss): TillProc
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, ready, exit, output: () => out };
 }
+
+/**
+ * Kills the till that `runs` holds under `key` with SIGKILL, up to `times` times, each after a random pause between
+ * `pauseMs[0]` and `pauseMs[1]`, starting it again with `relaunch` each time and waiting until it is up (or ended);
+ * stops early once that till finished by itself. Resolves with how many times it was killed.
+ */
+export async function killAgainAndAgain(runs: Map<string, TillProcess>, key: string, o: { times: number; pauseMs: [number, number]; relaunch: () => TillProcess }): Promise<number> {
+  let kills = 0;
+  while (kills < o.times) {
+    await new Promise((r) => setTimeout(r, o.pauseMs[0] + Math.random() * (o.pauseMs[1] - o.pauseMs[0])));
+    const run = runs.get(key);
+    if (!run || run.child.exitCode !== null) break;
+    run.child.kill('SIGKILL');
+    await run.exit;
+    kills++;
+    const next = o.relaunch();
+    runs.set(key, next);
+    await Promise.race([next.ready, next.exit]);
+  }
+  return kills;
+}

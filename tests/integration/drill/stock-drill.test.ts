@@ -12,7 +12,7 @@ import type { Core } from '../../../electron/core/app';
 import { Dec } from '../../../shared/billing/decimal';
 import type { StockCount } from '../../../shared/bridge';
 import { shopDrillRig } from './shop-drill-rig';
-import { spawnTill, type TillProcess } from './spawn-till';
+import { killAgainAndAgain, spawnTill, type TillProcess } from './spawn-till';
 import { createShopTillCore, joinShop, mustOn } from './shop-till-core';
 
 const OPS = 25;
@@ -78,20 +78,7 @@ describe('stock drill', () => {
         lines: [{ code: 'QUESO', quantity: '40', unitCost: '18.50', costIncludesIgv: false }, { code: 'GAS', quantity: '10', unitCost: '28.80', costIncludesIgv: true, pack: '24' }],
       });
 
-      let kills = 0;
-      const killer = (async () => {
-        while (kills < 3) {
-          await sleep(700 + Math.random() * 800);
-          const run = runs.get('B002');
-          if (!run || run.child.exitCode !== null) break;
-          run.child.kill('SIGKILL');
-          await run.exit;
-          kills++;
-          const next = launch(TILLS[1]!, 1);
-          runs.set('B002', next);
-          await Promise.race([next.ready, next.exit]);
-        }
-      })();
+      const killer = killAgainAndAgain(runs, 'B002', { times: 3, pauseMs: [700, 1500], relaunch: () => launch(TILLS[1]!, 1) });
       // The shop server stops and comes back while the tills sell.
       await sleep(1_500);
       drill.cluster.stop();
@@ -100,7 +87,7 @@ describe('stock drill', () => {
       // A count with a difference, approved while sales go on.
       const count = await mustOn(office, 'recordStockCount', { clientKey: crypto.randomUUID(), lines: [{ code: 'QUESO', counted: '30.125' }] }) as StockCount;
       await mustOn(office, 'approveStockCount', { id: count.id, reason: 'Merma' });
-      await killer;
+      const kills = await killer;
       for (const till of TILLS) {
         const run = runs.get(till.series)!;
         expect(await run.exit, run.output()).toBe(0);
