@@ -20,6 +20,19 @@ export function downloadBase64(base64: string, fileName: string, type = 'applica
   saveBlob(new Blob([bytes], { type }), fileName);
 }
 
+/**
+ * Saves text in SUNAT's own encoding, ISO-8859-1 (the SIRE register, the PLE books): each character one byte, so a
+ * name with tildes or Ñ reads as SUNAT's programs write it; a character outside Latin-1 becomes "?".
+ */
+export function downloadLatin1(text: string, fileName: string): void {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    bytes[i] = code <= 0xff ? code : 0x3f;
+  }
+  saveBlob(new Blob([bytes], { type: 'text/plain;charset=iso-8859-1' }), fileName);
+}
+
 /** Saves text (an XML) under `fileName`. */
 export function downloadText(text: string, fileName: string, type = 'application/xml'): void {
   saveBlob(new Blob([text], { type: `${type};charset=utf-8` }), fileName);

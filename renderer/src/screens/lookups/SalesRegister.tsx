@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { SirePeriodSchema, type RegisterDifference, type SalesRegisterComparison } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
+import { downloadLatin1 } from '../../components/download';
 import { Field, fieldAria } from '../../components/Field';
 import { todayLima } from '../../format/dates';
-import { downloadSunatFile } from '../../format/sunat-file';
 import { call } from '../../pos';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
@@ -68,7 +68,7 @@ export function SalesRegister(): React.JSX.Element {
       return;
     }
     const { fileName, text, documents, totals } = result.value;
-    downloadSunatFile(fileName, text);
+    downloadLatin1(text, fileName);
     setMessage({
       tone: 'success',
       text: `Descargado: ${fileName} (${documents} comprobantes). En soles: gravado ${totals.gravado}, exonerado ${totals.exonerado}, inafecto ${totals.inafecto}, IGV ${totals.igv}, ICBPER ${totals.icbper}, total ${totals.total}.`,

@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { SirePeriodSchema, type KardexBookInput } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
+import { downloadLatin1 } from '../../components/download';
 import { Field, fieldAria } from '../../components/Field';
 import { todayLima } from '../../format/dates';
-import { downloadSunatFile } from '../../format/sunat-file';
 import { call } from '../../pos';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -25,7 +25,7 @@ export function KardexBooks(): React.JSX.Element {
     setBusy(false);
     if (!result.ok) return setMessage({ tone: 'error', text: result.error.message });
     const { fileName, text, products, movements, closingValue } = result.value;
-    downloadSunatFile(fileName, text);
+    downloadLatin1(text, fileName);
     setMessage({
       tone: 'success',
       text: products === 0
