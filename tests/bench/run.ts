@@ -18,6 +18,7 @@ import { run as pin } from './pin.bench';
 import { run as stock } from './stock.bench';
 import { run as returns } from './returns.bench';
 import { run as startup } from './startup.bench';
+import { run as copies } from './copies.bench';
 import { allVerdicts, summaryLines } from './verdict';
 import { run as summary } from './summary.bench';
 
@@ -95,6 +96,11 @@ async function main() {
     // Ready to sell with years of history, cold and warm; the whole-file check in the background; pages per write.
     console.log('# start-up');
     await startup(quick ? [5_000] : process.env.BENCH_BIG === '1' ? [100_000, 1_000_000] : [100_000]);
+  }
+  if (wants('copies')) {
+    // 14 daily copies (a weekly full one, differentials between): bytes written and kept, time, disk against full copies.
+    console.log('# daily copies');
+    await copies(quick ? 5_000 : process.env.BENCH_BIG === '1' ? 1_000_000 : 100_000);
   }
   if (wants('backup', 'restore', 'export')) {
     console.log('# backups');

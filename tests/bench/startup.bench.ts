@@ -40,7 +40,7 @@ const CDR_XML = `<?xml version="1.0" encoding="UTF-8"?><ar:ApplicationResponse>$
 const CDR_ZIP_BYTES = 1_000;
 
 /** `count` accepted boletas of B001 with realistic payloads and CDRs, the last one issued now (no clock question). */
-function seedRealistic(db: Db, count: number): number {
+export function seedRealistic(db: Db, count: number): number {
   const t0 = performance.now();
   const insert = db.sqlite.prepare(`INSERT INTO documents (id_base_dato, doc_type, series, number, issued_at, issue_date,
     currency, customer_doc_type, customer_doc_number, customer_name, total, igv, payload, status, hash, cdr_code,
