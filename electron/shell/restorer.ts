@@ -31,7 +31,7 @@ export function createRestorer(deps: RestorerDeps): Restorer {
         title: 'Elegir una copia de seguridad de Caja',
         defaultPath: defaultFolder ?? deps.defaultFolder(),
         properties: ['openFile' as const],
-        filters: [{ name: 'Copias de Caja', extensions: ['db'] }],
+        filters: [{ name: 'Copias de Caja', extensions: ['db', 'delta'] }],
       };
       const parent = deps.parent();
       const result = await (parent ? deps.dialog.showOpenDialog(parent, options) : deps.dialog.showOpenDialog(options));

@@ -2,9 +2,10 @@
 // file beside it (differential.ts), checked against the SHA-256 it was verified with, and removed after use. Every
 // check and every restore reads copies through here, so a differential is held to the same checks as a full copy.
 import fs from 'node:fs';
+import path from 'node:path';
+import { CoreError } from '../services/errors';
 import { materializeDifferential } from './differential';
 import { isDifferentialName } from './naming';
-import path from 'node:path';
 
 export interface CopyImage {
   /** A SQLite file with the copy's content. */
@@ -29,11 +30,19 @@ export async function openCopyImage(file: string): Promise<CopyImage> {
   };
 }
 
-/** Runs `fn` with the copy's image, removing a temporary image afterwards whatever happens. */
+/**
+ * Runs `fn` with the copy's image, removing a temporary image afterwards whatever happens. A refusal that names the
+ * temporary image names the copy the user chose instead.
+ */
 export async function withCopyImage<T>(file: string, fn: (image: string) => Promise<T>): Promise<T> {
   const image = await openCopyImage(file);
   try {
     return await fn(image.path);
+  } catch (error) {
+    if (image.path !== file && error instanceof CoreError) {
+      throw new CoreError(error.code, error.message.split(path.basename(image.path)).join(path.basename(file)), error.fields);
+    }
+    throw error;
   } finally {
     image.cleanup();
   }

@@ -66,7 +66,7 @@ export async function createBackup(sqlite: Database.Database, options: CreateBac
 async function keep(options: CreateBackupOptions, target: Target, verification: Verification, base: DifferentialBase | null): Promise<BackupInfo> {
   if (base && verification.ok) {
     const fileName = target.fileName.replace(/\.db$/, '.delta');
-    const kept = await keepDifferential(options.folder, target.temp, fileName, base, verification, entryBase(options, target));
+    const kept = await keepDifferential(options.folder, target.temp, fileName, base, verification, () => entryBase(options, target));
     if (kept) {
       removeCopy(target.temp);
       return kept.info;

@@ -53,7 +53,8 @@ export async function keepDifferential(
   fileName: string,
   base: DifferentialBase,
   verification: Verification,
-  entryBase: Pick<CatalogEntry, 'reason' | 'createdAt' | 'durationMs'>,
+  /** Evaluated once the differential is written, so its time counts the whole copy. */
+  entryBase: () => Pick<CatalogEntry, 'reason' | 'createdAt' | 'durationMs'>,
 ): Promise<KeptDifferential | null> {
   const dest = path.join(folder, fileName);
   if (fs.statSync(image).size < MIN_DIFFERENTIAL_IMAGE_BYTES) return null;
@@ -72,7 +73,7 @@ export async function keepDifferential(
     }
     makePrivate(dest);
     const entry: CatalogEntry = {
-      ...entryBase,
+      ...entryBase(),
       fileName,
       size: written.size,
       sha256: written.sha256,
