@@ -109,6 +109,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   setProductActive: 'administrador',
   importProducts: 'administrador',
   exportProducts: 'administrador',
+  listProductCategories: 'cajero',
   listBackups: 'administrador',
   backupNow: 'administrador',
   chooseBackupFolder: 'administrador',

@@ -30,6 +30,7 @@ export const BRIDGE_METHOD_NAMES = [
   'setProductActive',
   'importProducts',
   'exportProducts',
+  'listProductCategories',
   'listBackups',
   'backupNow',
   'chooseBackupFolder',

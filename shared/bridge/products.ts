@@ -8,6 +8,9 @@ import { CSV_ENCODINGS } from './csv-encoding';
 
 export const PRODUCT_CODE_MAX = 30;
 export const PRODUCT_DESCRIPTION_MAX = 500;
+export const PRODUCT_CATEGORY_MAX = 60;
+/** How a product without a category is named where categories are listed (stock, the owner's summary). */
+export const NO_CATEGORY_LABEL = 'Sin categoría';
 export const PRODUCT_LIST_DEFAULT_LIMIT = 50;
 export const PRODUCT_LIST_MAX_LIMIT = 500;
 /** A CSV of 50,000 products is about 4 MB; this leaves room without letting a wrong file hang the app. */
@@ -37,6 +40,14 @@ export const ProductDescriptionSchema = z
     error: `La descripción admite como máximo ${PRODUCT_DESCRIPTION_MAX} caracteres`,
   })
   .refine((text) => !/\p{Cc}/u.test(text), { error: 'La descripción no puede tener saltos de línea ni tabulaciones' });
+
+/** Categoría ("Abarrotes", "Bebidas"): free text, trimmed, at most 60 characters; '' (or absent) when none. */
+export const ProductCategorySchema = z
+  .string({ error: 'La categoría debe ser texto' })
+  .trim()
+  .transform((text) => text.normalize('NFC').replace(/\s+/g, ' '))
+  .refine((text) => text.length <= PRODUCT_CATEGORY_MAX, { error: `La categoría admite como máximo ${PRODUCT_CATEGORY_MAX} caracteres` })
+  .refine((text) => !/\p{Cc}/u.test(text), { error: 'La categoría no puede tener saltos de línea ni tabulaciones' });
 
 /** Catalogue 03 code; lower case is accepted ('kgm' → 'KGM'). */
 export const ProductUnitSchema = z
@@ -104,7 +115,7 @@ export function checkBagUnit(
 /** What the product form sends (and the core stores). Bag defaults to no, active to yes. */
 export const ProductInputSchema = z
   .object(
-    { ...productFieldsShape, bag: bagFlag.default(false), active: activeFlag.default(true), wholeUnits: wholeUnitsFlag.default(null), freePrice: freePriceFlag.default(false) },
+    { ...productFieldsShape, bag: bagFlag.default(false), active: activeFlag.default(true), wholeUnits: wholeUnitsFlag.default(null), freePrice: freePriceFlag.default(false), category: ProductCategorySchema.default('') },
     { error: 'Datos del producto no válidos' },
   )
   .superRefine(checkBagUnit, { when: whenClean('unit', 'bag', 'wholeUnits') });
@@ -124,6 +135,8 @@ export const ProductSchema = z.object({
   wholeUnits: z.boolean(),
   /** "Precio libre": typing a lower price at the till is not a discount. */
   freePrice: z.boolean(),
+  /** Categoría; '' when none. */
+  category: z.string(),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -204,6 +217,7 @@ export const SaveProductInputSchema = z
       active: activeFlag.default(true),
       wholeUnits: wholeUnitsFlag.default(null),
       freePrice: freePriceFlag.default(false),
+      category: ProductCategorySchema.default(''),
       originalCode: ProductCodeSchema.optional(),
     },
     {
@@ -275,4 +289,5 @@ export const productsContract = {
   setProductActive: { input: ProductActiveInputSchema, output: ProductSchema },
   importProducts: { input: ImportProductsInputSchema, output: ImportProductsResultSchema },
   exportProducts: { input: z.strictObject({}), output: ProductsFileSchema },
+  listProductCategories: { input: z.strictObject({}), output: z.array(z.string()) },
 } as const;

@@ -42,6 +42,7 @@ export const BRIDGE_WRITES = {
   setProductActive: { nature: SETS },
   importProducts: { nature: 'cada fila se guarda por su código (único): repetirla deja los mismos productos' },
   exportProducts: 'read',
+  listProductCategories: 'read',
   listBackups: 'read',
   backupNow: { nature: 'una copia más de los mismos datos: no duplica ventas, notas ni movimientos' },
   chooseBackupFolder: { nature: SETS },

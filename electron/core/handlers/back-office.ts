@@ -49,6 +49,7 @@ export function backOfficeHandlers(c: CoreContext) {
     setProductActive: (input) => products.setProductActive(input),
     importProducts: (input) => products.importProducts(input, (progress) => emit({ type: 'import_progress', ...progress })),
     exportProducts: () => products.exportProducts(),
+    listProductCategories: () => products.listProductCategories(),
     listBackups: () => backups.listBackups(),
     backupNow: () => backups.backupNow('manual'),
     chooseBackupFolder: async () => {

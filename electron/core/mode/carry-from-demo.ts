@@ -19,6 +19,7 @@ interface ProductRow {
   active: number;
   whole_units: number | null;
   free_price: number;
+  category: string;
   created_at: string;
   updated_at: string;
 }
@@ -55,7 +56,7 @@ function readDemo(demoFile: string): { products: ProductRow[]; users: UserRow[];
   const db = openSqlite(demoFile, { readonly: true, fileMustExist: true });
   try {
     const products = db
-      .prepare('SELECT code, description, unit, price, affectation, bag, active, whole_units, free_price, created_at, updated_at FROM products ORDER BY id')
+      .prepare('SELECT code, description, unit, price, affectation, bag, active, whole_units, free_price, category, created_at, updated_at FROM products ORDER BY id')
       .all() as ProductRow[];
     const users = db.prepare('SELECT name, role, pin_hash, pin_salt, active, created_at, updated_at FROM users ORDER BY name COLLATE NOCASE').all() as UserRow[];
     const stored = db.prepare("SELECT value FROM settings WHERE key = 'paymentMethods'").pluck().get() as string | undefined;
@@ -83,8 +84,8 @@ export function previewCarry(demoFile: string, defaults: readonly PaymentMethod[
  */
 export function carryFromDemo(real: Database.Database, demoFile: string, carry: Carry): { paymentMethods: PaymentMethod[] | null } {
   const demo = readDemo(demoFile);
-  const insertProduct = real.prepare(`INSERT INTO products (code, description, unit, price, affectation, bag, active, whole_units, free_price, created_at, updated_at)
-    VALUES (@code, @description, @unit, @price, @affectation, @bag, @active, @whole_units, @free_price, @created_at, @updated_at) ON CONFLICT DO NOTHING`);
+  const insertProduct = real.prepare(`INSERT INTO products (code, description, unit, price, affectation, bag, active, whole_units, free_price, category, created_at, updated_at)
+    VALUES (@code, @description, @unit, @price, @affectation, @bag, @active, @whole_units, @free_price, @category, @created_at, @updated_at) ON CONFLICT DO NOTHING`);
   const insertUser = real.prepare(`INSERT INTO users (name, role, pin_hash, pin_salt, active, created_at, updated_at)
     VALUES (@name, @role, @pin_hash, @pin_salt, @active, @created_at, @updated_at) ON CONFLICT DO NOTHING`);
   real.transaction(() => {

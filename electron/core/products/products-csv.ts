@@ -1,7 +1,7 @@
 // The products CSV: Spanish column names, one product per row. Reading checks every row and reports each bad one
 // with its line and a Spanish reason; writing produces a file that reads back to exactly the same products.
 import { z } from 'zod';
-import { checkBagUnit, productFieldsShape, type ImportRowError } from '../../../shared/bridge/products';
+import { checkBagUnit, ProductCategorySchema, productFieldsShape, type ImportRowError } from '../../../shared/bridge/products';
 import { whenClean } from '../../../shared/billing/schema-fields';
 import { cleanTextsIn, controlCharProblem, type TextProblem } from '../../../shared/billing/text-safety';
 import type { ProductRow, ProductUpsert } from '../db';
@@ -10,10 +10,10 @@ import { csvAmount, type CsvCell } from '../export/csv';
 import { parseCsv, readCsvCell, writeCsv } from './csv';
 
 /**
- * Column names in file order. The first five are required; bolsa, activo and unidades_enteras may be left out
- * (unidades_enteras empty: as the unit says).
+ * Column names in file order. The first five are required; bolsa, activo, unidades_enteras and categoria may be left
+ * out (unidades_enteras empty: as the unit says; categoria left out: each product keeps its own, empty: none).
  */
-export const CSV_COLUMNS = ['codigo', 'descripcion', 'unidad', 'precio', 'afectacion', 'bolsa', 'activo', 'unidades_enteras'] as const;
+export const CSV_COLUMNS = ['codigo', 'descripcion', 'unidad', 'precio', 'afectacion', 'bolsa', 'activo', 'unidades_enteras', 'categoria'] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 const REQUIRED: readonly Column[] = ['codigo', 'descripcion', 'unidad', 'precio', 'afectacion'];
 
@@ -34,7 +34,10 @@ export interface ProductsCsvReading {
 
 /** One CSV row: the form's field rules; the flags are undefined when their column is absent or the cell empty. */
 const CsvRowSchema = z
-  .object({ ...productFieldsShape, bag: z.boolean().optional(), active: z.boolean().optional(), wholeUnits: z.boolean().optional() })
+  .object({
+    ...productFieldsShape, bag: z.boolean().optional(), active: z.boolean().optional(), wholeUnits: z.boolean().optional(),
+    category: ProductCategorySchema.optional(),
+  })
   .superRefine(checkBagUnit, { when: whenClean('unit', 'bag', 'wholeUnits') });
 
 /** What a text decoded in the wrong encoding holds where its accents were (TextDecoder's replacement character). */
@@ -109,7 +112,7 @@ function readHeader(fields: string[]): { columns: Column[] } | { problems: strin
   const missing = REQUIRED.filter((c) => !columns.includes(c));
   if (missing.length > 0) problems.push(`Faltan columnas: ${missing.join(', ')}`);
   if (problems.length === 0) return { columns };
-  problems.push(`El encabezado debe tener las columnas ${CSV_COLUMNS.join(', ')} (bolsa y activo son opcionales)`);
+  problems.push(`El encabezado debe tener las columnas ${CSV_COLUMNS.join(', ')} (bolsa, activo, unidades_enteras y categoria son opcionales)`);
   return { problems };
 }
 
@@ -194,6 +197,7 @@ export function readProductsCsv(csv: string, onProgress?: (done: number, total: 
       bag: bag.ok ? bag.value : undefined,
       active: active.ok ? active.value : undefined,
       wholeUnits: whole.ok ? whole.value : undefined,
+      category: cell('categoria'),
     });
     if (!result.success) {
       // A price refused above is said once, in its own words.
@@ -254,6 +258,7 @@ export function writeProductsCsv(rows: readonly ProductRow[]): string {
       row.bag === 1 ? 'sí' : 'no',
       row.active === 1 ? 'sí' : 'no',
       row.whole_units === null ? '' : row.whole_units === 1 ? 'sí' : 'no',
+      row.category,
     ]);
   }
   return BOM + writeCsv(lines);

@@ -120,6 +120,11 @@ export class ProductsService {
     }
   }
 
+  /** The categories in use, for the Productos screen's list to pick from. */
+  listProductCategories(): string[] {
+    return this.products.categories();
+  }
+
   /** Every product, active or not, as a CSV that importProducts reads back unchanged. */
   exportProducts(): ProductsFile {
     return { fileName: `productos-${limaDate(this.now())}.csv`, csv: writeProductsCsv(this.products.all()) };
@@ -136,6 +141,7 @@ export function toProduct(row: ProductRow): Product {
     bag: row.bag === 1,
     wholeUnits: sellsWholeUnits({ unit: row.unit, bag: row.bag === 1, wholeUnits: row.whole_units === null ? null : row.whole_units === 1 }),
     freePrice: row.free_price === 1,
+    category: row.category,
     active: row.active === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -116,6 +116,32 @@ describe('shared records through the shop server', () => {
     }
   }, 60_000);
 
+  it('a category set at the office reaches the other till, a CSV import\'s too, and an edit there keeps it (server 0018)', async () => {
+    const { name: db, pool } = await shop.freshDatabase();
+    const categoryAt = (r: Rig, code: string) => r.core.db.sqlite.prepare('SELECT category FROM products WHERE code = ?').pluck().get(code) as string | undefined;
+    try {
+      const office = await shop.till(db, 'Oficina');
+      const till2 = await shop.till(db, 'Caja 2', 'B002');
+      await office.call('createFirstAdmin', { name: 'Rosa Dueña', pin: '246810' });
+      const milk = { code: 'L001', description: 'Leche Gloria 400 g', unit: 'NIU', price: '4.20', affectation: '10' };
+      await office.call('saveProduct', { ...milk, category: ' Lácteos ' });
+      await office.call('importProducts', { csv: 'codigo,descripcion,unidad,precio,afectacion,categoria\r\nB001,Inca Kola 500 ml,NIU,2.50,10,Bebidas\r\n' });
+      await waitFor(async () => categoryAt(till2, 'L001') === 'Lácteos' && categoryAt(till2, 'B001') === 'Bebidas');
+      expect((await pool.query("SELECT code, category FROM products WHERE code IN ('B001', 'L001') ORDER BY code")).rows).toEqual([
+        { code: 'B001', category: 'Bebidas' }, { code: 'L001', category: 'Lácteos' },
+      ]);
+      expect(await office.call('listProductCategories', {})).toEqual(['Bebidas', 'Lácteos']);
+      // A price change made by a caller that leaves the category out keeps it, here and at the other till.
+      await office.call('importProducts', { csv: 'codigo,descripcion,unidad,precio,afectacion\r\nL001,Leche Gloria 400 g,NIU,4.40,10\r\n' });
+      await waitFor(async () => (await priceAt(till2, 'L001')) === '4.4');
+      expect(categoryAt(till2, 'L001')).toBe('Lácteos');
+      await office.call('saveProduct', { ...milk, price: '4.40', originalCode: 'L001', category: '' });
+      await waitFor(async () => categoryAt(till2, 'L001') === '');
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
+
   it('a deactivation made at an offline till wins over the office renaming the same person meanwhile', () => officeAndTill2(async ({ db, office, till2 }) => {
     await office.call('saveUser', { name: 'Pedro Cajero', role: 'cajero', pin: '123456' });
     await waitFor(async () => (await userAt(till2, 'Pedro Cajero')) !== undefined && (await userAt(till2, 'Rosa Dueña')) !== undefined);

@@ -7,7 +7,7 @@ import { goodRowCount, headerLine } from '../../../renderer/src/screens/products
 const at = '2025-01-01T00:00:00.000Z';
 const product = (over: Partial<Product> = {}): Product => {
   const base = { code: '7753056000182', description: 'Inca Kola 500 ml', unit: 'BO', price: '2.5', affectation: '10' as const,
-    bag: false, active: true, freePrice: false, createdAt: at, updatedAt: at, ...over };
+    bag: false, active: true, freePrice: false, category: '', createdAt: at, updatedAt: at, ...over };
   return { ...base, wholeUnits: over.wholeUnits ?? sellsWholeUnits(base) };
 };
 const scanned = (code: string): LineValues => ({ ...emptyLine(), code });

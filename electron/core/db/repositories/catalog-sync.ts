@@ -78,13 +78,14 @@ export class CatalogSyncRepository {
     });
     this.selectProduct = sqlite.prepare('SELECT * FROM products WHERE code = ?');
     this.stampProduct = sqlite.prepare('UPDATE products SET server_version = ? WHERE code = ?');
-    // free_price NULL (a server before its 0011): the till keeps its own.
+    // free_price NULL (a server before its 0011), category NULL (before its 0018): the till keeps its own.
     this.applyProduct = sqlite.prepare(`INSERT INTO products (code, description, unit, price, affectation, bag, active, whole_units,
-        free_price, server_version, created_at, updated_at)
-      VALUES (@code, @description, @unit, @price, @affectation, @bag, @active, @whole_units, COALESCE(@free_price, 0), @version, @at, @at)
+        free_price, category, server_version, created_at, updated_at)
+      VALUES (@code, @description, @unit, @price, @affectation, @bag, @active, @whole_units, COALESCE(@free_price, 0),
+        COALESCE(@category, ''), @version, @at, @at)
       ON CONFLICT (code) DO UPDATE SET description = excluded.description, unit = excluded.unit, price = excluded.price,
         affectation = excluded.affectation, bag = excluded.bag, active = excluded.active, whole_units = excluded.whole_units,
-        free_price = COALESCE(@free_price, products.free_price),
+        free_price = COALESCE(@free_price, products.free_price), category = COALESCE(@category, products.category),
         server_version = excluded.server_version, updated_at = excluded.updated_at`);
     this.isQueued = sqlite.prepare('SELECT COUNT(*) AS n FROM catalog_outbox WHERE kind = ? AND key = ?');
     this.countQueued = sqlite.prepare('SELECT COUNT(*) AS n FROM catalog_outbox');
@@ -100,7 +101,7 @@ export class CatalogSyncRepository {
         this.applyProduct.run({
           code: p.code, description: p.description, unit: p.unit, price: p.price, affectation: p.affectation,
           bag: p.bag ? 1 : 0, active: p.active ? 1 : 0, whole_units: p.wholeUnits === null ? null : p.wholeUnits ? 1 : 0,
-          free_price: p.freePrice === undefined ? null : p.freePrice ? 1 : 0, version: p.version, at,
+          free_price: p.freePrice === undefined ? null : p.freePrice ? 1 : 0, category: p.category ?? null, version: p.version, at,
         });
         applied += 1;
       }

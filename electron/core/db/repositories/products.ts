@@ -7,6 +7,9 @@ import type { Clock, Db } from '../types';
 import { ProductSearch } from './productSearch';
 
 
+/** The categories in use, read off products_category (0037). */
+export const PRODUCT_CATEGORIES_SQL = "SELECT DISTINCT category FROM products WHERE category <> '' ORDER BY category";
+
 /** Products whose code equals the parameter but for case: read through products_code_nocase (0028), never the table. */
 export const PRODUCT_BY_CODE_ANY_CASE_SQL = 'SELECT * FROM products WHERE code = ? COLLATE NOCASE';
 
@@ -24,6 +27,8 @@ export interface ProductRow {
   whole_units: 0 | 1 | null;
   /** "Precio libre" (0018): 1 when a lower price at the till is not a discount. */
   free_price: 0 | 1;
+  /** Categoría (0037): '' when none. */
+  category: string;
   /** The shop server's version of this row (0011): null until it went up or came down. */
   server_version?: number | null;
   created_at: string;
@@ -43,6 +48,8 @@ export interface ProductFields {
   wholeUnits?: boolean | null;
   /** "Precio libre"; absent keeps what is stored (a new product: no). */
   freePrice?: boolean;
+  /** Categoría ('' none); absent keeps what is stored (a new product: none). */
+  category?: string;
 }
 
 /**
@@ -83,6 +90,7 @@ interface WriteParams {
   active: number;
   whole_units: number | null;
   free_price: number;
+  category: string;
   at: string;
 }
 
@@ -97,6 +105,7 @@ export class ProductsRepository {
   private readonly updateOne: Database.Statement<[WriteParams & { id: number }], ProductRow>;
   private readonly selectAllByCode: Database.Statement<[], ProductRow>;
   private readonly countAll: Database.Statement<[], { n: number }>;
+  private readonly selectCategories: Database.Statement<[], string>;
   private readonly searcher: ProductSearch;
   private readonly bulkTx: Database.Transaction<(items: readonly ProductUpsert[]) => BulkUpsertResult>;
 
@@ -109,15 +118,16 @@ export class ProductsRepository {
     this.selectActiveByCodeAnyCase = sqlite.prepare(`${PRODUCT_BY_CODE_ANY_CASE_SQL} AND active = 1`);
     this.selectById = sqlite.prepare('SELECT * FROM products WHERE id = ?');
     this.insertOne = sqlite.prepare(`INSERT INTO products
-      (code, description, unit, price, affectation, bag, active, whole_units, free_price, created_at, updated_at)
-      VALUES (@code, @description, @unit, @price, @affectation, @bag, @active, @whole_units, @free_price, @at, @at)
+      (code, description, unit, price, affectation, bag, active, whole_units, free_price, category, created_at, updated_at)
+      VALUES (@code, @description, @unit, @price, @affectation, @bag, @active, @whole_units, @free_price, @category, @at, @at)
       ON CONFLICT (code) DO NOTHING RETURNING *`);
     this.updateOne = sqlite.prepare(`UPDATE products SET code = @code, description = @description, unit = @unit,
       price = @price, affectation = @affectation, bag = @bag, active = @active,
-      whole_units = @whole_units, free_price = @free_price, updated_at = @at
+      whole_units = @whole_units, free_price = @free_price, category = @category, updated_at = @at
       WHERE id = @id RETURNING *`);
     this.selectAllByCode = sqlite.prepare('SELECT * FROM products ORDER BY code');
     this.countAll = sqlite.prepare('SELECT COUNT(*) AS n FROM products');
+    this.selectCategories = sqlite.prepare<[], string>(PRODUCT_CATEGORIES_SQL).pluck();
     this.searcher = new ProductSearch(sqlite);
     this.bulkTx = sqlite.transaction((items: readonly ProductUpsert[]) => {
       const result: BulkUpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
@@ -161,7 +171,7 @@ export class ProductsRepository {
   update(code: string, fields: ProductFields): ProductRow | undefined {
     const current = this.selectByCode.get(code);
     if (!current) return undefined;
-    const merged = { ...fields, freePrice: fields.freePrice ?? current.free_price === 1 };
+    const merged = { ...fields, freePrice: fields.freePrice ?? current.free_price === 1, category: fields.category ?? current.category };
     if (sameAs(current, merged)) return current;
     return this.updateOne.get({ ...writeParams(merged, this.timestamp()), id: current.id });
   }
@@ -206,6 +216,11 @@ export class ProductsRepository {
     return filter ? this.searcher.count(filter) : (this.countAll.get()?.n ?? 0);
   }
 
+  /** The categories some product has (active or not), in order; none: empty. */
+  categories(): string[] {
+    return this.selectCategories.all();
+  }
+
   /** Every product (active or not), by code: what the CSV export writes. */
   all(): ProductRow[] {
     return this.selectAllByCode.all();
@@ -224,6 +239,7 @@ export class ProductsRepository {
       active: item.active ?? current.active === 1,
       wholeUnits: item.wholeUnits === undefined ? wholeUnitsOf(current) : item.wholeUnits,
       freePrice: item.freePrice ?? current.free_price === 1,
+      category: item.category ?? current.category,
     };
     if (sameAs(current, fields)) return { row: current, outcome: 'unchanged' };
     const row = this.updateOne.get({ ...writeParams(fields, at), id: current.id });
@@ -247,6 +263,7 @@ function writeParams(fields: ProductFields, at: string): WriteParams {
     active: fields.active ? 1 : 0,
     whole_units: fields.wholeUnits == null ? null : fields.wholeUnits ? 1 : 0,
     free_price: fields.freePrice ? 1 : 0,
+    category: fields.category ?? '',
     at,
   };
 }
@@ -263,6 +280,7 @@ export function fieldsOf(row: ProductRow): ProductFields {
     active: row.active === 1,
     wholeUnits: wholeUnitsOf(row),
     freePrice: row.free_price === 1,
+    category: row.category,
   };
 }
 
@@ -281,6 +299,7 @@ function sameAs(row: ProductRow, fields: ProductFields): boolean {
     row.bag === (fields.bag ? 1 : 0) &&
     row.active === (fields.active ? 1 : 0) &&
     wholeUnitsOf(row) === (fields.wholeUnits ?? null) &&
-    (fields.freePrice === undefined || row.free_price === (fields.freePrice ? 1 : 0))
+    (fields.freePrice === undefined || row.free_price === (fields.freePrice ? 1 : 0)) &&
+    (fields.category === undefined || row.category === fields.category)
   );
 }

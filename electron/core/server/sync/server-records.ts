@@ -36,6 +36,8 @@ export interface ProductValue {
   wholeUnits: boolean | null;
   /** "Precio libre" (server 0011). */
   freePrice: boolean;
+  /** Categoría (server 0018); '' when none. */
+  category: string;
 }
 
 interface ProductDbRow {
@@ -48,17 +50,18 @@ interface ProductDbRow {
   active: boolean;
   whole_units: boolean | null;
   free_price: boolean;
+  category: string;
   version: string;
 }
 
 const productValue = (r: ProductDbRow): ProductValue => ({
   description: r.description, unit: r.unit, price: r.price, affectation: r.affectation, bag: r.bag, active: r.active, wholeUnits: r.whole_units,
-  freePrice: r.free_price,
+  freePrice: r.free_price, category: r.category,
 });
 
 const PRODUCT_COLUMNS = `${clip('code', SHOP_BOUNDS.code, 'code')}, ${clip('description', SHOP_BOUNDS.longText, 'description')},
   ${clip('unit', SHOP_BOUNDS.code, 'unit')}, ${clip('price', SHOP_BOUNDS.code, 'price')}, ${clip('affectation', SHOP_BOUNDS.code, 'affectation')},
-  bag, active, whole_units, free_price, version`;
+  bag, active, whole_units, free_price, ${clip('category', SHOP_BOUNDS.name, 'category')}, version`;
 
 /** A kind's rows changed after a version, in version order, read through `columns` (bounded) and turned into shared rows. */
 function table<R extends { version: string }>(statement: string, columns: string, from: string, toRow: (row: R) => Omit<ServerRow, 'version'>): ServerTable {

@@ -3,6 +3,7 @@
 // shape before it is applied; anything else is skipped (a newer Caja's shape never breaks this till).
 import { z } from 'zod';
 import { RoleSchema } from '../../../../shared/users/roles';
+import { ProductCategorySchema } from '../../../../shared/bridge/products';
 import type { CatalogSyncRepository, SettingsRepository, SharedProduct } from '../../db';
 import type { SignInRepository } from '../../db/repositories/sign-in';
 import type { SettingsService } from '../../services/settings';
@@ -22,6 +23,8 @@ const ProductValueSchema = z.object({
   affectation: z.enum(['10', '20']), bag: z.boolean(), active: z.boolean(), wholeUnits: z.boolean().nullable(),
   // Absent from a server before its migration 0011: the till keeps what it has.
   freePrice: z.boolean().optional(),
+  // Absent from a server before its migration 0018: the till keeps what it has. Read as the till's own rule.
+  category: ProductCategorySchema.optional(),
 });
 
 const StaffValueSchema = z.object({
@@ -55,6 +58,7 @@ export function tillRecords({ catalog, settings, settingsRepo, signIn }: TillRec
         description: p.description, unit: p.unit, price: p.price, affectation: p.affectation, bag: p.bag === 1, active: p.active === 1,
         wholeUnits: p.whole_units === null || p.whole_units === undefined ? null : p.whole_units === 1,
         freePrice: p.free_price === 1,
+        category: p.category,
       };
       return value;
     }

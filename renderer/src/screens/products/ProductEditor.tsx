@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import {
   allowsDecimalQuantity,
+  PRODUCT_CATEGORY_MAX,
   ProductInputSchema,
   sellsWholeUnits,
   type Product,
@@ -25,13 +26,29 @@ interface ProductEditorProps {
 
 const EMPTY: ProductInput = {
   code: '', description: '', unit: 'NIU', price: '', affectation: '10', bag: false, active: true, wholeUnits: true, freePrice: false,
+  category: '',
 };
-const FIELDS = new Set(['code', 'description', 'unit', 'price', 'affectation', 'bag', 'active', 'wholeUnits', 'freePrice']);
+const FIELDS = new Set(['code', 'description', 'unit', 'price', 'affectation', 'bag', 'active', 'wholeUnits', 'freePrice', 'category']);
 
 function valuesOf(product: Product | null): ProductInput {
   if (!product) return EMPTY;
-  const { code, description, unit, price, affectation, bag, active, wholeUnits, freePrice } = product;
-  return { code, description, unit, price: priceInputText(price), affectation, bag, active, wholeUnits, freePrice };
+  const { code, description, unit, price, affectation, bag, active, wholeUnits, freePrice, category } = product;
+  return { code, description, unit, price: priceInputText(price), affectation, bag, active, wholeUnits, freePrice, category };
+}
+
+/** The categories other products have, for the field's list to pick from (an old list is only a suggestion). */
+function useCategoriesInUse(): string[] {
+  const [categories, setCategories] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    void call((api) => api.listProductCategories({})).then((result) => {
+      if (live && result.ok) setCategories(result.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return categories;
 }
 
 export function ProductEditor({ product, onSaved, onCancel }: ProductEditorProps): React.JSX.Element {
@@ -40,6 +57,7 @@ export function ProductEditor({ product, onSaved, onCancel }: ProductEditorProps
     resolver: zodResolver(ProductInputSchema),
   });
   const [failure, setFailure] = useState<string | null>(null);
+  const categories = useCategoriesInUse();
   const [unit, bag, wholeUnits] = useWatch({ control, name: ['unit', 'bag', 'wholeUnits'] });
   const e = formState.errors;
   const title = product ? 'Editar producto' : 'Nuevo producto';
@@ -96,6 +114,20 @@ export function ProductEditor({ product, onSaved, onCancel }: ProductEditorProps
         <Field id="product-description" label="Descripción" error={e.description?.message} className="settings__wide">
           <input {...fieldAria('product-description', e.description?.message)} {...register('description')} autoComplete="off" />
         </Field>
+        <Field id="product-category" label="Categoría (opcional)" error={e.category?.message} hint="Ej.: Abarrotes, Bebidas, Lácteos">
+          <input
+            {...fieldAria('product-category', e.category?.message, 'Ej.: Abarrotes, Bebidas, Lácteos')}
+            {...register('category')}
+            list="product-category-list"
+            autoComplete="off"
+            maxLength={PRODUCT_CATEGORY_MAX}
+          />
+        </Field>
+        <datalist id="product-category-list">
+          {categories.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
         <Field id="product-unit" label="Unidad de medida" error={e.unit?.message} hint={unitHint}>
           <select {...fieldAria('product-unit', e.unit?.message, unitHint)} {...register('unit')}>
             {UNITS.map((u) => (

@@ -21,6 +21,7 @@ export function ProductTable({ rows, editing, onEdit, onToggleActive }: ProductT
           <tr>
             <th scope="col">Código</th>
             <th scope="col">Descripción</th>
+            <th scope="col">Categoría</th>
             <th scope="col">Unidad</th>
             <th scope="col" className="num">
               Precio con IGV
@@ -43,6 +44,7 @@ export function ProductTable({ rows, editing, onEdit, onToggleActive }: ProductT
               <th scope="row" className="products__description">
                 {product.description}
               </th>
+              <td>{product.category || '—'}</td>
               <td>{findEntry(UNITS, product.unit)?.label ?? product.unit}</td>
               <td className="num">{formatAmount(product.price)}</td>
               <td>{product.affectation === '20' ? 'Exonerado' : 'Gravado'}</td>

@@ -20,7 +20,7 @@ const valid = { code: '7751012000450', description: 'Arroz Costeño 5 kg', unit:
 describe('ProductInputSchema', () => {
   it('trims, upper-cases the unit, keeps the price as a canonical decimal string and fills the flags', () => {
     expect(ProductInputSchema.parse({ ...valid, code: ' 775 ', description: ' Arroz ', unit: 'kgm', price: 4.2 })).toEqual({
-      code: '775', description: 'Arroz', unit: 'KGM', price: '4.2', affectation: '10', bag: false, active: true, wholeUnits: null, freePrice: false,
+      code: '775', description: 'Arroz', unit: 'KGM', price: '4.2', affectation: '10', bag: false, active: true, wholeUnits: null, freePrice: false, category: '',
     });
     expect(ProductInputSchema.parse({ ...valid, price: '0.0000000001' }).price).toBe('0.0000000001');
   });
@@ -76,7 +76,7 @@ describe('quantity rules', () => {
 describe('bridge method schemas', () => {
   it('lists every product method with input and output schemas', () => {
     expect(Object.keys(productsContract).sort()).toEqual(
-      ['exportProducts', 'getProductByCode', 'importProducts', 'listProducts', 'saveProduct', 'setProductActive'],
+      ['exportProducts', 'getProductByCode', 'importProducts', 'listProductCategories', 'listProducts', 'saveProduct', 'setProductActive'],
     );
     for (const spec of Object.values(productsContract)) {
       expect(typeof spec.input.safeParse).toBe('function');

@@ -23,7 +23,7 @@ describe('ProductsService: the Productos screen', () => {
     const created = service.saveProduct(save({ code: ' 775 ', description: 'Leche Gloria', unit: 'ca', price: '4.30', affectation: '10' }));
     expect(created).toEqual({
       code: '775', description: 'Leche Gloria', unit: 'CA', price: '4.3', affectation: '10',
-      bag: false, wholeUnits: true, freePrice: false, active: true, createdAt: '2026-03-02T15:00:00.000Z', updatedAt: '2026-03-02T15:00:00.000Z',
+      bag: false, wholeUnits: true, freePrice: false, category: '', active: true, createdAt: '2026-03-02T15:00:00.000Z', updatedAt: '2026-03-02T15:00:00.000Z',
     });
     const error = coreError(() => service.saveProduct(save({ code: '775', description: 'Otro', unit: 'NIU', price: 1, affectation: '10' })));
     expect(error.code).toBe('duplicate');
@@ -79,15 +79,15 @@ describe('ProductsService: CSV export', () => {
     const { service, repo } = catalogueFixture('2026-03-03T03:00:00.000Z'); // 2 March, 22:00 in Lima
     repo.insert(product({ code: 'B', description: 'Bolsa, "grande"', bag: true, price: '0.1' }));
     repo.insert(product({ code: 'A', active: false, price: '12' }));
-    repo.insert(product({ code: 'C', unit: 'NIU', wholeUnits: false, price: '1' }));
+    repo.insert(product({ code: 'C', unit: 'NIU', wholeUnits: false, price: '1', category: 'Abarrotes, granos' }));
     const file = service.exportProducts();
     expect(file.fileName).toBe('productos-2026-03-02.csv');
     // unidades_enteras is empty when the product follows its unit, sí/no when it has its own rule.
     expect(file.csv).toBe(
-      '\uFEFFcodigo,descripcion,unidad,precio,afectacion,bolsa,activo,unidades_enteras\r\n'
-      + 'A,Arroz Costeño Extra 5 kg,NIU,12.00,10,no,no,\r\n'
-      + 'B,"Bolsa, ""grande""",NIU,0.10,10,sí,sí,\r\n'
-      + 'C,Arroz Costeño Extra 5 kg,NIU,1.00,10,no,sí,no\r\n',
+      '\uFEFFcodigo,descripcion,unidad,precio,afectacion,bolsa,activo,unidades_enteras,categoria\r\n'
+      + 'A,Arroz Costeño Extra 5 kg,NIU,12.00,10,no,no,,\r\n'
+      + 'B,"Bolsa, ""grande""",NIU,0.10,10,sí,sí,,\r\n'
+      + 'C,Arroz Costeño Extra 5 kg,NIU,1.00,10,no,sí,no,"Abarrotes, granos"\r\n',
     );
   });
 
@@ -106,6 +106,7 @@ describe('ProductsService: CSV export', () => {
       bag: fc.boolean(),
       active: fc.boolean(),
       wholeUnits: fc.constantFrom(null, true, false),
+      category: fc.string({ unit: descChar, maxLength: 20 }).map((c) => c.trim().replace(/\s+/g, ' ')),
     }).map((p) => {
       const bag = p.bag && !UNITS.find((u) => u.code === p.unit)!.allowsDecimals;
       return { ...p, bag, wholeUnits: bag && p.wholeUnits === false ? null : p.wholeUnits };

@@ -3,8 +3,8 @@
 // the whole catalogue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, ProductsRepository, type Db } from '../../../../../electron/core/db';
-import { PRODUCT_BY_CODE_ANY_CASE_SQL } from '../../../../../electron/core/db/repositories/products';
-import { expectFlatThrough, sourceOf } from './plans';
+import { PRODUCT_BY_CODE_ANY_CASE_SQL, PRODUCT_CATEGORIES_SQL } from '../../../../../electron/core/db/repositories/products';
+import { expectFlatThrough, planOf, problemsOf, sourceOf } from './plans';
 
 let db: Db;
 let products: ProductsRepository;
@@ -38,5 +38,14 @@ describe('the catalogue lookup by code, any case', () => {
     expect(products.getByCode('p000120')).toBeUndefined(); // inactive
     expect(products.getByCode('p000120', { includeInactive: true })?.code).toBe('P000120');
     expect(products.getByCode('   ')).toBeUndefined();
+  });
+});
+
+describe('the categories in use', () => {
+  it('are read off products_category in order (no sort, no read of the table)', () => {
+    const plan = planOf(db, PRODUCT_CATEGORIES_SQL);
+    expect(plan.join(' | ')).toMatch(/USING COVERING INDEX products_category\b/);
+    expect(problemsOf(plan, { scanAllowed: /USING COVERING INDEX products_category\b/ }), plan.join(' | ')).toEqual([]);
+    expect(sourceOf(products, 'selectCategories')).toBe(PRODUCT_CATEGORIES_SQL);
   });
 });
