@@ -11,7 +11,7 @@ import { defaultMigrationsDir } from '../../../electron/core/db';
 import type { Sandbox } from '../../../electron/sandbox';
 import type { BackupInfo, CustomerAccount, DocumentSummary, Session } from '../../../shared/bridge';
 import { limaDate } from '../../../shared/catalog';
-import { anonymousBoleta, line, startRig, until, type Rig, useScratch } from './harness';
+import { anonymousBoleta, line, until, type Rig, useScratch } from './harness';
 
 const migrationsDir = defaultMigrationsDir();
 const scratch = useScratch('caja-accounts-restore-');
@@ -22,18 +22,7 @@ const dni = { docType: '1', docNumber: '45678912' };
 const PIN = '246810';
 const inDays = (n: number) => limaDate(new Date(Date.now() + n * 86_400_000));
 
-async function till(shared: Sandbox, dataDir: string): Promise<Rig> {
-  const rig = await startRig({ shared, dataDir });
-  let disposed = false;
-  const dispose = rig.dispose.bind(rig);
-  rig.dispose = async () => {
-    if (!disposed) await dispose();
-    disposed = true;
-  };
-  scratch.onCleanup(() => rig.dispose());
-  rig.core.start();
-  return rig;
-}
+const till = (shared: Sandbox, dataDir: string) => scratch.till(shared, dataDir);
 
 const settled = (rig: Rig) =>
   until(rig, () => rig.core.db.sqlite.prepare("SELECT COUNT(*) FROM documents WHERE status <> 'accepted'").pluck().get() === 0, 400);

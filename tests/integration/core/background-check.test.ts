@@ -15,25 +15,15 @@ import { damageMarkOf } from '../../../electron/core/db/damage-mark';
 import { recoverDatabaseAtStartup } from '../../../electron/shell/startup-recovery';
 import type { AppStatus, DocumentSummary } from '../../../shared/bridge';
 import { seedDocuments } from '../../bench/seed-documents';
-import { anonymousBoleta, startRig, until, useScratch, type Rig } from './harness';
+import { anonymousBoleta, until, useScratch, type Rig } from './harness';
 
 const migrationsDir = defaultMigrationsDir();
 const scratch = useScratch('caja-bgcheck-');
 const SEEDED = 20_000;
 
-async function till(dataDir: string, shared: Awaited<ReturnType<typeof scratch.sandbox>>): Promise<Rig> {
-  // The check runs when the test says (run()), not after the app's delay.
-  const rig = await startRig({ shared, dataDir, core: { backgroundCheck: { delayMs: 3_600_000 } } });
-  let disposed = false;
-  const dispose = rig.dispose.bind(rig);
-  rig.dispose = async () => {
-    if (!disposed) await dispose();
-    disposed = true;
-  };
-  scratch.onCleanup(() => rig.dispose());
-  rig.core.start();
-  return rig;
-}
+// The check runs when the test says (run()), not after the app's delay.
+const till = (dataDir: string, shared: Awaited<ReturnType<typeof scratch.sandbox>>) =>
+  scratch.till(shared, dataDir, { backgroundCheck: { delayMs: 3_600_000 } });
 
 const count = (rig: Rig, sql: string) => rig.core.db.sqlite.prepare(sql).pluck().get() as number;
 

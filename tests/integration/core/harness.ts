@@ -155,6 +155,11 @@ export function useScratch(prefix: string): {
   sandbox(): Promise<Sandbox>;
   folder(): string;
   onCleanup(undo: () => Promise<void> | void): void;
+  /**
+   * A till on `dataDir` against the shared sandbox, started; stopped after the test. Its dispose may be called earlier
+   * (to restore or reopen the files) and runs once.
+   */
+  till(shared: Sandbox, dataDir: string, core?: Partial<CoreOptions>): Promise<Rig>;
 } {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
@@ -173,6 +178,15 @@ export function useScratch(prefix: string): {
     },
     onCleanup(undo) {
       cleanups.push(undo);
+    },
+    async till(shared, dataDir, core) {
+      const rig = await startRig({ shared, dataDir, ...(core ? { core } : {}) });
+      const dispose = rig.dispose.bind(rig);
+      let disposed: Promise<void> | undefined;
+      rig.dispose = () => (disposed ??= dispose());
+      cleanups.push(() => rig.dispose());
+      rig.core.start();
+      return rig;
     },
   };
 }

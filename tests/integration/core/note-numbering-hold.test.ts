@@ -11,23 +11,12 @@ import { defaultMigrationsDir } from '../../../electron/core/db';
 import { JUMP_MARGIN } from '../../../electron/core/services/numbering';
 import type { Sandbox } from '../../../electron/sandbox';
 import type { DocumentSummary } from '../../../shared/bridge';
-import { anonymousBoleta, startRig, until, type Rig, useScratch } from './harness';
+import { anonymousBoleta, until, type Rig, useScratch } from './harness';
 
 const migrationsDir = defaultMigrationsDir();
 const scratch = useScratch('caja-note-hold-');
 
-async function till(shared: Sandbox, dataDir: string): Promise<Rig> {
-  const rig = await startRig({ shared, dataDir });
-  let disposed = false;
-  const dispose = rig.dispose.bind(rig);
-  rig.dispose = async () => {
-    if (!disposed) await dispose();
-    disposed = true;
-  };
-  scratch.onCleanup(() => rig.dispose());
-  rig.core.start();
-  return rig;
-}
+const till = (shared: Sandbox, dataDir: string) => scratch.till(shared, dataDir);
 
 const one = (rig: Rig, sql: string, ...params: unknown[]) => rig.core.db.sqlite.prepare(sql).pluck().get(...params);
 const settled = (rig: Rig) => until(rig, () => one(rig, "SELECT COUNT(*) FROM documents WHERE status <> 'accepted'") === 0, 400);
