@@ -7,6 +7,7 @@
 // argv: dataDir billingBaseUrl queryBaseUrl token sales notes [provider: 'document' (default) | 'factiliza']
 import { createCore } from '../../../electron/core/app';
 import { memorySecretStore } from '../../../electron/core/services/secrets';
+import { liveTill } from './till-life';
 
 const [dataDir, billingBaseUrl, queryBaseUrl, token, salesText, notesText, providerText = 'document'] = process.argv.slice(2);
 if (!dataDir || !billingBaseUrl || !queryBaseUrl || !token || !salesText || !notesText) throw new Error('usage: notes-till-process dataDir billing query token sales notes');
@@ -99,12 +100,6 @@ async function main() {
     await core.outbox.drain();
     await pause(20);
   }
-  await core.stop();
-  core.close();
-  process.stdout.write('done\n');
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
-  process.exit(1);
-});
+liveTill(core, main);

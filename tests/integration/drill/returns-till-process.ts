@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { seededRandom } from '../../../electron/sandbox/faults';
 import { createShopTillCore, joinShop, type ShopTillArgs } from './shop-till-core';
+import { liveTill } from './till-life';
 
 interface Args extends ShopTillArgs {
   ops: number;
@@ -94,12 +95,6 @@ async function main() {
   }
   // Holds whose note this till never stored (a life killed between the two) are released before the drill counts.
   await core.sweepHolds().catch(() => 0);
-  await core.stop();
-  core.close();
-  process.stdout.write('done\n');
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
-  process.exit(1);
-});
+liveTill(core, main);

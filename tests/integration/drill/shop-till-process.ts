@@ -4,6 +4,7 @@
 // and stops the server under it. argv: a JSON object (see Args).
 import pg from 'pg';
 import { createShopTillCore, joinShop, mustOn, type ShopTillArgs } from './shop-till-core';
+import { liveTill } from './till-life';
 
 interface Args extends ShopTillArgs {
   target: number;
@@ -51,12 +52,6 @@ async function main() {
     if (open === 0 && queued === 0 && pulled >= (await serverTopVersion())) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  await core.stop();
-  core.close();
-  process.stdout.write('done\n');
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
-  process.exit(1);
-});
+liveTill(core, main);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { seededRandom } from '../../../electron/sandbox/faults';
 import { createShopTillCore, joinShop, mustOn, type ShopTillArgs } from './shop-till-core';
+import { liveTill } from './till-life';
 
 interface Args extends ShopTillArgs {
   ops: number;
@@ -110,9 +111,6 @@ async function main() {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await core.stop();
-  core.close();
-  process.stdout.write('done\n');
 }
 
 function serverSettings() {
@@ -120,7 +118,4 @@ function serverSettings() {
   return { host, port, database, user, tls: 'off' as const, terminalName: args.name };
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
-  process.exit(1);
-});
+liveTill(core, main);

@@ -3,6 +3,7 @@
 // argv: dataDir billingBaseUrl queryBaseUrl token target [provider: 'document' (default) | 'factiliza']
 import { createCore } from '../../../electron/core/app';
 import { memorySecretStore } from '../../../electron/core/services/secrets';
+import { liveTill } from './till-life';
 
 const [dataDir, billingBaseUrl, queryBaseUrl, token, targetText, providerText = 'document'] = process.argv.slice(2);
 if (!dataDir || !billingBaseUrl || !queryBaseUrl || !token || !targetText) throw new Error('usage: till-process dataDir billing query token target');
@@ -44,12 +45,6 @@ async function main() {
     await core.outbox.drain();
     await new Promise((r) => setTimeout(r, 20));
   }
-  await core.stop();
-  core.close();
-  process.stdout.write('done\n');
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
-  process.exit(1);
-});
+liveTill(core, main);
