@@ -1,9 +1,10 @@
 // Differential daily copies on real files: a weekly full copy with its page map, the days between kept as the pages
 // that changed, each rebuilt and checked before it is read, and never used when its full copy is gone or changed.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyRestore, createBackup, latestGoodBackup, listBackupsIn, planRestore, rotateDailyBackups } from '../../../../electron/core/backup';
+import { applyRestore, cleanLeftovers, createBackup, latestGoodBackup, listBackupsIn, planRestore, rotateDailyBackups } from '../../../../electron/core/backup';
 import { readCatalog, recordBackup } from '../../../../electron/core/backup/catalog';
 import { withCopyImage } from '../../../../electron/core/backup/copy-image';
 import { MIN_DIFFERENTIAL_IMAGE_BYTES } from '../../../../electron/core/backup/daily-kind';
@@ -15,6 +16,7 @@ import { newDocument } from '../db/helpers';
 import { damageMiddle, manualClock, openStore, type Store } from './helpers';
 
 const migrationsDir = defaultMigrationsDir();
+const tempDirRoot = () => os.tmpdir();
 const DAY = 86_400_000;
 const PAYLOAD = 'x'.repeat(2000);
 
@@ -143,5 +145,16 @@ describe('differential daily copies', () => {
     const later = rotateDailyBackups(folder, 3);
     expect(later).toContain(copies[0]!.fileName);
     expect(fs.existsSync(sidecarOf(copies[0]!.path))).toBe(false);
+  });
+
+  it('start-up removes what an interrupted differential left, never a differential or a page map', () => {
+    const folder = fs.mkdtempSync(path.join(tempDirRoot(), 'caja-leftovers-'));
+    const leftovers = ['caja-20250302-080000-daily.delta.partial', 'caja-20250301-080000-daily.db.pages.partial',
+      'caja-20250302-080000-daily.delta.image-123-1.tmp', 'caja-20250302-080000-daily.delta.image-123-2.tmp-journal'];
+    const kept = ['caja-20250302-080000-daily.delta', 'caja-20250301-080000-daily.db', 'caja-20250301-080000-daily.db.pages'];
+    for (const name of [...leftovers, ...kept]) fs.writeFileSync(path.join(folder, name), 'x');
+    const cleanup = cleanLeftovers(fs.mkdtempSync(path.join(tempDirRoot(), 'caja-data-')), [folder]);
+    expect(cleanup.files.map((f) => path.basename(f)).sort()).toEqual([...leftovers].sort());
+    expect(fs.readdirSync(folder).sort()).toEqual([...kept].sort());
   });
 });
