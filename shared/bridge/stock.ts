@@ -67,6 +67,8 @@ export const StockRowSchema = z.object({
   minimum: z.string().nullable(),
   averageCost: z.string(),
   value: z.string(),
+  /** The product's category (categoría); '' when none. */
+  category: z.string(),
 });
 export type StockRow = z.infer<typeof StockRowSchema>;
 

@@ -82,3 +82,60 @@ test('Inventario: a purchase, a sale below zero, a count approved by a superviso
   await harness.screenshot('inventario-kardex');
   expect(harness.pageErrors).toEqual([]);
 });
+
+test('Inventario by category: the value of each category, the list of one, and a count of that category only', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  const save = (code: string, description: string, category: string) =>
+    harness.core.dispatch('saveProduct', { code, description, unit: 'NIU', price: '5.00', affectation: '10', category });
+  expect(await save('A001', 'Arroz extra 1 kg', 'Abarrotes')).toMatchObject({ ok: true });
+  expect(await save('A002', 'Azúcar rubia 1 kg', 'Abarrotes')).toMatchObject({ ok: true });
+  expect(await save('B001', 'Inca Kola 500 ml', 'Bebidas')).toMatchObject({ ok: true });
+  expect(await save('X001', 'Vela', '')).toMatchObject({ ok: true });
+  expect(await harness.core.dispatch('recordPurchase', {
+    clientKey: crypto.randomUUID(),
+    supplier: { docType: '6', docNumber: '20100070970', name: 'DISTRIBUIDORA NORTE S.A.C.' },
+    document: { type: '01', series: 'F001', number: '7', date: '2026-11-20' },
+    lines: [
+      { code: 'A001', quantity: '10', unitCost: '4', costIncludesIgv: false },
+      { code: 'A002', quantity: '5', unitCost: '3', costIncludesIgv: false },
+      { code: 'B001', quantity: '24', unitCost: '1.5', costIncludesIgv: false },
+      { code: 'X001', quantity: '2', unitCost: '0.25', costIncludesIgv: false },
+    ],
+  })).toMatchObject({ ok: true });
+
+  await page.keyboard.press('Alt+7');
+  const screen = page.getByRole('region', { name: 'Inventario' });
+  const byCategory = screen.getByTestId('stock-by-category');
+  await expect(byCategory.getByRole('row', { name: /Abarrotes/ })).toHaveText(/Abarrotes\s*2\s*55.00/);
+  await expect(byCategory.getByRole('row', { name: /Bebidas/ })).toHaveText(/Bebidas\s*1\s*36.00/);
+  // The till's own catalogue (the plastic bag, say) has no category: it is under "Sin categoría", with the candle.
+  await expect(byCategory.getByRole('row', { name: /Sin categoría/ })).toBeVisible();
+  await harness.screenshot('inventario-por-categoria');
+
+  await screen.getByLabel('Categoría', { exact: true }).selectOption({ label: 'Abarrotes' });
+  await expect(screen.getByTestId('stock-count')).toHaveText('2 productos de Abarrotes · valor del stock S/ 55.00');
+  await expect(screen.getByTestId('stock-table').getByRole('row')).toHaveCount(3);
+  await expect(byCategory).toBeHidden();
+
+  // A count of Abarrotes: both its products expected (0 until counted), a drink refused.
+  await screen.getByRole('button', { name: 'Conteo físico' }).click();
+  const count = page.getByRole('complementary', { name: 'Conteo físico · Abarrotes' });
+  await expect(count.getByLabel('Contado de A002')).toHaveValue('0');
+  const scan = count.getByLabel('Escanee o escriba el código (cada lectura suma uno)');
+  await scan.fill('B001');
+  await scan.press('Enter');
+  await expect(count.getByRole('alert')).toContainText('El producto B001 no es de la categoría Abarrotes');
+  for (let i = 0; i < 10; i++) {
+    await scan.fill('a001');
+    await scan.press('Enter');
+  }
+  await expect(count.getByLabel('Contado de A001')).toHaveValue('10');
+  await harness.screenshot('inventario-conteo-categoria');
+  await count.getByRole('button', { name: 'Comparar con el stock' }).click();
+  const table = count.getByTestId('count-table');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row', { name: /A002/ })).toHaveText(/A002\s*0\s*5\s*-5/);
+  await expect(table.getByRole('row', { name: /A001/ })).toHaveText(/A001\s*10\s*10\s*0/);
+  expect(harness.pageErrors).toEqual([]);
+});

@@ -30,11 +30,11 @@ export const KARDEX_LATEST_SQL = `SELECT m.at, m.kind, m.quantity, m.unit_cost, 
  * come in the walk's order (the co-routine feeds the aggregate in code order, no sort). Columns: StockAllRow.
  */
 export const STOCK_ALL_SQL = `SELECT json_group_array(json_array(code, description, COALESCE(quantity, '0'), stock_minimum, COALESCE(average_cost, '0'),
-    COALESCE(value, '0.00')))
-  FROM (SELECT p.code, p.description, p.stock_minimum, b.quantity, b.value, b.average_cost
+    COALESCE(value, '0.00'), category))
+  FROM (SELECT p.code, p.description, p.stock_minimum, p.category, b.quantity, b.value, b.average_cost
     FROM products p LEFT JOIN stock_balances b ON b.product_code = p.code WHERE p.stock_tracked = 1 ORDER BY p.code)`;
-type StockAllRow = [code: string, description: string, quantity: string, minimum: string | null, averageCost: string, value: string];
-export const STOCK_ONE_SQL = `SELECT p.code, p.description, p.stock_minimum, b.quantity, b.value, b.average_cost
+type StockAllRow = [code: string, description: string, quantity: string, minimum: string | null, averageCost: string, value: string, category: string];
+export const STOCK_ONE_SQL = `SELECT p.code, p.description, p.stock_minimum, p.category, b.quantity, b.value, b.average_cost
   FROM products p LEFT JOIN stock_balances b ON b.product_code = p.code WHERE p.code = ? COLLATE NOCASE`;
 
 /** Sales that left a product below zero in a period, newest first, through stock_movements_below_zero. */
@@ -70,6 +70,7 @@ interface StockSqlRow {
   code: string;
   description: string;
   stock_minimum: string | null;
+  category: string;
   quantity: string | null;
   value: string | null;
   average_cost: string | null;
@@ -173,11 +174,14 @@ export class StockService {
       ? codes.flatMap((c) => {
           const r = this.stockOne.get(c.trim());
           return r
-            ? [{ code: r.code, description: r.description, quantity: r.quantity ?? '0', minimum: r.stock_minimum, averageCost: r.average_cost ?? '0', value: r.value ?? '0.00' }]
+            ? [{
+                code: r.code, description: r.description, quantity: r.quantity ?? '0', minimum: r.stock_minimum, averageCost: r.average_cost ?? '0',
+                value: r.value ?? '0.00', category: r.category,
+              }]
             : [];
         })
-      : (JSON.parse(this.stockAll.get() ?? '[]') as StockAllRow[]).map(([code, description, quantity, minimum, averageCost, value]) => ({
-          code, description, quantity, minimum, averageCost, value,
+      : (JSON.parse(this.stockAll.get() ?? '[]') as StockAllRow[]).map(([code, description, quantity, minimum, averageCost, value, category]) => ({
+          code, description, quantity, minimum, averageCost, value, category,
         }));
     // Decimal only where a minimum is set: the "stock bajo" list compares exactly, the full list needs no arithmetic.
     return low ? rows.filter((r) => r.minimum !== null && new Dec(r.quantity).lt(r.minimum)) : rows;

@@ -38,7 +38,7 @@ describe('stock: weighted average cost', () => {
   it('a purchase at a new cost moves the average; a return comes back at the cost it left at; a count adjusts at the average', async () => {
     const r = await withProducts();
     expect(await purchase(r, [{ code: 'P001', quantity: '10', unitCost: '5', costIncludesIgv: false }])).toMatchObject({ ok: true });
-    expect(await stockOf(r, 'P001')).toEqual({ code: 'P001', description: 'Arroz extra 1 kg', quantity: '10', minimum: null, averageCost: '5', value: '50.00' });
+    expect(await stockOf(r, 'P001')).toEqual({ code: 'P001', description: 'Arroz extra 1 kg', quantity: '10', minimum: null, averageCost: '5', value: '50.00', category: '' });
 
     const sale = await acceptedSale(r, [line({ code: 'P001', quantity: '4' })]);
     expect(await stockOf(r, 'P001')).toMatchObject({ quantity: '6', averageCost: '5', value: '30.00' });
@@ -94,7 +94,7 @@ describe('stock: purchases', () => {
     const r = await withProducts();
     await purchase(r, [{ code: 'GAS', quantity: '2', unitCost: '28.32', costIncludesIgv: true, pack: '24' }]);
     // 28.32 / 24 = 1.18 with IGV: 1.00 without.
-    expect(await stockOf(r, 'GAS')).toEqual({ code: 'GAS', description: 'Gaseosa 500 ml', quantity: '48', minimum: null, averageCost: '1', value: '48.00' });
+    expect(await stockOf(r, 'GAS')).toEqual({ code: 'GAS', description: 'Gaseosa 500 ml', quantity: '48', minimum: null, averageCost: '1', value: '48.00', category: '' });
     await r.call('issueSale', anonymousBoleta({ lines: [line({ code: 'GAS', description: 'Gaseosa 500 ml', quantity: '5', unitPrice: '2.50' })] }));
     expect(await stockOf(r, 'GAS')).toMatchObject({ quantity: '43', value: '43.00' });
   });
@@ -178,8 +178,8 @@ describe('stock: selling never stops', () => {
     // The whole list: every tracked product, the service left out.
     const all = await r.call<StockRow[]>('getStock', {});
     expect(all.filter((s) => ['GAS', 'P001', 'SERV'].includes(s.code))).toEqual([
-      { code: 'GAS', description: 'Gaseosa 500 ml', quantity: '0', minimum: null, averageCost: '0', value: '0.00' },
-      { code: 'P001', description: 'Arroz extra 1 kg', quantity: '-2', minimum: null, averageCost: '0', value: '0.00' },
+      { code: 'GAS', description: 'Gaseosa 500 ml', quantity: '0', minimum: null, averageCost: '0', value: '0.00', category: '' },
+      { code: 'P001', description: 'Arroz extra 1 kg', quantity: '-2', minimum: null, averageCost: '0', value: '0.00', category: '' },
     ]);
   });
 });

@@ -1,31 +1,72 @@
 // A physical count: scan a code (each scan adds one) or type how many; the core compares each product with its stock
 // at that moment. The differences become adjustments when a supervisor approves them, with a reason.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Dec } from '../../../../shared/billing/decimal';
 import type { StockCount } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { useIntentKey } from '../../intent-key';
 import { call } from '../../pos';
+import { categoryLabel } from './by-category';
 
-export function CountForm({ onClose, onApproved }: { onClose: () => void; onApproved: (message: string) => void }): React.JSX.Element {
+interface CountLine {
+  code: string;
+  counted: string;
+  /** Absent: not counted yet (a category's product not found is 0, compared when the count is recorded). */
+  at?: string;
+}
+
+/**
+ * `category` (not null): a count of that category only ('' is "Sin categoría"). Its products are the lines expected,
+ * each at 0 until counted, and a code of another category is refused.
+ */
+export function CountForm({ category, onClose, onApproved }: {
+  category: string | null;
+  onClose: () => void;
+  onApproved: (message: string) => void;
+}): React.JSX.Element {
   const key = useIntentKey();
   // Each line keeps when it was last counted: the core compares it with the stock of that moment.
-  const [counted, setCounted] = useState<{ code: string; counted: string; at: string }[]>([]);
+  const [counted, setCounted] = useState<CountLine[]>([]);
+  const [expected, setExpected] = useState<ReadonlySet<string> | null>(null);
   const [scan, setScan] = useState('');
   const [count, setCount] = useState<StockCount | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
 
+  useEffect(() => {
+    if (category === null) return;
+    let live = true;
+    void call((api) => api.getStock({})).then((result) => {
+      if (!live) return;
+      if (!result.ok) {
+        setError(result.error.message);
+        return;
+      }
+      const codes = result.value.filter((r) => r.category === category).map((r) => r.code);
+      setExpected(new Set(codes.map((c) => c.toUpperCase())));
+      setCounted(codes.map((code) => ({ code, counted: '0' })));
+    });
+    return () => {
+      live = false;
+    };
+  }, [category]);
+
   /** A scanned or typed code adds one to its line. */
   const addOne = (event: React.FormEvent) => {
     event.preventDefault();
     const code = scan.trim().toUpperCase();
     if (!code) return;
+    if (category !== null && expected && !expected.has(code)) {
+      setError(`El producto ${code} no es de la categoría ${categoryLabel(category)}: este conteo es solo de esa categoría.`);
+      setScan('');
+      return;
+    }
+    setError(null);
     const now = new Date().toISOString();
     setCounted((all) => {
-      const at = all.findIndex((l) => l.code === code);
+      const at = all.findIndex((l) => l.code.toUpperCase() === code);
       if (at < 0) return [...all, { code, counted: '1', at: now }];
       return all.map((l, i) => (i === at ? { ...l, at: now, counted: (/^\d{1,9}(\.\d{1,6})?$/.test(l.counted) ? new Dec(l.counted) : new Dec(0)).plus(1).toString() } : l));
     });
@@ -58,7 +99,10 @@ export function CountForm({ onClose, onApproved }: { onClose: () => void; onAppr
 
   return (
     <aside className="products__editor" aria-labelledby="count-title">
-      <h2 id="count-title">Conteo físico</h2>
+      <h2 id="count-title">Conteo físico{category === null ? '' : ` · ${categoryLabel(category)}`}</h2>
+      {category !== null ? (
+        <p className="field__hint">Solo los productos de esta categoría; los que no cuente se comparan como 0.</p>
+      ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       {count === null ? (
         <>

@@ -66,7 +66,7 @@ describe('stock: query plans', () => {
     const rows = JSON.parse(db.sqlite.prepare(STOCK_ALL_SQL).pluck().get() as string) as string[][];
     expect(rows).toHaveLength(20_000);
     expect(rows.every((r, i) => i === 0 || rows[i - 1]![0]! < r[0]!)).toBe(true);
-    expect(rows[0]).toEqual(['P000001', 'Producto 1', '5', null, '1', '5.00']);
+    expect(rows[0]).toEqual(['P000001', 'Producto 1', '5', null, '1', '5.00', '']);
   });
 
   it('what a sale line, a return and a void read: the product by products_code_nocase, the balance by key, a sale\'s movements by stock_movements_document', () => {
