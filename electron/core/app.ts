@@ -59,7 +59,7 @@ import { settingsAndShopHandlers } from './handlers/settings-and-shop';
 import { withIdempotency } from './handlers/idempotency';
 import { stockHandlers } from './handlers/stock';
 import { accountsHandlers } from './handlers/accounts';
-import { AccountsService } from './accounts';
+import { AccountMerge, AccountsService } from './accounts';
 import { StockMerge, StockService } from './stock';
 import { EmailsRepository, MailSender, MailService } from './mail';
 import { mailHandlers } from './mail/handlers';
@@ -278,6 +278,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     now,
     onChange: () => emitStatusSoon(),
     stock: new StockMerge({ db, settings: settingsRepo, terminalId: () => settings.terminalId() }),
+    accounts: new AccountMerge({ db, settings: settingsRepo, terminalId: () => settings.terminalId(), now }),
     ...(options.shopServer ? { timing: options.shopServer } : {}),
   });
   wakeShop = () => shop.wake();

@@ -52,6 +52,8 @@ export const AccountEntrySchema = z.object({
   balance: z.string(),
   /** A collection's method, as the till names it. */
   method: z.string().nullable().default(null),
+  /** What merging every till's entries did to it that its till did not see (another till had collected first). */
+  note: z.string().optional(),
 });
 export type AccountEntry = z.infer<typeof AccountEntrySchema>;
 

@@ -3,3 +3,8 @@ export { AccountReads } from './reads';
 export { AccountsService, NOTED_SQL, ON_ACCOUNT_DAYS, type AccountsDeps } from './service';
 export { APPLIED_SQL, ENTRIES_SQL, OVERDUE_SQL, RANGE_COLLECTIONS_SQL, SESSION_COLLECTIONS_SQL } from './reads';
 export { CHARGE_OF_SQL, DOCUMENT_DUES_SQL, OPEN_DUES_SQL } from './ledger';
+export { KEY_DUES_SQL } from './ledger';
+export { OTHER_TILL_SALE_SQL } from './reads';
+export { AccountMerge, UNPUSHED_ACCOUNTS_SQL, type AccountMergeDeps } from './merge';
+export { CHARGE_DUES_SQL, CUSTOMER_ENTRIES_SQL, settleCustomer } from './resettle';
+export { settle, type SettleEntry, type SettledAccount, TAKEN_TO_FAVOUR, TAKEN_TO_NEXT } from './settle';

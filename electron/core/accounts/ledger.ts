@@ -25,18 +25,21 @@ export interface CustomerRow {
 
 export interface DueRow {
   id: number;
-  document_id: number;
+  /** NULL: another till's document (its charge came from the shop server). */
+  document_id: number | null;
   position: number;
   amount: string;
   due_date: string;
   settled: string;
-  series: string;
-  number: number;
+  /** The document as printed. */
+  label: string;
+  /** The document's id_Base_Dato, the same at every till. */
+  key: string;
 }
 
 export interface Applied {
   dueId: number;
-  documentId: number;
+  documentId: number | null;
   document: string;
   cuota: number;
   amount: string;
@@ -54,13 +57,18 @@ export interface LedgerDeps {
 
 export const printed = (series: string, number: number) => `${series}-${String(number).padStart(8, '0')}`;
 
-const DUE_COLUMNS = 'u.id, u.document_id, u.position, u.amount, u.due_date, u.settled, d.series, d.number';
+/** A due's document as printed and by its key: this till's from documents, another till's kept on the due. */
+const DUE_COLUMNS = `u.id, u.document_id, u.position, u.amount, u.due_date, u.settled,
+  COALESCE(u.label, printf('%s-%08d', d.series, d.number)) AS label, COALESCE(u.doc_key, d.id_base_dato) AS key`;
 /** A customer's open dues, oldest first, through account_dues_open. */
-export const OPEN_DUES_SQL = `SELECT ${DUE_COLUMNS} FROM account_dues u JOIN documents d ON d.id = u.document_id
+export const OPEN_DUES_SQL = `SELECT ${DUE_COLUMNS} FROM account_dues u LEFT JOIN documents d ON d.id = u.document_id
   WHERE u.doc_type = ? AND u.doc_number = ? AND u.open = 1 ORDER BY u.due_date, u.id`;
 /** One document's open dues, by cuota, through its UNIQUE (document_id, position). */
-export const DOCUMENT_DUES_SQL = `SELECT ${DUE_COLUMNS} FROM account_dues u JOIN documents d ON d.id = u.document_id
+export const DOCUMENT_DUES_SQL = `SELECT ${DUE_COLUMNS} FROM account_dues u LEFT JOIN documents d ON d.id = u.document_id
   WHERE u.document_id = ? AND u.open = 1 ORDER BY u.position`;
+/** Another till's document's open dues, by cuota, through account_dues_doc_key. */
+export const KEY_DUES_SQL = `SELECT ${DUE_COLUMNS} FROM account_dues u LEFT JOIN documents d ON d.id = u.document_id
+  WHERE u.doc_key = ? AND u.open = 1 ORDER BY u.position`;
 
 /** The charge of a sale, through account_entries_charge_once. */
 export const CHARGE_OF_SQL = "SELECT id, doc_type, doc_number, amount FROM account_entries WHERE document_id = ? AND kind = 'charge'";
@@ -75,6 +83,8 @@ export class AccountLedger {
   private readonly insert: Database.Statement<Record<string, unknown>>;
   private readonly openDues: Database.Statement<[string, string], DueRow>;
   private readonly documentDues: Database.Statement<[number], DueRow>;
+  private readonly keyDues: Database.Statement<[string], DueRow>;
+  private readonly keyOf: Database.Statement<[number], string>;
   private readonly insertDue: Database.Statement<[number, number, string, string, number, string, string]>;
   private readonly settle: Database.Statement<[string, number, number]>;
   private readonly application: Database.Statement<[number, number, string]>;
@@ -88,12 +98,14 @@ export class AccountLedger {
     this.move = s.prepare('UPDATE account_customers SET balance = ?, in_favour = ?, updated_at = ? WHERE doc_type = ? AND doc_number = ?');
     this.insert = s.prepare(
       `INSERT INTO account_entries (uid, doc_type, doc_number, kind, amount, balance, document_id, method, method_label, method_kind, cash_session_id,
-         left_in_favour, till, at, by_name)
+         left_in_favour, till, at, by_name, applies_to)
        VALUES (@uid, @doc_type, @doc_number, @kind, @amount, @balance, @document_id, @method, @method_label, @method_kind, @cash_session_id,
-         @left_in_favour, @till, @at, @by_name)`,
+         @left_in_favour, @till, @at, @by_name, @applies_to)`,
     );
     this.openDues = s.prepare(OPEN_DUES_SQL);
     this.documentDues = s.prepare(DOCUMENT_DUES_SQL);
+    this.keyDues = s.prepare(KEY_DUES_SQL);
+    this.keyOf = s.prepare<[number], string>('SELECT id_base_dato FROM documents WHERE id = ?').pluck();
     this.insertDue = s.prepare('INSERT INTO account_dues (entry_id, document_id, doc_type, doc_number, position, amount, due_date) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.settle = s.prepare('UPDATE account_dues SET settled = ?, open = ? WHERE id = ?');
     this.application = s.prepare('INSERT INTO account_applications (entry_id, due_id, amount) VALUES (?, ?, ?)');
@@ -128,7 +140,7 @@ export class AccountLedger {
   charge(documentId: number, c: AccountCustomer & { name: string }, total: D, dues: readonly { position: number; amount: string; dueDate: string }[]): number {
     const account = this.open(c, c.name);
     const balance = new Dec(account.balance).plus(total);
-    const id = this.append(c, 'charge', total, balance, { document_id: documentId });
+    const id = this.append(c, 'charge', total, balance, { document_id: documentId, applies_to: this.keyOf.get(documentId) ?? null });
     for (const due of dues) this.insertDue.run(id, documentId, c.docType, c.docNumber, due.position, money(due.amount), due.dueDate);
     const favour = new Dec(account.in_favour);
     const { left } = favour.gt(0) ? this.apply(id, this.documentDues.all(documentId), favour) : { left: favour };
@@ -145,7 +157,7 @@ export class AccountLedger {
     kind: Exclude<AccountEntryKind, 'charge'>,
     amount: D,
     order: { first: DueRow[]; rest: boolean },
-    extra: { document_id?: number; method?: string; method_label?: string; method_kind?: string; cash_session_id?: number | null } = {},
+    extra: { document_id?: number; method?: string; method_label?: string; method_kind?: string; cash_session_id?: number | null; applies_to?: string | null } = {},
   ): { id: number; before: string; after: string; applied: Applied[]; inFavour: string } {
     const account = this.open(c);
     const before = new Dec(account.balance);
@@ -155,6 +167,9 @@ export class AccountLedger {
     const dues = [...order.first, ...(order.rest ? this.dues(c).filter((x) => !firstIds.has(x.id)) : [])];
     const { applied, left } = this.apply(id, dues, amount);
     if (left.gt(0)) this.s.prepare('UPDATE account_entries SET left_in_favour = ? WHERE id = ?').run(money(left), id);
+    // Where this till put the collection first, for the merge to tell when another till had collected it already.
+    const firstDue = applied[0] && dues.find((x) => x.id === applied[0]!.dueId);
+    if (kind === 'collection' && firstDue) this.s.prepare('UPDATE account_entries SET intended = ? WHERE id = ?').run(`${firstDue.key}#${firstDue.position}`, id);
     this.move.run(money(after), money(new Dec(account.in_favour).plus(left)), this.d.now().toISOString(), c.docType, c.docNumber);
     return { id, before: money(before), after: money(after), applied, inFavour: money(left) };
   }
@@ -162,6 +177,16 @@ export class AccountLedger {
   /** The open dues of one document, by cuota. */
   documentOpenDues(documentId: number): DueRow[] {
     return this.documentDues.all(documentId);
+  }
+
+  /** The open dues of another till's document, by its id_Base_Dato. */
+  keyOpenDues(key: string): DueRow[] {
+    return this.keyDues.all(key);
+  }
+
+  /** A document's id_Base_Dato. */
+  keyOfDocument(documentId: number): string | null {
+    return this.keyOf.get(documentId) ?? null;
   }
 
   private apply(entryId: number, dues: readonly DueRow[], amount: D): { applied: Applied[]; left: D } {
@@ -176,7 +201,7 @@ export class AccountLedger {
       this.settle.run(money(settled), settled.gte(due.amount) ? 0 : 1, due.id);
       this.application.run(entryId, due.id, money(take));
       left = left.minus(take);
-      applied.push({ dueId: due.id, documentId: due.document_id, document: printed(due.series, due.number), cuota: due.position, amount: money(take), stillOpen: money(open.minus(take)) });
+      applied.push({ dueId: due.id, documentId: due.document_id, document: due.label, cuota: due.position, amount: money(take), stillOpen: money(open.minus(take)) });
     }
     return { applied, left };
   }
@@ -199,6 +224,7 @@ export class AccountLedger {
         till: this.d.till(),
         at: this.d.now().toISOString(),
         by_name: this.d.who(),
+        applies_to: null,
         ...extra,
       }).lastInsertRowid,
     );

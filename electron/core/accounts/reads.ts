@@ -10,25 +10,29 @@ import { type CustomerRow, type DueRow, money, OPEN_DUES_SQL, printed } from './
 /** Whole days from one YYYY-MM-DD to another (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-/** A customer's latest entries with the document behind each, through account_entries_customer. */
-export const ENTRIES_SQL = `SELECT e.id, e.at, e.kind, e.amount, e.balance, e.method_label, d.series, d.number
+/** A customer's latest entries with the document behind each, in the order this till learnt of them, through account_entries_customer. */
+export const ENTRIES_SQL = `SELECT e.id, e.at, e.kind, e.amount, e.balance, e.method_label, d.series, d.number, e.label, e.merge_note
   FROM account_entries e LEFT JOIN documents d ON d.id = e.document_id
   WHERE e.doc_type = ? AND e.doc_number = ? ORDER BY e.id DESC LIMIT ?`;
 /** The documents a collection was applied to, in the order applied (its applications' primary key). */
-export const APPLIED_SQL = `SELECT d.series, d.number FROM account_applications a JOIN account_dues u ON u.id = a.due_id
-  JOIN documents d ON d.id = u.document_id WHERE a.entry_id = ? ORDER BY a.due_id`;
+export const APPLIED_SQL = `SELECT COALESCE(u.label, printf('%s-%08d', d.series, d.number)) AS label FROM account_applications a
+  JOIN account_dues u ON u.id = a.due_id LEFT JOIN documents d ON d.id = u.document_id WHERE a.entry_id = ? ORDER BY a.due_id`;
 
 /** Every open due past its date, with its customer, through account_dues_overdue. */
 export const OVERDUE_SQL = `SELECT u.doc_type, u.doc_number, c.name, c.balance, u.amount, u.settled, u.due_date
   FROM account_dues u JOIN account_customers c ON c.doc_type = u.doc_type AND c.doc_number = u.doc_number
   WHERE u.open = 1 AND u.due_date < ? ORDER BY u.due_date`;
 
+/** Another till's credit sale to a customer by its printed name: its dues, kept with their key, through account_dues_open. */
+export const OTHER_TILL_SALE_SQL = `SELECT u.doc_key AS key, u.label FROM account_dues u
+  WHERE u.doc_type = ? AND u.doc_number = ? AND u.label = ? AND u.doc_key IS NOT NULL LIMIT 1`;
+
 /** A cash session's collections, through account_entries_session. */
 export const SESSION_COLLECTIONS_SQL = `SELECT e.amount, e.method, e.method_label, e.method_kind, e.at FROM account_entries e
   WHERE e.cash_session_id = ? AND e.kind = 'collection' ORDER BY e.id`;
 /** Collections of a range of instants, through account_entries_collections_at. */
 export const RANGE_COLLECTIONS_SQL = `SELECT e.amount, e.method, e.method_label, e.method_kind, e.at FROM account_entries e
-  WHERE e.kind = 'collection' AND e.at >= ? AND e.at < ? ORDER BY e.at`;
+  WHERE e.kind = 'collection' AND e.at >= ? AND e.at < ? AND e.cash_session_id IS NOT NULL ORDER BY e.at`;
 
 interface EntrySqlRow {
   id: number;
@@ -39,16 +43,20 @@ interface EntrySqlRow {
   method_label: string | null;
   series: string | null;
   number: number | null;
+  /** Another till's entry: its document as that till printed it. */
+  label: string | null;
+  merge_note: string | null;
 }
 
 /** A collection as recorded, with its customer, for its constancia. */
-export const COLLECTION_SQL = `SELECT e.id, e.at, e.amount, e.balance, e.method, e.method_label, e.left_in_favour, e.by_name, e.doc_type, e.doc_number, c.name
+export const COLLECTION_SQL = `SELECT e.id, e.at, e.amount, e.balance, e.method, e.method_label, e.left_in_favour, e.by_name, e.doc_type, e.doc_number, c.name,
+    e.merge_note
   FROM account_entries e JOIN account_customers c ON c.doc_type = e.doc_type AND c.doc_number = e.doc_number
   WHERE e.id = ? AND e.kind = 'collection'`;
 /** How a collection was applied, due by due, and what each due still had open right after it. */
-export const COLLECTION_APPLIED_SQL = `SELECT d.series, d.number, u.position, a.amount, u.amount AS due_amount,
+export const COLLECTION_APPLIED_SQL = `SELECT COALESCE(u.label, printf('%s-%08d', d.series, d.number)) AS label, u.position, a.amount, u.amount AS due_amount,
     (SELECT group_concat(b.amount, '|') FROM account_applications b WHERE b.due_id = a.due_id AND b.entry_id <= a.entry_id) AS settled
-  FROM account_applications a JOIN account_dues u ON u.id = a.due_id JOIN documents d ON d.id = u.document_id
+  FROM account_applications a JOIN account_dues u ON u.id = a.due_id LEFT JOIN documents d ON d.id = u.document_id
   WHERE a.entry_id = ? ORDER BY a.due_id`;
 
 interface CollectionSqlRow {
@@ -61,7 +69,8 @@ interface CollectionSqlRow {
 
 export class AccountReads {
   private readonly entries: Database.Statement<[string, string, number], EntrySqlRow>;
-  private readonly appliedTo: Database.Statement<[number], { series: string; number: number }>;
+  private readonly appliedTo: Database.Statement<[number], { label: string }>;
+  private readonly otherSale: Database.Statement<[string, string, string], { key: string; label: string }>;
   private readonly dues: Database.Statement<[string, string], DueRow>;
   private readonly overdueRows: Database.Statement<[string], { doc_type: string; doc_number: string; name: string; balance: string; amount: string; settled: string; due_date: string }>;
   private readonly sessionRows: Database.Statement<[number], CollectionSqlRow>;
@@ -70,9 +79,9 @@ export class AccountReads {
   private readonly book: Database.Statement<[string, string], { name: string }>;
   private readonly collectionRow: Database.Statement<[number], {
     id: number; at: string; amount: string; balance: string; method: string; method_label: string; left_in_favour: string; by_name: string | null;
-    doc_type: string; doc_number: string; name: string;
+    doc_type: string; doc_number: string; name: string; merge_note: string | null;
   }>;
-  private readonly collectionApplied: Database.Statement<[number], { series: string; number: number; position: number; amount: string; due_amount: string; settled: string }>;
+  private readonly collectionApplied: Database.Statement<[number], { label: string; position: number; amount: string; due_amount: string; settled: string }>;
 
   constructor(s: Database.Database, private readonly now: () => Date) {
     this.entries = s.prepare(ENTRIES_SQL);
@@ -85,6 +94,12 @@ export class AccountReads {
     this.book = s.prepare('SELECT name FROM customers WHERE doc_type = ? AND doc_number = ?');
     this.collectionRow = s.prepare(COLLECTION_SQL);
     this.collectionApplied = s.prepare(COLLECTION_APPLIED_SQL);
+    this.otherSale = s.prepare(OTHER_TILL_SALE_SQL);
+  }
+
+  /** Another till's credit sale to this customer, by its printed name (its dues came with its charge). */
+  otherTillSale(c: AccountCustomer, series: string, number: number): { key: string; label: string } | undefined {
+    return this.otherSale.get(c.docType, c.docNumber, printed(series, number));
   }
 
   /** The customer book's name, when it knows the customer. */
@@ -109,7 +124,7 @@ export class AccountReads {
       overdue: money(overdue),
       inFavour: row?.in_favour ?? '0.00',
       dues: dues.map((d) => ({
-        document: printed(d.series, d.number),
+        document: d.label,
         cuota: d.position,
         dueDate: d.due_date,
         amount: d.amount,
@@ -119,17 +134,18 @@ export class AccountReads {
       entries: entries.map((e) => ({
         at: e.at,
         kind: e.kind,
-        document: e.series !== null && e.number !== null ? printed(e.series, e.number) : this.documentsOf(e.id),
+        document: e.series !== null && e.number !== null ? printed(e.series, e.number) : e.kind === 'collection' ? this.documentsOf(e.id) : e.label,
         amount: e.amount,
         balance: e.balance,
         method: e.method_label,
+        ...(e.merge_note ? { note: e.merge_note } : {}),
       })),
     };
   }
 
   /** The documents a collection paid, each once, as printed; null when it paid none (all in favour). */
   private documentsOf(entryId: number): string | null {
-    const names = [...new Set(this.appliedTo.all(entryId).map((r) => printed(r.series, r.number)))];
+    const names = [...new Set(this.appliedTo.all(entryId).map((r) => r.label))];
     return names.length > 0 ? names.join(', ') : null;
   }
 
@@ -139,7 +155,7 @@ export class AccountReads {
     if (!row) return undefined;
     const amount = new Dec(row.amount).neg();
     const applied = this.collectionApplied.all(id).map((a) => ({
-      document: printed(a.series, a.number),
+      document: a.label,
       cuota: a.position,
       amount: a.amount,
       stillOpen: money(a.settled.split('|').reduce((left, x) => left.minus(x), new Dec(a.due_amount))),
@@ -158,7 +174,7 @@ export class AccountReads {
       message: '',
       cashier: row.by_name,
     };
-    return { ...c, message: collectionMessage(c) };
+    return { ...c, message: [collectionMessage(c), row.merge_note].filter(Boolean).join(' ') };
   }
 
   overdue(): OverdueRow[] {

@@ -134,7 +134,10 @@ export class AccountsService {
   noted(noteId: number, saleId: number | undefined, total: string): void {
     const charge = saleId === undefined ? undefined : this.ledger.chargeOfDocument(saleId);
     if (!charge) return;
-    this.ledger.credit(charge.customer, 'note', new Dec(total), { first: this.ledger.documentOpenDues(saleId!), rest: false }, { document_id: noteId });
+    this.ledger.credit(charge.customer, 'note', new Dec(total), { first: this.ledger.documentOpenDues(saleId!), rest: false }, {
+      document_id: noteId,
+      applies_to: this.ledger.keyOfDocument(saleId!),
+    });
   }
 
   /**
@@ -151,7 +154,12 @@ export class AccountsService {
       .get(documentId)?.amount;
     const credited = (noted ?? '').split('|').filter(Boolean).reduce((sum, x) => sum.minus(x), new Dec(0));
     const left = new Dec(charge.amount).minus(credited);
-    if (left.gt(0)) this.ledger.credit(charge.customer, 'void', left, { first: this.ledger.documentOpenDues(documentId), rest: true }, { document_id: documentId });
+    if (left.gt(0)) {
+      this.ledger.credit(charge.customer, 'void', left, { first: this.ledger.documentOpenDues(documentId), rest: true }, {
+        document_id: documentId,
+        applies_to: this.ledger.keyOfDocument(documentId),
+      });
+    }
   }
 
   // ---- collections ----
@@ -173,20 +181,30 @@ export class AccountsService {
     if (session === null) throw new CoreError('cash_closed', 'La caja está cerrada: ábrala antes de cobrar.', [{ path: 'cash', message: 'Abra la caja' }]);
     let first: DueRow[] = [];
     let pickedPaid: string | null = null;
+    let picked: string | null = null;
     if (input.document) {
       const doc = this.reads.saleOf(input.document.series, input.document.number);
       const charge = doc ? this.ledger.chargeOfDocument(doc.id) : undefined;
-      if (!doc || !charge || charge.customer.docType !== customer.docType || charge.customer.docNumber !== customer.docNumber) {
+      // Another till's credit sale, known here by its charge pulled from the shop server.
+      const other = doc ? undefined : this.reads.otherTillSale(customer, input.document.series, input.document.number);
+      if (other) {
+        first = this.ledger.keyOpenDues(other.key);
+        picked = other.key;
+        if (first.length === 0) pickedPaid = other.label;
+      } else if (!doc || !charge || charge.customer.docType !== customer.docType || charge.customer.docNumber !== customer.docNumber) {
         throw new CoreError('validation', `${doc?.label ?? `${input.document.series}-${input.document.number}`} no es una venta al crédito de este cliente.`, [{ path: 'document', message: 'No es de este cliente' }]);
+      } else {
+        first = this.ledger.documentOpenDues(doc.id);
+        picked = this.ledger.keyOfDocument(doc.id);
+        if (first.length === 0) pickedPaid = doc.label;
       }
-      first = this.ledger.documentOpenDues(doc.id);
-      if (first.length === 0) pickedPaid = doc.label;
     }
     const done = this.ledger.credit(customer, 'collection', new Dec(input.amount), { first, rest: true }, {
       method: method.code,
       method_label: method.label,
       method_kind: method.kind,
       cash_session_id: session,
+      applies_to: picked,
     });
     const applied = done.applied.map(({ document, cuota, amount, stillOpen }) => ({ document, cuota, amount, stillOpen }));
     const summary = { amount: money(input.amount), applied, inFavour: done.inFavour, balanceAfter: done.after };

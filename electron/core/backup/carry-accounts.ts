@@ -38,27 +38,28 @@ export function carryAccounts(restored: Database.Database): number {
   // Entries the copy lacks, in the order they happened. One that names a document the copy does not get (it was not
   // readable) stays behind: a charge of no sale would be a debt nobody can show.
   const carried = restored.prepare(`INSERT INTO main.account_entries (uid, doc_type, doc_number, kind, amount, balance, document_id, method,
-      method_label, method_kind, cash_session_id, left_in_favour, till, at, by_name)
+      method_label, method_kind, cash_session_id, left_in_favour, till, at, by_name, applies_to, label, intended, merge_note)
     SELECT l.uid, l.doc_type, l.doc_number, l.kind, l.amount, l.balance, ${mapped('l.document_id')}, l.method, l.method_label, l.method_kind,
-      NULL, l.left_in_favour, l.till, l.at, l.by_name
+      NULL, l.left_in_favour, l.till, l.at, l.by_name, l.applies_to, l.label, l.intended, l.merge_note
     FROM live.account_entries l
     WHERE NOT EXISTS (SELECT 1 FROM main.account_entries m WHERE m.uid = l.uid)
       AND (l.document_id IS NULL OR ${mapped('l.document_id')} IS NOT NULL)
     ORDER BY l.id`).run().changes;
-  // The dues of those charges, as SUNAT received them.
-  restored.exec(`INSERT INTO main.account_dues (entry_id, document_id, doc_type, doc_number, position, amount, due_date)
-    SELECT me.id, ${mapped('l.document_id')}, l.doc_type, l.doc_number, l.position, l.amount, l.due_date
+  // The dues of those charges, as SUNAT received them; another till's charge keeps its dues by the document's key.
+  restored.exec(`INSERT INTO main.account_dues (entry_id, document_id, doc_type, doc_number, position, amount, due_date, doc_key, label)
+    SELECT me.id, ${mapped('l.document_id')}, l.doc_type, l.doc_number, l.position, l.amount, l.due_date, l.doc_key, l.label
     FROM live.account_dues l JOIN live.account_entries le ON le.id = l.entry_id JOIN main.account_entries me ON me.uid = le.uid
-    WHERE ${mapped('l.document_id')} IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM main.account_dues m WHERE m.document_id = ${mapped('l.document_id')} AND m.position = l.position)
+    WHERE (l.document_id IS NULL OR ${mapped('l.document_id')} IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM main.account_dues m WHERE m.entry_id = me.id AND m.position = l.position)
     ORDER BY l.id`);
-  // How each entry was applied, due by due: the entry by uid, the due by its document and cuota.
+  // How each entry was applied, due by due: the entry by uid, the due by its charge's uid and cuota.
   restored.exec(`INSERT INTO main.account_applications (entry_id, due_id, amount)
     SELECT me.id, md.id, a.amount
     FROM live.account_applications a
       JOIN live.account_entries le ON le.id = a.entry_id JOIN main.account_entries me ON me.uid = le.uid
       JOIN live.account_dues ld ON ld.id = a.due_id
-      JOIN main.account_dues md ON md.document_id = ${mapped('ld.document_id')} AND md.position = ld.position
+      JOIN live.account_entries lc ON lc.id = ld.entry_id JOIN main.account_entries mc ON mc.uid = lc.uid
+      JOIN main.account_dues md ON md.entry_id = mc.id AND md.position = ld.position
     WHERE NOT EXISTS (SELECT 1 FROM main.account_applications x WHERE x.entry_id = me.id AND x.due_id = md.id)`);
   recomputeAccounts(restored);
   return carried;

@@ -9,6 +9,7 @@ import { createShopPool, serverErrorText, type PoolTimeouts } from './pool';
 import { pullShared, pushShared, type TillRecords } from './sync/exchange';
 import { pushBatch, type PushSources } from './push';
 import { pullStock, pushStock, type TillStock } from './sync/stock-exchange';
+import { pullAccounts, pushAccounts, type TillAccounts } from './sync/account-exchange';
 import { checkLease, renewLease, type LeaseCheck, type LeaseStore } from './till-lease';
 import { noteSeriesFor } from '../services/settings';
 import { claimedSeries, otherOwner, registerTerminal, seriesTakenMessage, type TerminalIdentity } from './register';
@@ -30,6 +31,8 @@ export interface ReplicatorOptions extends PushSources {
   records?: TillRecords;
   /** This till's stock movements, merged with every till's (absent: stock stays this till's own). */
   stock?: TillStock;
+  /** This till's customer-account entries, merged with every till's (absent: accounts stay this till's own). */
+  accounts?: TillAccounts;
   /** Called when the state changes or documents went up (the status bar follows). */
   onChange?: () => void;
   /** This till's lease on its identity (till-lease.ts): absent, a copied data folder is not told apart. */
@@ -224,6 +227,12 @@ export class Replicator {
       // Movements only add up: up until none is left, then down until the server has no more.
       for (let n; (n = await pushStock(this.requirePool(), stock, this.o.terminal().id)) > 0; ) total += n;
       for (let n; (n = await pullStock(this.requirePool(), stock)) > 0; ) total += n;
+    }
+    const accounts = this.o.accounts;
+    if (accounts) {
+      // Up until none of this till's is left, then every till's down: each customer they touch is worked out again.
+      for (let n; (n = await pushAccounts(this.requirePool(), accounts, this.o.terminal().id)) > 0; ) total += n;
+      for (let n; (n = await pullAccounts(this.requirePool(), accounts)) > 0; ) total += n;
     }
     return total;
   }

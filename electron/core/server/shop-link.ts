@@ -53,6 +53,8 @@ export interface ShopLinkDeps {
   timing?: Pick<ReplicatorOptions, 'idleMs' | 'retry' | 'batchSize'>;
   /** This till's stock movements, merged with every till's through the server. */
   stock?: ReplicatorOptions['stock'];
+  /** This till's customer-account entries, merged with every till's through the server. */
+  accounts?: ReplicatorOptions['accounts'];
 }
 
 /** This till's lease on its identity (till-lease.ts), and the server's last refusal kept for offline. */
@@ -108,6 +110,7 @@ export class ShopLink {
         set: (message) => (message === null ? settingsRepo.delete(REFUSAL_KEY) : settingsRepo.set(REFUSAL_KEY, message)),
       },
       ...(d.stock ? { stock: d.stock } : {}),
+      ...(d.accounts ? { accounts: d.accounts } : {}),
       ...d.timing,
     });
   }
