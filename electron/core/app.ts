@@ -60,7 +60,7 @@ import { withIdempotency } from './handlers/idempotency';
 import { stockHandlers } from './handlers/stock';
 import { accountsHandlers } from './handlers/accounts';
 import { AccountMerge, AccountsService } from './accounts';
-import { StockMerge, StockService } from './stock';
+import { StockLosses, StockMerge, StockService } from './stock';
 import { EmailsRepository, MailSender, MailService } from './mail';
 import { mailHandlers } from './mail/handlers';
 import { documentFilesHandlers } from './pdf/handlers';
@@ -147,6 +147,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
   // Stock: every sale, returning note and void moves the kardex in its own transaction; SUNAT's acceptance of a void
   // puts the sale's goods back.
   const stock = new StockService({ db, now, till: () => settings.terminalId(), who: () => auth.current()?.name ?? null });
+  const stockLosses = new StockLosses({ db, now, till: () => settings.terminalId(), who: () => auth.current()?.name ?? null, ledger: stock.ledger });
   voidsRepo.onVoided = (documentId) => {
     stock.ledger.reverse(documentId);
     accounts.voided(documentId);
@@ -428,6 +429,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
     withIdempotency(
       { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context), ...stockHandlers(stock), ...accountsHandlers(accounts), ...mailHandlers(mail, mailSender, documents, afterAnswer),
         exportKardexBook: (input) => kardexBooks.export(input),
+        recordStockLoss: (input) => stockLosses.record(input),
         ...documentFilesHandlers({ detail: (id) => documents.detail(id), company: () => settings.company(), files: options.files }) },
       {
         sqlite: db.sqlite,

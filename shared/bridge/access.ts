@@ -77,6 +77,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   getBelowZero: 'cajero',
   recordStockCount: 'cajero',
   approveStockCount: 'supervisor',
+  recordStockLoss: 'supervisor',
   // Customer accounts: a supervisor sets how much credit a customer may carry; any cashier collects.
   setCreditLimit: 'supervisor',
   getCustomerAccount: 'cajero',

@@ -25,6 +25,7 @@ import {
 import { backupContract } from './backup';
 import { sireContract } from './sire';
 import { pleContract } from './ple';
+import { stockLossContract } from './stock-losses';
 import { summaryContract } from './summary';
 import { PrintRequestSchema, PrintResultSchema } from './print';
 import { ticketPrinterContract } from '../printing/settings';
@@ -107,6 +108,7 @@ export const bridgeContract = {
   ...sireContract,
   /** The kardex in SUNAT's permanent inventory books (PLE 12.1, 13.1). */
   ...pleContract,
+  ...stockLossContract,
   ...setupContract,
   ...summaryContract,
   ...usersContract,

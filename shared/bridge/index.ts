@@ -9,6 +9,7 @@ export * from './lookups';
 export * from './mail';
 export * from './document-files';
 export * from './ple';
+export * from './stock-losses';
 export * from './methods';
 export * from './writes';
 export * from './client-key';

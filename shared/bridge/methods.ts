@@ -90,6 +90,7 @@ export const BRIDGE_METHOD_NAMES = [
   'getBelowZero',
   'recordStockCount',
   'approveStockCount',
+  'recordStockLoss',
   // customer accounts: credit limits, collections, statements
   'setCreditLimit',
   'getCustomerAccount',

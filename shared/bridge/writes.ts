@@ -93,6 +93,7 @@ export const BRIDGE_WRITES = {
   getKardex: 'read',
   getBelowZero: 'read',
   recordStockCount: 'keyed',
+  recordStockLoss: 'keyed',
   approveStockCount: { nature: 'aprueba el conteo una vez; ya aprobado, responde el mismo conteo y no ajusta de nuevo' },
   setCreditLimit: 'keyed',
   getCustomerAccount: 'read',

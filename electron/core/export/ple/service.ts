@@ -60,7 +60,8 @@ function documentOf(m: MovementRow): Pick<KardexLine, 'date' | 'docType' | 'seri
     case 'count':
       return { ...own, number: String(m.count_id ?? 0), operation: OPERATION.count };
     case 'waste':
-      return { ...own, operation: OPERATION.waste };
+      // A write-off is kept as an approved count: named by that count's number, like a count's adjustment.
+      return { ...own, number: String(m.count_id ?? 0), operation: OPERATION.waste };
     case 'transfer':
       return { ...own, operation: new Dec(m.quantity).isNegative() ? OPERATION.transferOut : OPERATION.transferIn };
     default:

@@ -17,12 +17,12 @@ describe('writes across the bridge', () => {
     expect(Object.keys(BRIDGE_WRITES).sort()).toEqual([...BRIDGE_METHODS].sort());
   });
 
-  it('the writes a retry would repeat are keyed: sales, notes, voids and their resends, cash, re-issues, corrections, reprints, purchases, counts, documents sent by email, credit limits, collections', () => {
+  it('the writes a retry would repeat are keyed: sales, notes, voids and their resends, cash, re-issues, corrections, reprints, purchases, counts, documents sent by email, credit limits, collections, write-offs', () => {
     expect([...KEYED_METHODS].sort()).toEqual(
       [
         'issueSale', 'issueNote', 'issueShopNote', 'voidDocument', 'retryVoid', 'openCashSession', 'addCashMovement', 'closeCashSession',
         'reissueDocument', 'correctDocument', 'registerReprint', 'recordPurchase', 'recordStockCount', 'sendDocumentEmail',
-        'setCreditLimit', 'recordCollection',
+        'setCreditLimit', 'recordCollection', 'recordStockLoss',
       ].sort(),
     );
   });
