@@ -44,6 +44,6 @@ ALTER TABLE account_dues_merged RENAME TO account_dues;
 CREATE INDEX account_dues_open ON account_dues (doc_type, doc_number, due_date, id) WHERE open = 1;
 CREATE INDEX account_dues_overdue ON account_dues (due_date) WHERE open = 1;
 -- Another till's document's dues (a collection that picked it, a note on it).
-CREATE INDEX account_dues_doc_key ON account_dues (doc_key) WHERE doc_key IS NOT NULL;
+CREATE INDEX account_dues_doc_key ON account_dues (doc_key, position) WHERE doc_key IS NOT NULL;
 -- A cashier picking another till's document, by its printed name, among the customer's dues.
 CREATE INDEX account_dues_other_till ON account_dues (doc_type, doc_number, label) WHERE doc_key IS NOT NULL;
