@@ -200,6 +200,17 @@ describe('a till role and the account entries', () => {
       expect(await codeOf(put(own, entry({ kind: 'charge', amount: '5.00', method: null, dues: [{ position: 1, amount: '5', dueDate: '2026-12-01' }] })))).toBe('22023');
       // It reads every till's entries (to converge), and the balance is what both did.
       expect((await thief.query("SELECT balance::text FROM account_balances WHERE doc_number = '20100066603'")).rows).toEqual([{ balance: '108.00' }]);
+
+      // A till pulls after a version: an index read, however long the history (sequential scans off: none serves).
+      const client = await office.connect();
+      try {
+        await client.query('SET enable_seqscan = off');
+        const plan = (await client.query<{ 'QUERY PLAN': string }>('EXPLAIN SELECT * FROM account_entries WHERE version > 10 ORDER BY version LIMIT 2000')).rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(plan).not.toMatch(/Seq Scan/);
+        expect(plan).toMatch(/account_entries_version_key/);
+      } finally {
+        client.release();
+      }
     } finally {
       await thief.end();
       await office.end();
