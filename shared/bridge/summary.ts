@@ -61,6 +61,11 @@ export const PeriodFiguresSchema = z.object({
   byMethod: z.array(Tally.extend({ method: z.string(), label: z.string() })),
   /** The ten products with the largest sales per currency (value of sale plus taxes); `documents` counts lines. */
   topProducts: z.array(Tally.extend({ code: z.string(), description: z.string() })),
+  /**
+   * Sales by the products' current category ('' none: "Sin categoría"), largest first; `documents` counts lines.
+   * Absent from a core before categories.
+   */
+  byCategory: z.array(Tally.extend({ category: z.string() })).default([]),
 });
 export type PeriodFigures = z.infer<typeof PeriodFiguresSchema>;
 

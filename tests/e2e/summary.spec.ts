@@ -54,6 +54,11 @@ test('Resumen: today, the week and the month of a seeded history, against the pe
   page.on('console', (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
   });
+  // Categories for all but the biscuits, which are summed under "Sin categoría".
+  const CATEGORIES: Record<string, string> = { A001: 'Abarrotes', AZ04: 'Abarrotes', FI05: 'Abarrotes', L002: 'Lácteos', AC03: 'Aceites' };
+  for (const p of PRODUCTS) {
+    await call('saveProduct', { code: p.code, description: p.description, unit: 'NIU', price: p.unitPrice, affectation: '10', category: CATEGORIES[p.code] ?? '' });
+  }
   let n = 0;
   const kept: { id: number }[] = [];
   for (let day = 0; day <= 40; day++) {
@@ -105,6 +110,10 @@ test('Resumen: today, the week and the month of a seeded history, against the pe
   // The charts below the fold: the screen scrolls inside the app's main area.
   await view.getByText('Formas de pago').scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(__dirname, '../artifacts/screens/resumen-mes-abajo.png') });
+  const byCategory = view.locator('.summary-chart').filter({ hasText: 'Por categoría' });
+  await byCategory.scrollIntoViewIfNeeded();
+  for (const name of ['Abarrotes', 'Lácteos', 'Aceites', 'Sin categoría']) await expect(byCategory.getByText(name, { exact: true })).toBeVisible();
+  await page.screenshot({ path: path.join(__dirname, '../artifacts/screens/resumen-mes-por-categoria.png') });
   expect(harness.pageErrors).toEqual([]);
   expect(refused).toEqual([]);
 
@@ -113,7 +122,7 @@ test('Resumen: today, the week and the month of a seeded history, against the pe
   const printed = harness.printed.find((p) => p.job.source.kind === 'summary');
   expect(printed?.job.paper).toBe('A4');
   const text = await pdfText(printed!.pdf);
-  for (const fragment of ['Total vendido', 'Ticket promedio', 'Productos más vendidos', 'Formas de pago']) expect(text, fragment).toContain(fragment);
+  for (const fragment of ['Total vendido', 'Ticket promedio', 'Productos más vendidos', 'Por categoría', 'Formas de pago']) expect(text, fragment).toContain(fragment);
   // The PDF's pages as images, to be looked at.
   await fs.mkdir(PRINT_ARTIFACTS, { recursive: true });
   const file = path.join(PRINT_ARTIFACTS, 'resumen-mes.pdf');

@@ -72,7 +72,11 @@ class Sums<T> {
 const byCentsDesc = (a: { cents: number }, b: { cents: number }) => b.cents - a.cents;
 const out = <T extends { cents: number }>({ cents, ...rest }: T) => ({ ...rest, total: money(cents) });
 
-export function periodFigures(from: string, to: string, sums: PeriodSums): PeriodFigures {
+/**
+ * `categoryOf`: a product code's category ('' none), the catalogue's current one; the products' sums are added up by
+ * it. Absent: every product is without a category.
+ */
+export function periodFigures(from: string, to: string, sums: PeriodSums, categoryOf: (code: string) => string = () => ''): PeriodFigures {
   const totals = new Map<string, Record<SummaryKind, { documents: number; cents: number }>>();
   const byHour = new Sums<{ currency: string; hour: number }>();
   const byDay = new Sums<{ currency: string; day: string }>();
@@ -92,6 +96,11 @@ export function periodFigures(from: string, to: string, sums: PeriodSums): Perio
   const products = new Sums<{ currency: string; code: string; description: string }>();
   for (const p of sums.products) products.add(`${p.currency}|${p.code}`, { currency: p.currency, code: p.code, description: p.description }, p.lines, p.cents);
   const top = products.list().sort(byCentsDesc);
+  const byCategory = new Sums<{ currency: string; category: string }>();
+  for (const p of top) {
+    const category = categoryOf(p.code);
+    byCategory.add(`${p.currency}|${category}`, { currency: p.currency, category }, p.documents, p.cents);
+  }
   const topProducts = [...new Set(top.map((p) => p.currency))].flatMap((c) => top.filter((p) => p.currency === c).slice(0, TOP_PRODUCTS));
   return {
     from,
@@ -102,6 +111,7 @@ export function periodFigures(from: string, to: string, sums: PeriodSums): Perio
     byCashier: byCashier.list().sort(byCentsDesc).map(out),
     byMethod: byMethod.list().sort(byCentsDesc).map(out),
     topProducts: topProducts.map(out),
+    byCategory: byCategory.list().sort(byCentsDesc).map(out),
   };
 }
 

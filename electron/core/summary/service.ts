@@ -4,6 +4,7 @@ import type { BusinessSummary, BusinessSummaryInput } from '../../../shared/brid
 import type { Db } from '../db';
 import type { ShopLink } from '../server';
 import type { SettingsService } from '../services/settings';
+import { ProductCategories } from './categories';
 import { periodFigures, type PeriodSums } from './figures';
 import { shopSums } from './shop-sums';
 import { TillSums } from './till-sums';
@@ -29,9 +30,11 @@ export const NO_SHOP_SERVER = 'Esta caja no está unida a un servidor de la tien
 
 export class BusinessSummaryService {
   private readonly till: TillSums;
+  private readonly categories: ProductCategories;
 
   constructor(private readonly deps: BusinessSummaryDeps) {
     this.till = new TillSums(deps.db);
+    this.categories = new ProductCategories(deps.db);
   }
 
   async summary(input: BusinessSummaryInput): Promise<BusinessSummary> {
@@ -42,12 +45,14 @@ export class BusinessSummaryService {
     const read = (from: string, to: string): Promise<PeriodSums> =>
       source === 'shop' ? this.deps.shop.readServer((pool) => shopSums(pool, from, to)) : Promise.resolve(this.till.between(from, to));
     const [current, previous] = await Promise.all([read(input.from, input.to), read(before.from, before.to)]);
+    // The catalogue is shared through the shop server: this till's copy names every till's products' categories.
+    const categoryOf = (code: string) => this.categories.of(code);
     return {
       scope: input.scope,
       source,
       notice: input.scope === 'shop' && source === 'till' ? NO_SHOP_SERVER : null,
-      current: periodFigures(input.from, input.to, current),
-      previous: periodFigures(before.from, before.to, previous),
+      current: periodFigures(input.from, input.to, current, categoryOf),
+      previous: periodFigures(before.from, before.to, previous, categoryOf),
       generatedAt: this.deps.now().toISOString(),
     };
   }

@@ -121,6 +121,23 @@ describe('the owner\'s summary', () => {
     expect(pen(await expectAgreesWithReport(r, day))).toMatchObject({ sales: '23.60', documents: 2, notDeclaredCount: 0 });
   });
 
+  it('adds the sales up by the products\' current category; a product without one (or a free line) is under no category', async () => {
+    const r = await rig();
+    await r.call('saveProduct', { code: 'P001', description: 'Arroz extra 1 kg', unit: 'NIU', price: '5.90', affectation: '10', category: 'Abarrotes' });
+    await r.call('saveProduct', { code: 'P003', description: 'Inca Kola 500 ml', unit: 'NIU', price: '2.50', affectation: '10', category: 'Bebidas' });
+    const sale = await r.call<DocumentSummary>('issueSale', anonymousBoleta({
+      lines: [line(), line({ code: 'P003', description: 'Inca Kola 500 ml', quantity: '1', unitPrice: '2.50' }),
+        line({ code: 'P002', description: 'Aceite 1 L', quantity: '1', unitPrice: '9.45' })],
+    }));
+    await r.call<DocumentSummary>('issueSale', anonymousBoleta());
+    const day = sale.issueDate;
+    const byCategory = async () => (await summaryOf(r, day)).current.byCategory.map((c) => [c.category, c.documents, c.total]);
+    expect(await byCategory()).toEqual([['Abarrotes', 2, '23.60'], ['', 1, '9.45'], ['Bebidas', 1, '2.50']]);
+    // Moved to another category, the rice's sales move with it.
+    await r.call('saveProduct', { code: 'P001', originalCode: 'P001', description: 'Arroz extra 1 kg', unit: 'NIU', price: '5.90', affectation: '10', category: 'Granos' });
+    expect(await byCategory()).toEqual([['Granos', 2, '23.60'], ['', 1, '9.45'], ['Bebidas', 1, '2.50']]);
+  });
+
   it('asked for every till without a shop server, it answers this till\'s figures and says so', async () => {
     const r = await rig();
     const sale = await r.call<DocumentSummary>('issueSale', anonymousBoleta());

@@ -30,6 +30,9 @@ describe('the owner\'s summary of every till', () => {
       const b = await shop.till(name, 'Caja 2', 'B002');
       // A note needs the till's note series confirmed by the server: once it is online.
       await waitFor(async () => (await a.call<AppStatus>('getStatus')).shopServer?.state === 'online');
+      // The rice's category, set at the first till (the office), reaches till 2 through the server's catalogue.
+      await a.call('saveProduct', { code: 'P001', description: 'Arroz extra 1 kg', unit: 'NIU', price: '5.90', affectation: '10', category: 'Abarrotes' });
+      await waitFor(async () => b.core.db.sqlite.prepare('SELECT category FROM products WHERE code = ?').pluck().get('P001') === 'Abarrotes');
       const sale = await a.call<DocumentSummary>('issueSale', anonymousBoleta({ tenders: [{ method: 'efectivo', amount: '20' }] }));
       await a.call('issueSale', anonymousBoleta({
         lines: [line(), line({ code: 'P002', description: 'Aceite 1 L', quantity: '1', unitPrice: '9.45' })],
@@ -53,6 +56,8 @@ describe('the owner\'s summary of every till', () => {
       expect(byMethod(all.current.byMethod)).toEqual(byMethod(report.byMethod));
       expect(all.current.topProducts.map((p) => [p.code, p.documents, p.total])).toEqual([['P001', 3, '35.40'], ['P002', 1, '9.45']]);
       expect(all.current.byHour.reduce((n, h) => n + h.documents, 0)).toBe(3);
+      // Both tills' rice under its category, the oil (not in the catalogue) under none.
+      expect(all.current.byCategory.map((c) => [c.category, c.documents, c.total])).toEqual([['Abarrotes', 3, '35.40'], ['', 1, '9.45']]);
 
       // Each till's own view, from its own summary tables.
       const own = await b.call<BusinessSummary>('getBusinessSummary', { ...range, scope: 'till' });

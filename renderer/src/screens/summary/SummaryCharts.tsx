@@ -2,13 +2,15 @@
 // the print window and the screenshots draw them once, complete. Bars carry their amount as a label, in soles, large
 // enough to read at arm's length; the bar's length is only a drawing (a number), the label is the exact decimal.
 import { Bar, BarChart, CartesianGrid, LabelList, XAxis, YAxis } from 'recharts';
-import type { PeriodFigures } from '../../../../shared/bridge';
+import { NO_CATEGORY_LABEL, type PeriodFigures } from '../../../../shared/bridge';
 import { formatDay } from '../../format/dates';
 import { formatAmount, formatMoney } from '../../format/money';
 
 const INK = '#1f2937';
 const BAR = '#2563eb';
 const FONT = 15;
+/** The largest categories drawn; a shop with more reads the rest in its sales report. */
+const CATEGORY_BARS = 12;
 
 interface Row {
   name: string;
@@ -79,6 +81,14 @@ export function SummaryCharts({ figures, width }: { figures: PeriodFigures; widt
         <Columns title="Ventas por día" rows={days.map((d) => rowOf(formatDay(d.day).slice(0, 5), d.total))} width={width} every={days.length > 16 ? 2 : 0} />
       ) : null}
       <Horizontal title="Productos más vendidos" rows={pen(figures.topProducts).map((p) => rowOf(p.description, p.total))} width={width} />
+      {/* Only when some product has a category: one bar "Sin categoría" says nothing. */}
+      {pen(figures.byCategory).some((c) => c.category !== '') ? (
+        <Horizontal
+          title="Por categoría"
+          rows={pen(figures.byCategory).slice(0, CATEGORY_BARS).map((c) => rowOf(c.category === '' ? NO_CATEGORY_LABEL : c.category, c.total))}
+          width={width}
+        />
+      ) : null}
       <Horizontal title="Ventas por cajero" rows={pen(figures.byCashier).map((c) => rowOf(c.name, c.total, c.documents))} width={width} />
       <Horizontal title="Formas de pago" rows={pen(figures.byMethod).map((m) => rowOf(m.label, m.total))} width={width} />
     </div>

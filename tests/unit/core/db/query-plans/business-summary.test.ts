@@ -2,7 +2,7 @@
 // triggers that keep those sums read one document's contribution by its id: nothing grows with the history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../../../electron/core/db';
-import { SUMMARY_CASHIERS_SQL, SUMMARY_METHODS_SQL, SUMMARY_PRODUCTS_SQL, SUMMARY_SALES_SQL } from '../../../../../electron/core/summary';
+import { PRODUCT_CATEGORY_SQL, SUMMARY_CASHIERS_SQL, SUMMARY_METHODS_SQL, SUMMARY_PRODUCTS_SQL, SUMMARY_SALES_SQL } from '../../../../../electron/core/summary';
 import { expectFlat, planOf, shopDatabase } from './plans';
 
 let db: Db;
@@ -35,5 +35,14 @@ describe('the owner\'s view', () => {
     const plan = planOf(db, `SELECT * FROM ${view} WHERE id = ?`, [1]);
     expectFlat(plan, { scanAllowed: /^SCAN (summary_document_methods|l VIRTUAL TABLE)/ });
     expect(plan.filter((l) => /^(SEARCH|SCAN) d /.test(l)).every((l) => /USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(l))).toBe(true);
+  });
+});
+
+describe('the owner\'s view by category', () => {
+  it('finds each sold product\'s category by products\' unique code, one row', () => {
+    // The unique code's own index (it cannot be dropped to show the plan without it).
+    const plan = planOf(db, PRODUCT_CATEGORY_SQL, ['P000123']);
+    expectFlat(plan);
+    expect(plan).toEqual(['SEARCH products USING INDEX sqlite_autoindex_products_1 (code=?)']);
   });
 });
