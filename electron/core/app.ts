@@ -60,7 +60,7 @@ import { withIdempotency } from './handlers/idempotency';
 import { stockHandlers } from './handlers/stock';
 import { accountsHandlers } from './handlers/accounts';
 import { AccountMerge, AccountsService } from './accounts';
-import { StockLosses, StockMerge, StockService } from './stock';
+import { StockLosses, StockMerge, StockService, stockCsv } from './stock';
 import { EmailsRepository, MailSender, MailService } from './mail';
 import { mailHandlers } from './mail/handlers';
 import { documentFilesHandlers } from './pdf/handlers';
@@ -430,6 +430,7 @@ function composeCore(options: CoreOptions, { db, lock, notices }: OpenedStore): 
       { ...settingsAndShopHandlers(context), ...documentHandlers(context), ...backOfficeHandlers(context), ...stockHandlers(stock), ...accountsHandlers(accounts), ...mailHandlers(mail, mailSender, documents, afterAnswer),
         exportKardexBook: (input) => kardexBooks.export(input),
         recordStockLoss: (input) => stockLosses.record(input),
+        exportStockCsv: (input) => stockCsv(stock, input, now()),
         ...documentFilesHandlers({ detail: (id) => documents.detail(id), company: () => settings.company(), files: options.files }) },
       {
         sqlite: db.sqlite,

@@ -78,6 +78,7 @@ export const METHOD_ACCESS: Record<BridgeMethodName, Access> = {
   recordStockCount: 'cajero',
   approveStockCount: 'supervisor',
   recordStockLoss: 'supervisor',
+  exportStockCsv: 'supervisor',
   // Customer accounts: a supervisor sets how much credit a customer may carry; any cashier collects.
   setCreditLimit: 'supervisor',
   getCustomerAccount: 'cajero',

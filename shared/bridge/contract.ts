@@ -26,6 +26,7 @@ import { backupContract } from './backup';
 import { sireContract } from './sire';
 import { pleContract } from './ple';
 import { stockLossContract } from './stock-losses';
+import { stockReportsContract } from './stock-reports';
 import { summaryContract } from './summary';
 import { PrintRequestSchema, PrintResultSchema } from './print';
 import { ticketPrinterContract } from '../printing/settings';
@@ -109,6 +110,7 @@ export const bridgeContract = {
   /** The kardex in SUNAT's permanent inventory books (PLE 12.1, 13.1). */
   ...pleContract,
   ...stockLossContract,
+  ...stockReportsContract,
   ...setupContract,
   ...summaryContract,
   ...usersContract,

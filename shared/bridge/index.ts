@@ -10,6 +10,7 @@ export * from './mail';
 export * from './document-files';
 export * from './ple';
 export * from './stock-losses';
+export * from './stock-reports';
 export * from './methods';
 export * from './writes';
 export * from './client-key';

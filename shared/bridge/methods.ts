@@ -91,6 +91,7 @@ export const BRIDGE_METHOD_NAMES = [
   'recordStockCount',
   'approveStockCount',
   'recordStockLoss',
+  'exportStockCsv',
   // customer accounts: credit limits, collections, statements
   'setCreditLimit',
   'getCustomerAccount',

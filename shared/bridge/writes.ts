@@ -94,6 +94,7 @@ export const BRIDGE_WRITES = {
   getBelowZero: 'read',
   recordStockCount: 'keyed',
   recordStockLoss: 'keyed',
+  exportStockCsv: 'read',
   approveStockCount: { nature: 'aprueba el conteo una vez; ya aprobado, responde el mismo conteo y no ajusta de nuevo' },
   setCreditLimit: 'keyed',
   getCustomerAccount: 'read',

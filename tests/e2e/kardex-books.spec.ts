@@ -25,6 +25,14 @@ test('Inventario writes goods off (merma) and saves the month\'s kardex as PLE 1
   await loss.getByRole('button', { name: 'Guardar merma' }).click();
   await expect(screen.getByText('Merma registrada: A001 2.')).toBeVisible();
   await expect(screen.getByTestId('stock-table').getByRole('row', { name: /A001/ })).toContainText('40.00');
+  // The valued stock as CSV, for Excel.
+  const csvDownload = page.waitForEvent('download');
+  await screen.getByRole('button', { name: 'Exportar stock (CSV)' }).click();
+  const csvFile = await csvDownload;
+  expect(csvFile.suggestedFilename()).toMatch(/^stock-valorizado-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = Buffer.concat((await (await csvFile.createReadStream()).toArray()) as Buffer[]).toString('utf8');
+  expect(csv).toContain('A001,Arroz extra 1 kg,,8,,5,40.00');
+  expect(csv.trimEnd().split('\r\n').at(-1)).toBe('TOTAL,,,,,,40.00');
   const books = page.getByTestId('kardex-books');
   await expect(books).toBeVisible();
   const download = page.waitForEvent('download');

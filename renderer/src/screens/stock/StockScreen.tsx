@@ -9,6 +9,7 @@ import { call } from '../../pos';
 import { CountForm } from './CountForm';
 import { KardexBooks } from './KardexBooks';
 import { LossForm } from './LossForm';
+import { StockCsvButton } from './StockCsvButton';
 import { PurchaseForm } from './PurchaseForm';
 
 type Panel = { kind: 'kardex'; code: string } | { kind: 'purchase' } | { kind: 'count' } | { kind: 'loss' } | null;
@@ -67,6 +68,7 @@ export function StockScreen(): React.JSX.Element {
           <button type="button" onClick={() => setPanel({ kind: 'loss' })}>
             Registrar merma
           </button>
+          <StockCsvButton report={{ kind: 'stock', ...(low ? { low: true } : {}) }} label="Exportar stock (CSV)" />
         </div>
       </div>
       {message ? <Alert tone="success">{message}</Alert> : null}
@@ -184,6 +186,9 @@ function Kardex({ code, onClose }: { code: string; onClose: () => void }): React
       <h2 id="kardex-title" ref={heading} tabIndex={-1}>
         Kardex de {code}
       </h2>
+      <div className="products__toolbar">
+        <StockCsvButton report={{ kind: 'kardex', code }} label="Exportar kardex (CSV)" />
+      </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {rows && rows.length === 0 ? <p className="empty">Sin movimientos.</p> : null}
       {rows && rows.length > 0 ? (
