@@ -74,6 +74,7 @@ test('Productos: F5 opens the catalogue; search as you type, add, edit, deactiva
   await editor.getByLabel('Descripción').fill('Chicha Morada 1 L');
   await editor.getByLabel('Unidad de medida').selectOption('BO');
   await editor.getByLabel('Precio con IGV').fill('4,5');
+  await editor.getByLabel('Categoría (opcional)').fill(' Bebidas ');
   await editor.getByRole('button', { name: 'Guardar producto' }).click();
   await expect(editor.getByLabel('Código (barras o interno)')).toHaveAccessibleDescription('Este código ya está registrado');
   await editor.getByLabel('Código (barras o interno)').fill('CHICHA1');
@@ -81,12 +82,16 @@ test('Productos: F5 opens the catalogue; search as you type, add, edit, deactiva
   await expect(page.getByText('Producto creado: Chicha Morada 1 L')).toBeVisible();
   await expect(page.getByTestId('products-count')).toHaveText('25 productos');
   await expect(table.getByRole('row', { name: /Chicha Morada 1 L/ })).toContainText('4.50');
-  expect((await productsOf(harness.core.dispatch, 'CHICHA1')).rows[0]).toMatchObject({ price: '4.5', unit: 'BO', affectation: '10' });
+  expect((await productsOf(harness.core.dispatch, 'CHICHA1')).rows[0]).toMatchObject({ price: '4.5', unit: 'BO', affectation: '10', category: 'Bebidas' });
+  await expect(table.getByRole('row', { name: /Chicha Morada 1 L/ })).toContainText('Bebidas');
 
   // Edit: the price keeps every decimal the owner types, the list shows 2.
   await page.getByRole('button', { name: 'Editar Chicha Morada 1 L' }).click();
   const edit = page.getByRole('region', { name: 'Editar producto' });
   await expect(edit.getByLabel('Precio con IGV')).toHaveValue('4.50');
+  // The categories in use are offered to pick from.
+  await expect(edit.getByLabel('Categoría (opcional)')).toHaveValue('Bebidas');
+  await expect(page.locator('#product-category-list option[value="Bebidas"]')).toHaveCount(1);
   await edit.getByLabel('Precio con IGV').fill('4.755');
   await edit.getByLabel('Afectación del IGV').selectOption('20');
   await harness.screenshot('productos-editar');
@@ -181,8 +186,8 @@ test('CSV import: a good file, a file with bad rows (line and reason each), only
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^productos-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await fs.readFile(await file.path(), 'utf8');
-  expect(text.startsWith('\uFEFFcodigo,descripcion,unidad,precio,afectacion,bolsa,activo,unidades_enteras\r\n')).toBe(true);
-  expect(text).toContain('P-0003,"Mandarina Sin Pepa, Malla (kg)",KGM,4.20,20,no,sí,\r\n');
+  expect(text.startsWith('\uFEFFcodigo,descripcion,unidad,precio,afectacion,bolsa,activo,unidades_enteras,categoria\r\n')).toBe(true);
+  expect(text).toContain('P-0003,"Mandarina Sin Pepa, Malla (kg)",KGM,4.20,20,no,sí,,\r\n');
   const again = await dispatch('importProducts', { csv: text, mode: 'all_or_nothing' });
   expect(again).toMatchObject({ ok: true, value: { rows: 29, imported: 0, updated: 0, unchanged: 29, errors: [] } });
 });
