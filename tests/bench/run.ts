@@ -16,6 +16,7 @@ import { run as cdr } from './cdr.bench';
 import { run as print } from './print.bench';
 import { run as pin } from './pin.bench';
 import { run as stock } from './stock.bench';
+import { run as accounts } from './accounts.bench';
 import { run as returns } from './returns.bench';
 import { run as startup } from './startup.bench';
 import { run as copies } from './copies.bench';
@@ -73,6 +74,11 @@ async function main() {
     // A sale's p99 with stock kept against without it (same run), the kardex and the valued stock.
     console.log('# stock');
     await stock(quick);
+  }
+  if (wants('accounts')) {
+    // Other tills' account entries pulled and every customer they touch worked out again.
+    console.log('# accounts');
+    await accounts(quick);
   }
   if (wants('summary')) {
     // The owner's view: a month's figures over 1,000,000 stored documents (goal p95 < 200 ms).

@@ -84,6 +84,11 @@ export const byOrder = (a: Pick<SettleEntry, 'at' | 'uid'>, b: Pick<SettleEntry,
 export function settle(entries: readonly SettleEntry[]): SettledAccount {
   const ordered = [...entries].sort(byOrder);
   const dues: Open[] = [];
+  // By document key, and those still open oldest first (kept small: a paid due leaves it), so a long account costs
+  // each credit only what is open, not its whole history.
+  const byKey = new Map<string, Open[]>();
+  let open: Open[] = [];
+  const oldestFirst = (a: Open, b: Open) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : a.order - b.order || a.position - b.position);
   const out = new Map<string, SettledEntry>();
   let balance = 0n;
   let favour = 0n;
@@ -91,7 +96,7 @@ export function settle(entries: readonly SettleEntry[]): SettledAccount {
     const amount = cents(e.amount);
     balance += amount;
     const applied: SettledApplication[] = [];
-    const apply = (targets: readonly Open[], money: bigint): bigint => {
+    const apply = (targets: Iterable<Open>, money: bigint): bigint => {
       let left = money;
       for (const due of targets) {
         if (left <= 0n) break;
@@ -112,14 +117,29 @@ export function settle(entries: readonly SettleEntry[]): SettledAccount {
         charge: e.uid, key: e.appliesTo, order, position: d.position, dueDate: d.dueDate, amount: cents(d.amount), settled: 0n, collectedBy: new Set(),
       }));
       dues.push(...own);
+      if (e.appliesTo !== null) byKey.set(e.appliesTo, [...(byKey.get(e.appliesTo) ?? []), ...own]);
+      for (const due of own) {
+        // Kept oldest first by a binary search: a new charge's dues are usually the latest.
+        let lo = 0;
+        let hi = open.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (oldestFirst(open[mid]!, due) < 0) lo = mid + 1;
+          else hi = mid;
+        }
+        open.splice(lo, 0, due);
+      }
       if (favour > 0n) favour = apply(own, favour);
     } else {
-      const first = e.appliesTo === null ? [] : dues.filter((d) => d.key === e.appliesTo).sort((a, b) => a.order - b.order || a.position - b.position);
-      const meant = e.kind === 'collection' && e.intended ? dues.find((d) => d.key === e.intended!.key && d.position === e.intended!.position) : undefined;
+      const first = e.appliesTo === null ? [] : (byKey.get(e.appliesTo) ?? []);
+      const meant = e.kind === 'collection' && e.intended ? byKey.get(e.intended.key)?.find((d) => d.position === e.intended!.position) : undefined;
       const takenByOther = meant !== undefined && meant.settled >= meant.amount && [...meant.collectedBy].some((t) => t !== e.till);
-      const rest = e.kind === 'note' ? [] : dues.filter((d) => !first.includes(d) && d.settled < d.amount)
-        .sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : a.order - b.order || a.position - b.position));
-      leftHere = apply([...first, ...rest], -amount);
+      // Paid dues leave the open list now and then, not on every credit.
+      let paid = 0;
+      while (paid < open.length && open[paid]!.settled >= open[paid]!.amount) paid += 1;
+      if (paid > 0) open = open.slice(paid);
+      leftHere = apply(first, -amount);
+      if (leftHere > 0n && e.kind !== 'note') leftHere = apply(open, leftHere);
       favour += leftHere;
       if (takenByOther) note = applied.length > 0 ? TAKEN_TO_NEXT : TAKEN_TO_FAVOUR;
     }
