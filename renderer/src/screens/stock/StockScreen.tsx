@@ -6,6 +6,8 @@ import type { KardexRow, StockRow } from '../../../../shared/bridge';
 import { Alert } from '../../components/Alert';
 import { CheckboxField } from '../../components/Field';
 import { call } from '../../pos';
+import { categoryLabel, inCategory } from './by-category';
+import { CategoryFilter, CategoryValues } from './CategoryValues';
 import { CountForm } from './CountForm';
 import { KardexBooks } from './KardexBooks';
 import { LossForm } from './LossForm';
@@ -33,6 +35,8 @@ const KIND_LABELS: Record<KardexRow['kind'], string> = {
 export function StockScreen(): React.JSX.Element {
   const [rows, setRows] = useState<StockRow[] | null>(null);
   const [low, setLow] = useState(false);
+  /** null: every category; '' is "Sin categoría". */
+  const [category, setCategory] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -53,7 +57,9 @@ export function StockScreen(): React.JSX.Element {
     };
   }, [low, version]);
 
-  const total = (rows ?? []).reduce((sum, r) => sum.plus(r.value), new Dec(0));
+  const shown = rows === null ? null : inCategory(rows, category);
+  const total = (shown ?? []).reduce((sum, r) => sum.plus(r.value), new Dec(0));
+  const of = category === null ? '' : ` de ${categoryLabel(category)}`;
   return (
     <section id="screen-stock" className="screen stock" aria-labelledby="stock-title" tabIndex={-1}>
       <div className="screen__head">
@@ -78,13 +84,17 @@ export function StockScreen(): React.JSX.Element {
       {panel?.kind === 'kardex' ? null : (
       <div className={`products__body${panel ? ' products__body--editing' : ''}`}>
         <div className="products__main">
-          <CheckboxField id="stock-low" label="Solo stock bajo (bajo el mínimo)">
-            <input id="stock-low" type="checkbox" checked={low} onChange={(event) => setLow(event.target.checked)} />
-          </CheckboxField>
+          <div className="stock__filters">
+            <CategoryFilter rows={rows ?? []} category={category} onChange={setCategory} />
+            <CheckboxField id="stock-low" label="Solo stock bajo (bajo el mínimo)">
+              <input id="stock-low" type="checkbox" checked={low} onChange={(event) => setLow(event.target.checked)} />
+            </CheckboxField>
+          </div>
           <p className="products__count" role="status" data-testid="stock-count">
-            {rows === null ? 'Cargando…' : `${rows.length} ${rows.length === 1 ? 'producto' : 'productos'} · valor del stock S/ ${total.toFixed(2)}`}
+            {shown === null ? 'Cargando…' : `${shown.length} ${shown.length === 1 ? 'producto' : 'productos'}${of} · valor del stock S/ ${total.toFixed(2)}`}
           </p>
-          {rows && rows.length > 0 ? (
+          {rows && category === null && rows.some((r) => r.category !== '') ? <CategoryValues rows={rows} /> : null}
+          {shown && shown.length > 0 ? (
             <div className="products__scroll">
               <table className="simple-table products__table" data-testid="stock-table">
                 <caption className="visually-hidden">Stock por producto</caption>
@@ -96,11 +106,12 @@ export function StockScreen(): React.JSX.Element {
                     <th scope="col" className="num">Mínimo</th>
                     <th scope="col" className="num">Costo promedio</th>
                     <th scope="col" className="num">Valor</th>
+                    <th scope="col">Categoría</th>
                     <th scope="col"><span className="visually-hidden">Acciones</span></th>
                   </tr>
                 </thead>
                 <tbody>
-                  {rows.map((r) => {
+                  {shown.map((r) => {
                     const negative = r.quantity.startsWith('-');
                     const under = r.minimum !== null && new Dec(r.quantity).lt(r.minimum);
                     return (
@@ -114,6 +125,7 @@ export function StockScreen(): React.JSX.Element {
                         <td className="num">{r.minimum ?? '—'}</td>
                         <td className="num">{r.averageCost}</td>
                         <td className="num">{r.value}</td>
+                        <td>{r.category === '' ? '—' : r.category}</td>
                         <td className="products__actions-cell">
                           <button type="button" className="button--link" aria-label={`Kardex de ${r.description}`} onClick={() => setPanel({ kind: 'kardex', code: r.code })}>
                             Kardex
@@ -125,8 +137,8 @@ export function StockScreen(): React.JSX.Element {
                 </tbody>
               </table>
             </div>
-          ) : rows ? (
-            <p className="empty">{low ? 'Ningún producto está bajo su mínimo.' : 'No hay productos con stock.'}</p>
+          ) : shown ? (
+            <p className="empty">{low ? `Ningún producto${of} está bajo su mínimo.` : `No hay productos${of} con stock.`}</p>
           ) : null}
           <KardexBooks />
         </div>
@@ -152,6 +164,7 @@ export function StockScreen(): React.JSX.Element {
         ) : null}
         {panel?.kind === 'count' ? (
           <CountForm
+            category={category}
             onClose={() => {
               setPanel(null);
               reload();
