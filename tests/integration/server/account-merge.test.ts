@@ -134,6 +134,24 @@ describe('customer accounts merged through the shop server', () => {
     expect((await b.call<Collection>('getCollection', { id: atB.id })).message).toContain(TAKEN_TO_NEXT);
   }, 120_000);
 
+  it("a credit note at one till on a sale the other collected offline: both end with the same credit in favour", async () => {
+    const { name, pool, a, b } = await shop();
+    const f = await creditFactura(a, [['60.00', 10], ['40.00', 30]]);
+    await a.core.outbox.drain();
+    await waitFor(async () => (await account(b, ruc)).balance === '100.00', 20_000);
+    await rig.setOnline(b, name, 'Caja 2', false);
+    await collect(b, ruc, '60.00', f);
+    // Caja 1 takes the whole sale back by a credit note, not knowing of the collection: it closes both cuotas there.
+    await a.call('issueNote', { clientKey: crypto.randomUUID(), of: f.id, type: '07', reason: '07', description: 'Devuelve todo', lines: [{ line: 1, quantity: '1' }] });
+    expect(figures(await account(a, ruc))).toEqual({ balance: '0.00', inFavour: '0.00', dues: [] });
+    await rig.setOnline(b, name, 'Caja 2', true);
+    // 100 − 60 − 100: the note finds cuota 1 paid by the collection, closes cuota 2 and leaves 60.00 in favour.
+    const expected = { balance: '-60.00', inFavour: '60.00', dues: [] };
+    await waitFor(async () => JSON.stringify(figures(await account(a, ruc))) === JSON.stringify(expected)
+      && JSON.stringify(figures(await account(b, ruc))) === JSON.stringify(expected), 20_000);
+    expect(await serverFigures(pool, ruc)).toEqual({ balance: '-60.00', inFavour: '60.00', open: 0, view: '-60.00', entries: 3 });
+  }, 90_000);
+
   it('a push repeated after its answer was lost counts once', async () => {
     const { pool, a, b } = await shop();
     const f = await creditFactura(a, [['40.00', 10]]);
