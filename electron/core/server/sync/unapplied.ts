@@ -11,7 +11,8 @@ const ROLE_WORDS: Record<string, string> = { cajero: 'cajero', supervisor: 'supe
 export function describeWanted(kind: string, key: string, wanted: unknown): { record: string; wanted: string } {
   const w = (wanted ?? {}) as Record<string, unknown>;
   if (kind === 'product') {
-    const parts = [String(w.description ?? ''), `precio S/ ${String(w.price ?? '?')}`, w.active === false ? 'desactivado' : 'activo'];
+    const category = typeof w.category === 'string' && w.category !== '' ? `categoría ${w.category}` : '';
+    const parts = [String(w.description ?? ''), `precio S/ ${String(w.price ?? '?')}`, category, w.active === false ? 'desactivado' : 'activo'];
     return { record: key, wanted: parts.filter(Boolean).join(' · ') };
   }
   if (kind === 'user') {
