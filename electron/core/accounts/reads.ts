@@ -6,12 +6,13 @@ import type { AccountCustomer, AccountEntryKind, Collection, CustomerAccount, Ov
 import type { ReportCollection } from '../../../shared/cash/collections';
 import { limaDate } from '../../../shared/catalog';
 import { type CustomerRow, type DueRow, money, OPEN_DUES_SQL, printed } from './ledger';
+import { byOrder } from './settle';
 
 /** Whole days from one YYYY-MM-DD to another (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** A customer's latest entries with the document behind each, in the order this till learnt of them, through account_entries_customer. */
-export const ENTRIES_SQL = `SELECT e.id, e.at, e.kind, e.amount, e.balance, e.method_label, d.series, d.number, e.label, e.merge_note
+export const ENTRIES_SQL = `SELECT e.id, e.uid, e.till, e.at, e.kind, e.amount, e.balance, e.method_label, d.series, d.number, e.label, e.merge_note
   FROM account_entries e LEFT JOIN documents d ON d.id = e.document_id
   WHERE e.doc_type = ? AND e.doc_number = ? ORDER BY e.id DESC LIMIT ?`;
 /** The documents a collection was applied to, in the order applied (its applications' primary key). */
@@ -36,6 +37,8 @@ export const RANGE_COLLECTIONS_SQL = `SELECT e.amount, e.method, e.method_label,
 
 interface EntrySqlRow {
   id: number;
+  uid: string;
+  till: string;
   at: string;
   kind: AccountEntryKind;
   amount: string;
@@ -117,6 +120,9 @@ export class AccountReads {
     const dues = row ? this.dues.all(c.docType, c.docNumber) : [];
     const overdue = dues.filter((d) => d.due_date < today).reduce((sum, d) => sum.plus(d.amount).minus(d.settled), new Dec(0));
     const entries = row ? this.entries.all(c.docType, c.docNumber, limit).reverse() : [];
+    // An account with entries of several tills is listed in the order they were settled in (settle.ts), the same at
+    // every till, so each balance follows from the one before; one till's own entries stay in the order it made them.
+    if (new Set(entries.map((e) => e.till)).size > 1) entries.sort(byOrder);
     return {
       customer: { docType: c.docType, docNumber: c.docNumber, name: row?.name || this.bookName(c) },
       balance: row?.balance ?? '0.00',
