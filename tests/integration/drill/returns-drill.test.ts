@@ -52,7 +52,8 @@ describe('returns drill', () => {
     const runs = new Map(TILLS.map((t, i) => [t.series, launch(t, i)]));
     await Promise.all([...runs.values()].map((r) => Promise.race([r.ready, r.exit])));
 
-    const killer = killAgainAndAgain(runs, 'B002', { times: 5, pauseMs: [600, 1500], relaunch: () => launch(TILLS[1]!, 1) });
+    // Short pauses: a till started from its prebuilt bundle sells fast, and two kills must land before it is done.
+    const killer = killAgainAndAgain(runs, 'B002', { times: 5, pauseMs: [200, 600], relaunch: () => launch(TILLS[1]!, 1) });
     const kills = await killer;
     for (const till of TILLS) {
       const run = runs.get(till.series)!;
