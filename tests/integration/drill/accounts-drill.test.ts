@@ -14,7 +14,7 @@ import { memorySecretStore } from '../../../electron/core/services/secrets';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox';
 import { spawnTill, type TillProcess } from './spawn-till';
 
-const OPS = 160;
+const OPS = 400;
 const KILLS = 12;
 const script = fileURLToPath(new URL('./accounts-till-process.ts', import.meta.url));
 
@@ -38,7 +38,9 @@ describe('drill: customer accounts through SIGKILLs', () => {
     while (kills < KILLS) {
       const run = launch();
       await Promise.race([run.ready, run.exit]);
-      await new Promise((r) => setTimeout(r, 40 + Math.random() * 260));
+      // Short lives: a till started from its prebuilt bundle writes in milliseconds, and the kills must land before
+      // its operations run out.
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 100));
       if (run.child.exitCode !== null) break;
       run.child.kill('SIGKILL');
       await run.exit;
