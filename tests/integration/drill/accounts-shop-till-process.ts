@@ -15,6 +15,7 @@ import type { CashReport } from '../../../shared/cash/report';
 import { limaDate } from '../../../shared/catalog';
 import { createShopTillCore, joinShop, mustOn, type ShopTillArgs } from './shop-till-core';
 import { liveTill } from './till-life';
+import { writeAtomically } from './atomic-file';
 
 interface Args extends ShopTillArgs {
   ops: number;
@@ -56,7 +57,7 @@ interface Pending {
 }
 
 async function write(p: Pending): Promise<unknown> {
-  fs.writeFileSync(file('pending.json'), JSON.stringify(p));
+  writeAtomically(file('pending.json'), JSON.stringify(p));
   if (p.method === 'recordCollection') process.stdout.write(`collecting ${String(p.input.clientKey)}\n`);
   const r = await core.dispatch(p.method, p.input);
   if (!r.ok && !EXPECTED.has(r.error.code)) throw new Error(`UNEXPECTED ${p.method} ${JSON.stringify(r.error)}`);
@@ -97,7 +98,7 @@ async function collide(): Promise<void> {
   const shared = path.join(args.meet, 'shared.json');
   if (args.series === 'B001' && !fs.existsSync(shared)) {
     const f = (await write(creditFactura(SHARED_CUOTAS))) as DocumentSummary;
-    fs.writeFileSync(shared, JSON.stringify({ series: f.series, number: f.number }));
+    writeAtomically(shared, JSON.stringify({ series: f.series, number: f.number }));
   }
   while (!fs.existsSync(shared) || count("SELECT COUNT(*) FROM account_entries WHERE kind = 'charge' AND doc_number = ?", BUYER.docNumber) === 0) await sleep(50);
   if (args.offline) await mustOn(core, 'saveSettings', serverSettings(false));
@@ -105,7 +106,7 @@ async function collide(): Promise<void> {
   while (!fs.existsSync(path.join(args.meet, 'go'))) await sleep(10);
   const pending = collection(BUYER, SHARED_CUOTAS[0], JSON.parse(fs.readFileSync(shared, 'utf8')) as { series: string; number: number });
   // Marked before it is sent: a life killed on it sends it again from pending.json, never a second one.
-  fs.writeFileSync(file('pending.json'), JSON.stringify(pending));
+  writeAtomically(file('pending.json'), JSON.stringify(pending));
   fs.writeFileSync(file('collided'), '');
   await write(pending);
 }
@@ -170,14 +171,14 @@ async function main() {
     const random = seededRandom(args.seed + done * 7919);
     while (done < args.ops) {
       await step(random, done);
-      fs.writeFileSync(file('ops-done'), String(++done));
+      writeAtomically(file('ops-done'), String(++done));
       await sleep(30 + Math.floor(random() * 50));
     }
     if (args.offline) await mustOn(core, 'saveSettings', serverSettings(true));
     if (!fs.existsSync(file('closed'))) {
       const x = (await mustOn(core, 'getCashReport', {})) as CashReport;
       const close: Pending = { method: 'closeCashSession', input: { clientKey: crypto.randomUUID(), countedCash: x.cash.expected } };
-      fs.writeFileSync(file('pending.json'), JSON.stringify(close));
+      writeAtomically(file('pending.json'), JSON.stringify(close));
       fs.writeFileSync(file('closed'), '');
       await write(close);
     }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createCore } from '../../../electron/core/app';
 import { memorySecretStore } from '../../../electron/core/services/secrets';
 import { seededRandom } from '../../../electron/sandbox/faults';
+import { writeAtomically } from './atomic-file';
 
 const [dataDir, billingBaseUrl, queryBaseUrl, token, opsText, seedText] = process.argv.slice(2);
 if (!dataDir || !billingBaseUrl || !queryBaseUrl || !token || !opsText || !seedText) throw new Error('usage: accounts-till-process dataDir billing query token ops seed');
@@ -29,7 +30,7 @@ const core = createCore({
 });
 
 async function write(method: string, input: Record<string, unknown>): Promise<void> {
-  fs.writeFileSync(pendingFile, JSON.stringify({ method, input }));
+  writeAtomically(pendingFile, JSON.stringify({ method, input }));
   const r = await core.dispatch(method, input);
   if (!r.ok && !EXPECTED.has(r.error.code)) throw new Error(`${method}: ${JSON.stringify(r.error)}`);
   fs.rmSync(pendingFile, { force: true });
@@ -58,7 +59,7 @@ async function main() {
       const amount = (0.01 + Math.floor(random() * 500) / 100).toFixed(2);
       await write('recordCollection', { clientKey: crypto.randomUUID(), customer: { docType: '1', docNumber: who }, amount, method: 'efectivo' });
     }
-    fs.writeFileSync(doneFile, String(++done));
+    writeAtomically(doneFile, String(++done));
     await new Promise((r) => setTimeout(r, 5));
   }
   await core.stop();

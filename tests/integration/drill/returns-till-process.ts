@@ -9,6 +9,7 @@ import pg from 'pg';
 import { seededRandom } from '../../../electron/sandbox/faults';
 import { createShopTillCore, joinShop, type ShopTillArgs } from './shop-till-core';
 import { liveTill } from './till-life';
+import { writeAtomically } from './atomic-file';
 
 interface Args extends ShopTillArgs {
   ops: number;
@@ -27,7 +28,7 @@ const count = (sql: string) => (core.db.sqlite.prepare(sql).get() as { n: number
 
 /** One write, kept in pending.json until answered; an unexpected refusal is printed for the drill to fail on. */
 async function write(method: string, input: Record<string, unknown>): Promise<void> {
-  fs.writeFileSync(pendingFile, JSON.stringify({ method, input }));
+  writeAtomically(pendingFile, JSON.stringify({ method, input }));
   const r = await core.dispatch(method, input);
   if (!r.ok && !EXPECTED.has(r.error.code)) process.stderr.write(`UNEXPECTED ${method} ${JSON.stringify(r.error)}\n`);
   fs.rmSync(pendingFile, { force: true });
@@ -83,7 +84,7 @@ async function main() {
       if (own) await write('voidDocument', { clientKey, of: own, reason: 'Error en el comprobante' });
     }
     done += 1;
-    fs.writeFileSync(doneFile, String(done));
+    writeAtomically(doneFile, String(done));
     await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(random() * 20)));
   }
   for (;;) {

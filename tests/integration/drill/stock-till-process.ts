@@ -10,6 +10,7 @@ import pg from 'pg';
 import { seededRandom } from '../../../electron/sandbox/faults';
 import { createShopTillCore, joinShop, mustOn, type ShopTillArgs } from './shop-till-core';
 import { liveTill } from './till-life';
+import { writeAtomically } from './atomic-file';
 
 interface Args extends ShopTillArgs {
   ops: number;
@@ -36,7 +37,7 @@ const core = createShopTillCore(args);
 const count = (sql: string, ...values: unknown[]) => core.db.sqlite.prepare(sql).pluck().get(...values) as number;
 
 async function write(method: string, input: Record<string, unknown>): Promise<void> {
-  fs.writeFileSync(pendingFile, JSON.stringify({ method, input }));
+  writeAtomically(pendingFile, JSON.stringify({ method, input }));
   const r = await core.dispatch(method, input);
   if (!r.ok && !EXPECTED.has(r.error.code)) process.stderr.write(`UNEXPECTED ${method} ${JSON.stringify(r.error)}\n`);
   fs.rmSync(pendingFile, { force: true });
@@ -87,7 +88,7 @@ async function main() {
     else if (r < 0.95) await write('issueNote', { clientKey: crypto.randomUUID(), of: own, type: '07', reason: '07', description: 'Devuelve queso', lines: [{ line: 1, quantity: '0.05' }] });
     else await write('voidDocument', { clientKey: crypto.randomUUID(), of: own, reason: 'Error en el comprobante' });
     done += 1;
-    fs.writeFileSync(doneFile, String(done));
+    writeAtomically(doneFile, String(done));
     await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(random() * 20)));
   }
   if (args.offline) await mustOn(core, 'saveSettings', { shopServer: { enabled: true, ...serverSettings() } });
