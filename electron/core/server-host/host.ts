@@ -155,7 +155,7 @@ export class ServerHost {
       throw new Error(`No hay una copia verificada de los datos de PostgreSQL ${old}: los datos siguen intactos en ${this.paths.data}; pida ayuda técnica antes de continuar.`);
     }
     const stamp = this.now().toISOString().replace(/[-:]/g, '').slice(0, 15);
-    const keptFolder = `${this.paths.data}-pg${old}-${stamp}`;
+    const keptFolder = unusedName(`${this.paths.data}-pg${old}-${stamp}`);
     fs.renameSync(this.paths.data, keptFolder);
     try {
       await initCluster(this.paths, this.ownerPassword());
@@ -171,7 +171,7 @@ export class ServerHost {
     } catch (e) {
       // The old folder goes back where it was; the attempt is kept aside for a technician, nothing is deleted.
       await stopCluster(this.paths).catch(() => undefined);
-      if (fs.existsSync(this.paths.data)) fs.renameSync(this.paths.data, `${this.paths.data}-intento-pg${shippedMajor()}-${stamp}`);
+      if (fs.existsSync(this.paths.data)) fs.renameSync(this.paths.data, unusedName(`${this.paths.data}-intento-pg${shippedMajor()}-${stamp}`));
       fs.renameSync(keptFolder, this.paths.data);
       throw new Error(`No se pudo pasar los datos a PostgreSQL ${shippedMajor()}: ${e instanceof Error ? e.message : String(e)}. Los datos siguen como estaban.`);
     }
@@ -265,4 +265,14 @@ export class ServerHost {
       await pool.end();
     }
   }
+}
+
+/**
+ * `base`, or `base-2`, `base-3`… when a folder of that name is already kept: two attempts in the same second name the
+ * same stamp, and a kept folder is never overwritten.
+ */
+function unusedName(base: string): string {
+  let name = base;
+  for (let n = 2; fs.existsSync(name); n += 1) name = `${base}-${n}`;
+  return name;
 }

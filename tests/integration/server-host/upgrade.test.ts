@@ -17,7 +17,10 @@ const migrationsDir = path.resolve('migrations');
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-host-up-'));
-  host = new ServerHost({ dataDir: dir, secrets: memorySecretStore(), migrationsDir, shopName: () => 'Bodega' });
+  // One instant for the whole file: the attempts name their kept folders with the same stamp, as two attempts in the
+  // same second do, and a kept folder must never be taken for the next one's name.
+  const started = new Date();
+  host = new ServerHost({ dataDir: dir, secrets: memorySecretStore(), migrationsDir, shopName: () => 'Bodega', now: () => started });
   await host.enable(0);
   backups = new ServerBackups(host, { folder: () => path.join(dir, 'copias'), migrationsDir });
 }, 120_000);
