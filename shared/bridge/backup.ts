@@ -36,6 +36,8 @@ export const BackupInfoSchema = z.object({
   /** Why the check failed (Spanish); null when it passed. */
   message: z.string().nullable(),
   durationMs: z.number().nonnegative().nullable(),
+  /** The full copy (file name in the same folder) a differential copy needs; absent for a full copy. */
+  base: z.string().optional(),
 });
 export type BackupInfo = z.infer<typeof BackupInfoSchema>;
 

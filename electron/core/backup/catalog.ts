@@ -203,6 +203,7 @@ function infoOf(folder: string, entry: CatalogEntry): BackupInfo {
     check: entry.check,
     message: entry.message,
     durationMs: entry.durationMs,
+    ...(entry.base === undefined ? {} : { base: entry.base }),
   };
 }
 

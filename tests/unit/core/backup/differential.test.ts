@@ -82,6 +82,17 @@ describe('differential daily copies', () => {
     expect(fs.readdirSync(folder).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('the listing names the full copy each differential needs, and none for a full copy', async () => {
+    const { folder, copies } = await week(3);
+    const listed = listBackupsIn(folder);
+    expect(listed.map((b) => [b.fileName, b.base])).toEqual([
+      [copies[2]!.fileName, copies[0]!.fileName],
+      [copies[1]!.fileName, copies[0]!.fileName],
+      [copies[0]!.fileName, undefined],
+    ]);
+    expect(listed[2]).not.toHaveProperty('base');
+  });
+
   it('restoring a differential carries the live database’s unsent sales, as a full copy does', async () => {
     const { s, sell, copies } = await week(3);
     sell(7, '2025-03-04'); // sold after the last copy, never sent
