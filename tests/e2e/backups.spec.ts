@@ -2,9 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
+import { require as tsxRequire } from 'tsx/cjs/api';
 import type { Page } from '@playwright/test';
 import { test, expect, type Harness } from './harness';
 import { closeDialog, ticketDialog, typeLine } from './sale-helpers';
+
+/** Loaded through tsx: the core's backup code uses `import.meta.url`. */
+const differentialCopies = () =>
+  tsxRequire('./differential-copies.ts', __filename) as typeof import('./differential-copies');
 
 /** Splits RFC 4180 CSV text (CRLF, quoted fields) into rows of fields. */
 function parseCsv(text: string): string[][] {
@@ -71,9 +76,12 @@ test('backups: a copy on demand is listed as verified; the folder is changed onl
   const cells = rows.first().getByRole('cell');
   await expect(cells.nth(0)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await expect(cells.nth(1)).toHaveText('Manual');
-  await expect(cells.nth(2)).toHaveText(/^\d+(\.\d)? (B|KB|MB)$/);
-  await expect(cells.nth(3)).toHaveText('1');
-  await expect(cells.nth(4)).toHaveText('✓ Verificada');
+  await expect(cells.nth(2)).toHaveText('Completa');
+  await expect(cells.nth(3)).toHaveText(/^\d+(\.\d)? (B|KB|MB)$/);
+  await expect(cells.nth(4)).toHaveText('1');
+  await expect(cells.nth(5)).toHaveText('✓ Verificada');
+  // Only full copies: no word about differentials.
+  await expect(region.getByText(/copia diferencial/)).toHaveCount(0);
   await region.scrollIntoViewIfNeeded();
   await harness.screenshot('ajustes-copias');
 
@@ -98,6 +106,45 @@ test('backups: a copy on demand is listed as verified; the folder is changed onl
     expect((await fs.readdir(other)).some((name) => name.endsWith('.db') || name.endsWith('.sqlite'))).toBe(true);
   } finally {
     await fs.rm(other, { recursive: true, force: true });
+  }
+});
+
+test('backups: each copy says whether it is whole or differential, and which full copy a differential needs', async ({ harness }) => {
+  const { page } = harness;
+  // Three daily copies of a database past the size of differentials, by the core's own backup code.
+  const seeded = await differentialCopies().seedDifferentialCopies(3);
+  try {
+    expect(seeded.fileNames.map((name) => path.extname(name))).toEqual(['.db', '.delta', '.delta']);
+    await harness.open();
+    await page.keyboard.press('F4');
+    const region = page.getByRole('region', { name: 'Copias de seguridad' });
+    harness.dialogs.nextFolder = seeded.folder;
+    await region.getByRole('button', { name: 'Elegir otra carpeta…' }).click();
+    await expect(region.getByText(`Las copias se guardarán en ${seeded.folder}.`)).toBeVisible();
+
+    const table = region.getByRole('table', { name: 'Copias de seguridad' });
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(3);
+    const cell = (row: number, column: number) => rows.nth(row).getByRole('cell').nth(column);
+    await expect(cell(2, 0)).toHaveText('01/03/2025 08:00');
+    const needsFull = 'Diferencial (usa la copia completa del 01/03/2025)';
+    for (const [row, kind] of [needsFull, needsFull, 'Completa'].entries()) {
+      await expect(cell(row, 1)).toHaveText('Diaria');
+      await expect(cell(row, 2)).toHaveText(kind);
+      await expect(cell(row, 5)).toHaveText('✓ Verificada');
+    }
+    // The legend says what a differential is, and the column's header points to it.
+    const legend = 'Una copia diferencial guarda solo lo que cambió desde su copia completa y necesita esa copia para ' +
+      'restaurarse. Caja conserva la copia completa mientras alguna diferencial dependa de ella.';
+    await expect(region.getByText(legend)).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Tipo' })).toHaveAccessibleDescription(legend);
+    // Readable at the till's window: the table fits the section without a sideways scroll.
+    const wrap = region.locator('.backups__table-wrap');
+    expect(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await region.scrollIntoViewIfNeeded();
+    await harness.screenshot('ajustes-copias-diferenciales');
+  } finally {
+    seeded.remove();
   }
 });
 

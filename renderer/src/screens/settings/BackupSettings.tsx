@@ -31,35 +31,71 @@ function CheckCell({ backup }: { backup: BackupInfo }): React.JSX.Element {
   return <span className="backup-check muted">Sin verificar{backup.message ? `: ${backup.message}` : ''}</span>;
 }
 
+/** The day of a copy as the list shows it (dd/mm/aaaa, Lima), from the listed copy or else from its name. */
+function dayOfCopy(fileName: string, backups: BackupInfo[]): string {
+  const listed = backups.find((b) => b.fileName === fileName);
+  if (listed) return formatDateTime(listed.createdAt).slice(0, 10);
+  const m = /^caja-(\d{4})(\d{2})(\d{2})-/.exec(fileName);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : fileName;
+}
+
+/** A differential copy keeps only the pages that changed since its full copy (file names end in .delta). */
+const isDifferential = (b: BackupInfo): boolean => b.base !== undefined || b.fileName.endsWith('.delta');
+
+function KindCell({ backup, backups }: { backup: BackupInfo; backups: BackupInfo[] }): React.JSX.Element {
+  if (!isDifferential(backup)) return <>Completa</>;
+  return (
+    <>
+      Diferencial
+      {backup.base ? <span className="backups__base"> (usa la copia completa del {dayOfCopy(backup.base, backups)})</span> : null}
+    </>
+  );
+}
+
 function BackupTable({ backups }: { backups: BackupInfo[] }): React.JSX.Element {
   if (backups.length === 0) return <p className="muted">Todavía no hay copias en esta carpeta.</p>;
+  const anyDifferential = backups.some(isDifferential);
   return (
-    <div className="backups__table-wrap">
-      <table className="simple-table backups__table" aria-label="Copias de seguridad">
-        <thead>
-          <tr>
-            <th scope="col">Fecha y hora</th>
-            <th scope="col">Motivo</th>
-            <th scope="col" className="num">Tamaño</th>
-            <th scope="col" className="num">Comprobantes</th>
-            <th scope="col">Verificación</th>
-          </tr>
-        </thead>
-        <tbody>
-          {backups.map((b) => (
-            <tr key={b.path} title={b.fileName}>
-              <td className="backups__when">{formatDateTime(b.createdAt)}</td>
-              <td>{BACKUP_REASON_LABELS[b.reason]}</td>
-              <td className="num">{formatSize(b.size)}</td>
-              <td className="num">{b.documents ?? '—'}</td>
-              <td>
-                <CheckCell backup={b} />
-              </td>
+    <>
+      <div className="backups__table-wrap">
+        <table className="simple-table backups__table" aria-label="Copias de seguridad">
+          <thead>
+            <tr>
+              <th scope="col">Fecha y hora</th>
+              <th scope="col">Motivo</th>
+              <th scope="col" {...(anyDifferential ? { 'aria-describedby': 'backup-kind-hint' } : {})}>
+                Tipo
+              </th>
+              <th scope="col" className="num">Tamaño</th>
+              <th scope="col" className="num">Comprobantes</th>
+              <th scope="col">Verificación</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {backups.map((b) => (
+              <tr key={b.path} title={b.fileName}>
+                <td className="backups__when">{formatDateTime(b.createdAt)}</td>
+                <td>{BACKUP_REASON_LABELS[b.reason]}</td>
+                <td>
+                  <KindCell backup={b} backups={backups} />
+                </td>
+                <td className="num">{formatSize(b.size)}</td>
+                <td className="num">{b.documents ?? '—'}</td>
+                <td>
+                  <CheckCell backup={b} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {anyDifferential ? (
+        <p id="backup-kind-hint" className="panel__hint backups__kind-hint">
+          Una copia diferencial guarda solo lo que cambió desde su copia completa y necesita esa copia para restaurarse.
+          Caja conserva la copia completa mientras alguna diferencial dependa de ella.
+        </p>
+      ) : null}
+    </>
   );
 }
 
