@@ -11,7 +11,7 @@ import { copyOnline, copyWithVacuumInto, removeCopy, type OnlineCopyOptions } fr
 import { backupFileName } from './naming';
 import { fsyncFolder, messageOf } from './sqlite-file';
 import { backupOffThread, type OffThreadResult } from './off-thread';
-import { differentialBaseFor, keepDifferential, type DifferentialBase } from './daily-kind';
+import { differentialBaseFor, keepLiveDifferential } from './daily-kind';
 import { scanImage, writeSidecar } from './page-hashes';
 import { WorkerUnavailableError } from './script-worker';
 import { judge, verifyCopy, type Verification } from './verify';
@@ -27,6 +27,8 @@ export interface CreateBackupOptions extends OnlineCopyOptions {
   offThread?: boolean;
   /** Told why the worker could not run when the copy falls back to the main thread (e.g. to log it). */
   onWorkerUnavailable?: (reason: string) => void;
+  /** Tries for a consistent read of the live file before a differential gives way to a full copy (live-differential.ts). */
+  snapshotAttempts?: number;
 }
 
 /**
@@ -37,7 +39,13 @@ export interface CreateBackupOptions extends OnlineCopyOptions {
  */
 export async function createBackup(sqlite: Database.Database, options: CreateBackupOptions): Promise<BackupInfo> {
   const target = prepare(options);
-  const base = options.reason === 'daily' ? differentialBaseFor(options.folder, target.startedAt) : null;
+  const base = options.reason === 'daily' && !sqlite.memory ? differentialBaseFor(options.folder, target.startedAt) : null;
+  if (base) {
+    const fileName = target.fileName.replace(/\.db$/, '.delta');
+    const imageBytes = (sqlite.pragma('page_count', { simple: true }) as number) * (sqlite.pragma('page_size', { simple: true }) as number);
+    const kept = await keepLiveDifferential(options.folder, sqlite.name, imageBytes, fileName, base, () => entryBase(options, target), options.snapshotAttempts);
+    if (kept) return kept.info;
+  }
   if (options.offThread !== false && !sqlite.memory) {
     let result: OffThreadResult | undefined;
     try {
@@ -48,30 +56,21 @@ export async function createBackup(sqlite: Database.Database, options: CreateBac
       removeCopy(target.temp); // fall back to the main thread below
     }
     if (result?.kind === 'copy_failed') return fail(options, target, new Error(result.error));
-    if (result?.kind === 'copied') return keep(options, target, judge(result.copy, result.live), base);
+    if (result?.kind === 'copied') return keep(options, target, judge(result.copy, result.live));
   }
   try {
     await copyOnline(sqlite, target.temp, options);
   } catch (error) {
     return fail(options, target, error);
   }
-  return keep(options, target, verifyCopy(target.temp, sqlite), base);
+  return keep(options, target, verifyCopy(target.temp, sqlite));
 }
 
 /**
- * The verified image becomes the copy: kept as a differential against `base` when there is one and it passed,
- * otherwise in full like any copy; a full daily copy gets its page map (page-hashes.ts) from the same read as its
+ * The verified image becomes the copy; a full daily copy gets its page map (page-hashes.ts) from the same read as its
  * SHA-256, so the next days can be kept as differentials.
  */
-async function keep(options: CreateBackupOptions, target: Target, verification: Verification, base: DifferentialBase | null): Promise<BackupInfo> {
-  if (base && verification.ok) {
-    const fileName = target.fileName.replace(/\.db$/, '.delta');
-    const kept = await keepDifferential(options.folder, target.temp, fileName, base, verification, () => entryBase(options, target));
-    if (kept) {
-      removeCopy(target.temp);
-      return kept.info;
-    }
-  }
+async function keep(options: CreateBackupOptions, target: Target, verification: Verification): Promise<BackupInfo> {
   place(options, target);
   if (options.reason !== 'daily' || !verification.ok) return record(options, target, verification, await sha256OfAsync(target.final));
   let sha256: string;

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { makePrivate } from '../db/private-file';
 import type { BackupInfo } from '../../../shared/bridge/backup';
 import { basesOf, listFolder, readCatalog, recordBackup, type CatalogEntry } from './catalog';
-import { writeDifferential } from './differential';
+import { DIFFERENTIAL_MAGIC, finishDifferential, placeDifferential } from './differential';
+import { writeLiveDifferentialPages } from './live-differential';
 import { isDifferentialName } from './naming';
-import { readSidecar, type PageMap } from './page-hashes';
-import { hasTable, withReadOnly } from './sqlite-file';
-import type { Verification } from './verify';
+import { PAGE_HASH_BYTES, readSidecar, type PageMap } from './page-hashes';
+import { judge } from './verify';
 
 export const FULL_EVERY_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,39 +44,54 @@ export interface KeptDifferential {
 }
 
 /**
- * Keeps the verified image `image` as a differential `fileName` against `base` and records it. Returns null (the
- * caller keeps the image as a full copy) when that cannot be done or would not save much; the image is left alone.
+ * Keeps today's daily copy of the live file `livePath` as the differential `fileName` against `base`: the pages that
+ * changed are read from the live file and checked in a worker (live-differential.ts), the file is ended, read back
+ * and its image rebuilt from the full copy before it gets its name, then recorded. Returns null, leaving nothing
+ * behind, when that cannot be done or would not save much: the caller then takes a full copy.
  */
-export async function keepDifferential(
+export async function keepLiveDifferential(
   folder: string,
-  image: string,
+  livePath: string,
+  /** The live database's size in pages times the page size (its -wal included). */
+  imageBytes: number,
   fileName: string,
   base: DifferentialBase,
-  verification: Verification,
   /** Evaluated once the differential is written, so its time counts the whole copy. */
   entryBase: () => Pick<CatalogEntry, 'reason' | 'createdAt' | 'durationMs'>,
+  snapshotAttempts?: number,
 ): Promise<KeptDifferential | null> {
   const dest = path.join(folder, fileName);
-  if (fs.statSync(image).size < MIN_DIFFERENTIAL_IMAGE_BYTES) return null;
+  const temp = `${dest}.partial`;
+  if (imageBytes < MIN_DIFFERENTIAL_IMAGE_BYTES) return null;
   try {
-    const maxEventId = withReadOnly(image, (sqlite) =>
-      hasTable(sqlite, 'document_events') ? (sqlite.prepare('SELECT COALESCE(MAX(id), 0) FROM document_events').pluck().get() as number) : 0,
-    );
-    const written = await writeDifferential(image, base, dest, {
+    const written = await writeLiveDifferentialPages(livePath, base.map, temp, {
+      magic: DIFFERENTIAL_MAGIC,
+      pageHashBytes: PAGE_HASH_BYTES,
+      maxChangedShare: MAX_CHANGED_SHARE,
+      attempts: snapshotAttempts,
+    });
+    if (written.kind !== 'written') return discard(temp);
+    const verification = judge(written.copy, written.live);
+    if (!verification.ok) return discard(temp);
+    const finished = await finishDifferential(temp, {
+      version: 1,
+      base: base.fileName,
+      baseSha256: base.map.sha256,
+      pageSize: written.pageSize,
+      pageCount: written.pageCount,
+      imageSha256: written.imageSha256,
+      changedPages: written.changedPages,
       documents: verification.documents,
       maxDocumentId: verification.maxDocumentId,
-      maxEventId,
+      maxEventId: written.maxEventId,
     });
-    if (written.header.changedPages > written.header.pageCount * MAX_CHANGED_SHARE) {
-      fs.rmSync(dest, { force: true });
-      return null;
-    }
-    makePrivate(dest);
+    makePrivate(temp);
+    placeDifferential(temp, dest);
     const entry: CatalogEntry = {
       ...entryBase(),
       fileName,
-      size: written.size,
-      sha256: written.sha256,
+      size: finished.size,
+      sha256: finished.sha256,
       mtimeMs: fs.statSync(dest).mtimeMs,
       documents: verification.documents,
       maxDocumentId: verification.maxDocumentId,
@@ -85,10 +100,15 @@ export async function keepDifferential(
       base: base.fileName,
     };
     recordBackup(folder, entry);
-    const { maxDocumentId: _max, sha256: _sha, mtimeMs: _mtime, base: _base, ...info } = entry;
+    const { maxDocumentId: _max, sha256: _sha, mtimeMs: _mtime, ...info } = entry;
     return { entry, info: { ...info, path: dest } };
   } catch {
     fs.rmSync(dest, { force: true });
-    return null;
+    return discard(temp);
   }
+}
+
+function discard(temp: string): null {
+  fs.rmSync(temp, { force: true });
+  return null;
 }

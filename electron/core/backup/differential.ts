@@ -1,6 +1,6 @@
-// A differential daily copy: only the pages of the day's image that differ from the newest full daily copy (its
-// base, never another differential: one base, no chain). The image itself is the verified online copy of the day;
-// what is kept is its changed pages and a header that lets it be rebuilt and checked byte for byte.
+// A differential daily copy: only the pages of the day's database that differ from the newest full daily copy (its
+// base, never another differential: one base, no chain). The pages are read straight from the live file in a worker
+// (live-differential.ts); this module owns the file's layout, its header, and rebuilding the image from it.
 //
 // File layout: 'CAJADIF1', then one record per changed page (page number u32 LE + the page), then the header as
 // JSON, its length u32 LE and 'CAJADIF1' again. The header is written last because the image's SHA-256 and page
@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CoreError } from '../services/errors';
-import { scanImage, type PageMap, PAGE_HASH_BYTES } from './page-hashes';
 import { fsyncFolder } from './sqlite-file';
 
 const MAGIC = Buffer.from('CAJADIF1', 'latin1');
@@ -34,6 +33,8 @@ const HeaderSchema = z.object({
 });
 export type DifferentialHeader = z.infer<typeof HeaderSchema>;
 
+export const DIFFERENTIAL_MAGIC = MAGIC.toString('latin1');
+
 export interface WrittenDifferential {
   header: DifferentialHeader;
   /** The differential file's own size and SHA-256 (for the catalog). */
@@ -42,62 +43,32 @@ export interface WrittenDifferential {
 }
 
 /**
- * Writes the pages of `image` whose hash differs from `base`'s page map into `dest` (temp name, fsync, rename).
- * Pages past the base's end are always kept; the image's length is in the header.
+ * Ends `temp` (the magic bytes and the kept pages, as the worker wrote them) with `header`, forces it to disk, and
+ * reads it back: its own SHA-256, and the image rebuilt from the full copy and the kept pages must be the one the
+ * header records, byte for byte (otherwise CoreError('backup_invalid')). The caller renames it into place.
  */
-export async function writeDifferential(
-  image: string,
-  base: { fileName: string; map: PageMap },
-  dest: string,
-  facts: Pick<DifferentialHeader, 'documents' | 'maxDocumentId' | 'maxEventId'>,
-): Promise<WrittenDifferential> {
-  const temp = `${dest}.partial`;
-  const out = await fs.promises.open(temp, 'w', 0o600);
-  const own = crypto.createHash('sha256');
-  let offset = 0;
-  const append = async (data: Buffer) => {
-    own.update(data);
-    await out.write(data, 0, data.length, offset);
-    offset += data.length;
-  };
-  let changedPages = 0;
+export async function finishDifferential(temp: string, header: DifferentialHeader): Promise<WrittenDifferential> {
+  const json = Buffer.from(JSON.stringify(HeaderSchema.parse(header)), 'utf8');
+  const trailer = Buffer.alloc(TRAILER_BYTES);
+  trailer.writeUInt32LE(json.length, 0);
+  MAGIC.copy(trailer, 4);
+  const out = await fs.promises.open(temp, 'a');
   try {
-    await append(MAGIC);
-    const number = Buffer.alloc(4);
-    const scan = await scanImage(image, async (pageNo, page, hash) => {
-      const known = pageNo <= base.map.pageCount && page.length === base.map.pageSize;
-      if (known && hash.equals(base.map.hashes.subarray((pageNo - 1) * PAGE_HASH_BYTES, pageNo * PAGE_HASH_BYTES))) return;
-      changedPages += 1;
-      number.writeUInt32LE(pageNo, 0);
-      await append(number);
-      await append(page);
-    });
-    const header: DifferentialHeader = {
-      version: 1,
-      base: base.fileName,
-      baseSha256: base.map.sha256,
-      pageSize: scan.pageSize,
-      pageCount: scan.pageCount,
-      imageSha256: scan.sha256,
-      changedPages,
-      ...facts,
-    };
-    const json = Buffer.from(JSON.stringify(header), 'utf8');
-    const trailer = Buffer.alloc(TRAILER_BYTES);
-    trailer.writeUInt32LE(json.length, 0);
-    MAGIC.copy(trailer, 4);
-    await append(json);
-    await append(trailer);
+    await out.write(Buffer.concat([json, trailer]));
     await out.sync();
+  } finally {
     await out.close();
-    await fs.promises.rename(temp, dest);
-    fsyncFolder(path.dirname(dest));
-    return { header, size: offset, sha256: own.digest('hex') };
-  } catch (error) {
-    await out.close().catch(() => undefined);
-    fs.rmSync(temp, { force: true });
-    throw error;
   }
+  const own = crypto.createHash('sha256');
+  for await (const piece of fs.createReadStream(temp)) own.update(piece as Buffer);
+  await rebuild(temp, path.basename(temp), null);
+  return { header, size: fs.statSync(temp).size, sha256: own.digest('hex') };
+}
+
+/** Moves a finished differential to its name, durably. */
+export function placeDifferential(temp: string, dest: string): void {
+  fs.renameSync(temp, dest);
+  fsyncFolder(path.dirname(dest));
 }
 
 /** The header of a differential file; throws when the file is not one or its end is damaged. */
@@ -129,7 +100,21 @@ let counter = 0;
  * CoreError('backup_invalid') says why in Spanish and the temporary file is removed. Returns the image's path.
  */
 export async function materializeDifferential(file: string): Promise<string> {
-  const name = path.basename(file);
+  const image = `${file}.image-${process.pid}-${++counter}.tmp`;
+  const out = await fs.promises.open(image, 'w', 0o600);
+  try {
+    await rebuild(file, path.basename(file), out);
+    await out.close();
+    return image;
+  } catch (error) {
+    await out.close().catch(() => undefined);
+    fs.rmSync(image, { force: true });
+    throw error;
+  }
+}
+
+/** Reads the base and the kept pages as a rebuild does, checking both hashes; writes the image to `out` when given. */
+async function rebuild(file: string, name: string, out: fs.promises.FileHandle | null): Promise<void> {
   const refuse = (why: string): never => {
     throw new CoreError('backup_invalid', `La copia diferencial ${name} ${why}`);
   };
@@ -142,10 +127,8 @@ export async function materializeDifferential(file: string): Promise<string> {
   const basePath = path.join(path.dirname(file), header.base);
   if (!fs.existsSync(basePath)) refuse(`necesita la copia completa ${header.base}, que ya no está en la carpeta: no se puede restaurar.`);
   const { pageSize, pageCount } = header;
-  const image = `${file}.image-${process.pid}-${++counter}.tmp`;
   const delta = await fs.promises.open(file, 'r');
   const base = await fs.promises.open(basePath, 'r');
-  const out = await fs.promises.open(image, 'w', 0o600);
   try {
     const kept = await indexPages(delta, pageSize);
     const baseHash = crypto.createHash('sha256');
@@ -165,7 +148,7 @@ export async function materializeDifferential(file: string): Promise<string> {
       }
       const bytes = chunk.subarray(0, pages * pageSize);
       imageHash.update(bytes);
-      await out.write(bytes, 0, bytes.length, (pageNo - 1) * pageSize);
+      await out?.write(bytes, 0, bytes.length, (pageNo - 1) * pageSize);
       pageNo += pages;
     }
     if (baseHash.digest('hex') !== header.baseSha256) {
@@ -177,17 +160,11 @@ export async function materializeDifferential(file: string): Promise<string> {
       if (at === undefined) refuse('está incompleta (le faltan páginas): no se puede restaurar.');
       await delta.read(page, 0, pageSize, at);
       imageHash.update(page);
-      await out.write(page, 0, pageSize, (pageNo - 1) * pageSize);
+      await out?.write(page, 0, pageSize, (pageNo - 1) * pageSize);
     }
-    await out.truncate(pageCount * pageSize);
+    await out?.truncate(pageCount * pageSize);
     if (imageHash.digest('hex') !== header.imageSha256) refuse('está dañada (su contenido no es el que se verificó): no se puede restaurar.');
-    return image;
-  } catch (error) {
-    await out.close().catch(() => undefined);
-    fs.rmSync(image, { force: true });
-    throw error;
   } finally {
-    await out.close().catch(() => undefined);
     await base.close();
     await delta.close();
   }

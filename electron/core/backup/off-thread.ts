@@ -18,15 +18,46 @@
 import { resolveModule, runScriptWorker, SQLITE_IN_WORKER } from './script-worker';
 import type { CopyFacts, LiveFacts } from './verify';
 
+/**
+ * The facts a copy's verification needs (verify.ts judges them), as worker-script JavaScript shared by the scripts
+ * that check a snapshot: `factsOf(db)` of an open connection, `liveFacts(maxId)` of workerData.live.
+ */
+export const COPY_FACTS_IN_WORKER = `
+const appliedOf = (db) => db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
+const messageOf = (error) => String((error && error.message) || error);
+
+function factsOf(db) {
+  const integrity = db.pragma('integrity_check(20)').map((row) => String(Object.values(row)[0]));
+  const has = (name) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+  const hasTables = has('schema_migrations') && has('documents');
+  if (!hasTables) return { integrity, hasTables, applied: [], count: 0, maxId: 0 };
+  const docs = db.prepare('SELECT COUNT(*) AS count, COALESCE(MAX(id), 0) AS maxId FROM documents').get();
+  return { integrity, hasTables, applied: appliedOf(db), count: docs.count, maxId: docs.maxId };
+}
+
+const soundFacts = (copy) => copy.hasTables && copy.integrity.length === 1 && copy.integrity[0] === 'ok';
+
+function liveFacts(maxId) {
+  const db = new Database(workerData.live, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const upTo = db.prepare('SELECT COUNT(*) AS n FROM documents WHERE id <= ?').get(maxId).n;
+    const hasMax = maxId === 0 || db.prepare('SELECT 1 FROM documents WHERE id = ?').get(maxId) !== undefined;
+    return { versions: appliedOf(db).map((m) => m.version), upTo, hasMax };
+  } finally {
+    db.close();
+  }
+}
+`;
+
 const SCRIPT = `
 const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 // Background work yields the CPU to the till. Linux sets the nice value per thread; elsewhere it would be the process's.
 if (process.platform === 'linux') try { require('node:os').setPriority(10); } catch (e) {}
 ${SQLITE_IN_WORKER}
+${COPY_FACTS_IN_WORKER}
 const PAGES_PER_STEP = 256;
-const appliedOf = (db) => db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
-const messageOf = (error) => String((error && error.message) || error);
 
 function seal(file) {
   const fd = fs.openSync(file, 'r+');
@@ -48,24 +79,7 @@ function seal(file) {
 function copyFacts(file) {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const integrity = db.pragma('integrity_check(20)').map((row) => String(Object.values(row)[0]));
-    const has = (name) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
-    const hasTables = has('schema_migrations') && has('documents');
-    if (!hasTables) return { integrity, hasTables, applied: [], count: 0, maxId: 0 };
-    const docs = db.prepare('SELECT COUNT(*) AS count, COALESCE(MAX(id), 0) AS maxId FROM documents').get();
-    return { integrity, hasTables, applied: appliedOf(db), count: docs.count, maxId: docs.maxId };
-  } finally {
-    db.close();
-  }
-}
-
-function liveFacts(maxId) {
-  const db = new Database(workerData.live, { readonly: true, fileMustExist: true });
-  try {
-    db.pragma('busy_timeout = 5000');
-    const upTo = db.prepare('SELECT COUNT(*) AS n FROM documents WHERE id <= ?').get(maxId).n;
-    const hasMax = maxId === 0 || db.prepare('SELECT 1 FROM documents WHERE id = ?').get(maxId) !== undefined;
-    return { versions: appliedOf(db).map((m) => m.version), upTo, hasMax };
+    return factsOf(db);
   } finally {
     db.close();
   }
@@ -113,8 +127,7 @@ async function backup() {
     parentPort.postMessage({ kind: 'copied', copyMs, copy: { error: messageOf(error) }, live: null });
     return;
   }
-  const sound = copy.hasTables && copy.integrity.length === 1 && copy.integrity[0] === 'ok';
-  parentPort.postMessage({ kind: 'copied', copyMs, copy, live: sound ? liveFacts(copy.maxId) : null });
+  parentPort.postMessage({ kind: 'copied', copyMs, copy, live: soundFacts(copy) ? liveFacts(copy.maxId) : null });
 }
 
 if (workerData.mode === 'inspect') inspect();
