@@ -20,6 +20,7 @@ import { run as accounts } from './accounts.bench';
 import { run as returns } from './returns.bench';
 import { run as startup } from './startup.bench';
 import { run as copies } from './copies.bench';
+import { run as history } from './history.bench';
 import { allVerdicts, summaryLines } from './verdict';
 import { run as summary } from './summary.bench';
 
@@ -107,6 +108,11 @@ async function main() {
     // 14 daily copies (a weekly full one, differentials between): bytes written and kept, time, disk against full copies.
     console.log('# daily copies');
     await copies(quick ? 5_000 : process.env.BENCH_BIG === '1' ? 1_000_000 : 100_000);
+  }
+  if (wants('history')) {
+    // Search, the X/Z and the month's export over years of realistic history, against the same shop's last month alone.
+    console.log('# history');
+    await history(quick ? [5_000] : process.env.BENCH_BIG === '1' ? [100_000, 1_000_000] : [100_000], quick);
   }
   if (wants('backup', 'restore', 'export')) {
     console.log('# backups');

@@ -39,8 +39,17 @@ const PAYLOAD = JSON.stringify({
 const CDR_XML = `<?xml version="1.0" encoding="UTF-8"?><ar:ApplicationResponse>${'<cbc:Note>4287 - El comprobante fue aceptado</cbc:Note>'.repeat(36)}</ar:ApplicationResponse>`;
 const CDR_ZIP_BYTES = 1_000;
 
-/** `count` accepted boletas of B001 with realistic payloads and CDRs, the last one issued now (no clock question). */
-export function seedRealistic(db: Db, count: number): number {
+/** Where seedRealistic puts the issue dates: `days` days ending on `lastDay` (YYYY-MM-DD). */
+export interface SeedSpan {
+  lastDay: string;
+  days: number;
+}
+
+/**
+ * `count` accepted boletas of B001 with realistic payloads and CDRs, the last one issued now (no clock question). Their
+ * issue dates spread evenly over 5 years from 2021-01-01, or over `span` (the history bench ends it yesterday).
+ */
+export function seedRealistic(db: Db, count: number, span?: SeedSpan): number {
   const t0 = performance.now();
   const insert = db.sqlite.prepare(`INSERT INTO documents (id_base_dato, doc_type, series, number, issued_at, issue_date,
     currency, customer_doc_type, customer_doc_number, customer_name, total, igv, payload, status, hash, cdr_code,
@@ -49,10 +58,12 @@ export function seedRealistic(db: Db, count: number): number {
   const now = new Date().toISOString();
   const zip = crypto.randomBytes(CDR_ZIP_BYTES);
   const batch = 20_000;
+  const days = span?.days ?? 5 * 364;
+  const first = span ? Date.parse(`${span.lastDay}T00:00:00Z`) - (days - 1) * 86_400_000 : Date.UTC(2021, 0, 1);
   for (let from = 1; from <= count; from += batch) {
     db.sqlite.transaction(() => {
       for (let n = from; n < Math.min(count + 1, from + batch); n++) {
-        const day = new Date(Date.UTC(2021, 0, 1) + Math.floor(((n - 1) / count) * 5 * 364) * 86_400_000).toISOString().slice(0, 10);
+        const day = new Date(first + Math.floor(((n - 1) / count) * days) * 86_400_000).toISOString().slice(0, 10);
         const issuedAt = n === count ? now : `${day}T12:00:00-05:00`;
         const id = crypto.randomUUID();
         insert.run(id, n, issuedAt, day, String(40_000_000 + n), `CLIENTE ${n % 977}`, ((n % 50_000) / 100 + 1).toFixed(2),
