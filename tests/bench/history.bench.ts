@@ -121,7 +121,7 @@ async function measure(stores: readonly [Store, Store], quick: boolean): Promise
   const n = stores[0].documents.toLocaleString('en');
   const runs = quick ? 30 : 100;
   // The documents screen asks for 200 rows a page. Each line says how many rows a search answered on each store: a
-  // longer page costs more to build, which is not the history's doing.
+  // longer page costs more to build, which is not the history's doing (the rows of the first turn's filter).
   const search = async (what: string, filter: (store: Store, i: number) => Record<string, unknown>) => {
     const page = (store: Store, i: number) => ({ limit: 200, ...filter(store, i) });
     const samples = await sampleBoth(stores, runs, 'listDocuments', page);
