@@ -1,0 +1,279 @@
+-- Shop server 0020: a till's account entries stand on documents the server holds, not on the till's word. Every till
+-- pulls every entry and trusts it (0019), so an entry from a till's role is held here, apart, until the server's own
+-- documents back it; only then does it get a version, reach the other tills and count in account_balances. The
+-- office's own connection (the owner role) is not a till: its entries go in at once, as before.
+--
+-- 1. Held, not refused. Entries go up after their documents (the replicator's pass), but a document can still be
+--    pending at SUNAT, or refused here, or late. A held entry is kept in account_entries_held with the reason it waits
+--    (for the office to read) and released, in the same transaction, when what it waits for arrives: its document
+--    (a trigger on documents), or another entry of the same customer (each put works that customer's held entries out
+--    again). The till that pushed it moved its cursor past it: it never sends it again, and pulls it back, once
+--    released, as one it already holds. Nothing here is ever deleted: an entry that can never stand stays held.
+-- 2. A charge names the sale it charges (applies_to, its id_Base_Dato, and document, as its till printed it): a
+--    boleta or factura of this same terminal, for this same customer, accepted by SUNAT (status 'accepted' or
+--    'observed', as that till pushed it), charged once, for no more than its total, with dues that add up to the charge.
+-- 3. A note names its credit note (07, of this terminal, for this customer, accepted, modifying the sale it applies
+--    to) and credits no more than the note's total. A void names the voided sale (of this terminal, for this
+--    customer, void_status 'voided': SUNAT's acceptance of the void, 0009). Both need this terminal's own charge on
+--    that sale here already, and together with every note and void on that sale credit no more than that charge; a
+--    note counts once, a sale is voided once. So a till credits only what it charged itself: a till's role cannot
+--    lower any other till's customer's debt with a note or a void.
+-- 4. A collection is cash the till says it took: the server cannot see it, and it stays that till's claim (in its
+--    name, in its cash). It stands only for a customer this server has charged, and only while the credit it would
+--    leave in the customer's favour is no more than the customer's largest charge here. An honest till collects only
+--    from a customer it saw owing; two tills taking the same debt before either heard of the other overpay by what the
+--    customer owed, which is one sale or one cuota in the common case (a cuota or a sale paid twice, change left in
+--    favour). A role in the wrong hands can still claim it collected a real debt (and must answer for that cash), but
+--    cannot turn a customer into the shop's creditor beyond one sale they really bought. A larger overpayment waits,
+--    held, for the office.
+-- 5. What stays a till's claim: the documents themselves (a till writes its own rows, status and CDR included; see
+--    docs/architecture.md §6a). A role in the wrong hands can write a sale "accepted" in its own series and charge
+--    it; that charge is in its name, on a document of its own that any till asking SUNAT finds false.
+CREATE TABLE account_entries_held (
+  uid           TEXT PRIMARY KEY,
+  terminal_id   TEXT NOT NULL REFERENCES terminals (terminal_id),
+  doc_type      TEXT NOT NULL,
+  doc_number    TEXT NOT NULL,
+  customer_name TEXT NOT NULL DEFAULT '',
+  kind          TEXT NOT NULL CHECK (kind IN ('charge', 'collection', 'note', 'void')),
+  amount        NUMERIC(14, 2) NOT NULL CHECK ((kind = 'charge') = (amount > 0) AND amount <> 0),
+  applies_to    TEXT,
+  document      TEXT,
+  method        TEXT,
+  method_label  TEXT,
+  method_kind   TEXT,
+  dues          JSONB NOT NULL DEFAULT '[]'::jsonb,
+  intended      TEXT,
+  at            TIMESTAMPTZ NOT NULL,
+  by_name       TEXT,
+  received_at   TIMESTAMPTZ NOT NULL DEFAULT now(),
+  -- Why it waits, in the office's words; worked out again at every look.
+  reason        TEXT NOT NULL
+);
+CREATE INDEX account_entries_held_customer ON account_entries_held (doc_type, doc_number, at, uid);
+CREATE INDEX account_entries_held_applies ON account_entries_held (applies_to) WHERE applies_to IS NOT NULL;
+CREATE INDEX account_entries_held_document ON account_entries_held (terminal_id, document) WHERE document IS NOT NULL;
+-- What a sale has been charged and credited: the checks read one sale's entries.
+CREATE INDEX account_entries_applies ON account_entries (applies_to, kind) WHERE applies_to IS NOT NULL;
+
+-- The document an entry names as its till printed it ('B001-00000012'), of one terminal.
+CREATE FUNCTION caja_printed_document(p_terminal_id TEXT, p_printed TEXT) RETURNS documents
+LANGUAGE sql STABLE SET search_path = public, pg_temp AS $$
+  SELECT d.* FROM documents d
+   WHERE p_printed ~ '^[A-Z0-9]{4}-[0-9]{1,9}$' AND d.terminal_id = p_terminal_id
+     AND d.series = split_part(p_printed, '-', 1) AND d.number = split_part(p_printed, '-', 2)::INTEGER
+$$;
+
+-- NULL when a held entry may stand (2–4 above), else why it waits. Read under caja_put_account_entries's lock.
+CREATE FUNCTION caja_account_entry_wait(h account_entries_held) RETURNS TEXT
+LANGUAGE plpgsql STABLE SET search_path = public, pg_temp AS $$
+DECLARE
+  c_accepted CONSTANT TEXT[] := ARRAY['accepted', 'observed'];
+  v_sale documents;
+  v_note documents;
+  v_charge NUMERIC;
+  v_credited NUMERIC;
+  v_balance NUMERIC;
+  v_largest NUMERIC;
+BEGIN
+  IF h.kind = 'collection' THEN
+    SELECT sum(amount), max(amount) FILTER (WHERE kind = 'charge') INTO v_balance, v_largest
+      FROM account_entries WHERE doc_type = h.doc_type AND doc_number = h.doc_number;
+    IF v_largest IS NULL THEN RETURN 'cobro a un cliente sin cargos en el servidor'; END IF;
+    IF v_balance + h.amount < -v_largest THEN RETURN 'cobro que deja a favor más que su mayor cargo'; END IF;
+    RETURN NULL;
+  END IF;
+
+  SELECT * INTO v_sale FROM documents WHERE id_base_dato = h.applies_to;
+  IF v_sale.id_base_dato IS NULL THEN RETURN 'la venta aún no está en el servidor'; END IF;
+  IF v_sale.doc_type NOT IN ('01', '03') THEN RETURN 'no nombra una venta'; END IF;
+  IF (v_sale.customer_doc_type, v_sale.customer_doc_number) IS DISTINCT FROM (h.doc_type, h.doc_number) THEN
+    RETURN 'la venta es de otro cliente';
+  END IF;
+
+  IF h.kind = 'charge' THEN
+    IF v_sale.terminal_id <> h.terminal_id THEN RETURN 'la venta es de otra caja'; END IF;
+    IF (caja_printed_document(h.terminal_id, h.document)).id_base_dato IS DISTINCT FROM v_sale.id_base_dato THEN
+      RETURN 'el documento no es la venta que carga';
+    END IF;
+    IF NOT v_sale.status = ANY (c_accepted) THEN RETURN 'venta sin aceptación de SUNAT'; END IF;
+    IF h.amount > v_sale.total THEN RETURN 'cargo mayor que el total de la venta'; END IF;
+    IF (SELECT COALESCE(sum((u->>'amount')::NUMERIC), 0) FROM jsonb_array_elements(h.dues) u) <> h.amount THEN
+      RETURN 'las cuotas no suman el cargo';
+    END IF;
+    IF EXISTS (SELECT 1 FROM account_entries WHERE applies_to = h.applies_to AND kind = 'charge') THEN RETURN 'venta ya cargada'; END IF;
+    RETURN NULL;
+  END IF;
+
+  -- A note or a void: only on this terminal's own charge of that sale, and never beyond it.
+  SELECT sum(amount) INTO v_charge FROM account_entries
+   WHERE applies_to = h.applies_to AND kind = 'charge' AND terminal_id = h.terminal_id AND doc_type = h.doc_type AND doc_number = h.doc_number;
+  IF v_charge IS NULL THEN RETURN 'la venta no tiene un cargo de esta caja'; END IF;
+  SELECT COALESCE(-sum(amount), 0) INTO v_credited FROM account_entries WHERE applies_to = h.applies_to AND kind IN ('note', 'void');
+  IF v_credited - h.amount > v_charge THEN RETURN 'abona más de lo que se cargó a la venta'; END IF;
+
+  IF h.kind = 'void' THEN
+    IF v_sale.terminal_id <> h.terminal_id THEN RETURN 'la venta es de otra caja'; END IF;
+    IF (caja_printed_document(h.terminal_id, h.document)).id_base_dato IS DISTINCT FROM v_sale.id_base_dato THEN
+      RETURN 'el documento no es la venta anulada';
+    END IF;
+    IF v_sale.void_status IS DISTINCT FROM 'voided' THEN RETURN 'anulación sin aceptación de SUNAT'; END IF;
+    IF EXISTS (SELECT 1 FROM account_entries WHERE applies_to = h.applies_to AND kind = 'void') THEN RETURN 'venta ya anulada'; END IF;
+    RETURN NULL;
+  END IF;
+
+  v_note := caja_printed_document(h.terminal_id, h.document);
+  IF v_note.id_base_dato IS NULL THEN RETURN 'la nota aún no está en el servidor'; END IF;
+  IF v_note.doc_type <> '07' THEN RETURN 'el documento no es una nota de crédito'; END IF;
+  IF v_note.modifies IS DISTINCT FROM v_sale.doc_type || '-' || v_sale.series || '-' || v_sale.number THEN
+    RETURN 'la nota no modifica esa venta';
+  END IF;
+  IF (v_note.customer_doc_type, v_note.customer_doc_number) IS DISTINCT FROM (h.doc_type, h.doc_number) THEN
+    RETURN 'la nota es de otro cliente';
+  END IF;
+  IF NOT v_note.status = ANY (c_accepted) THEN RETURN 'nota sin aceptación de SUNAT'; END IF;
+  IF -h.amount > v_note.total THEN RETURN 'abono mayor que el total de la nota'; END IF;
+  IF EXISTS (SELECT 1 FROM account_entries WHERE terminal_id = h.terminal_id AND document = h.document AND kind = 'note') THEN
+    RETURN 'nota ya abonada';
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+-- Works a customer's held entries out again, in the order every till settles them, until none more can stand; those
+-- that can get their version now. The caller holds account_version's lock (0019, 3).
+CREATE FUNCTION caja_account_release(p_doc_type TEXT, p_doc_number TEXT) RETURNS INTEGER
+LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
+DECLARE
+  h account_entries_held;
+  v_reason TEXT;
+  v_moved BOOLEAN := TRUE;
+  v_released INTEGER := 0;
+BEGIN
+  WHILE v_moved LOOP
+    v_moved := FALSE;
+    FOR h IN SELECT * FROM account_entries_held WHERE doc_type = p_doc_type AND doc_number = p_doc_number ORDER BY at, uid LOOP
+      v_reason := caja_account_entry_wait(h);
+      IF v_reason IS NULL THEN
+        INSERT INTO account_entries (uid, terminal_id, doc_type, doc_number, customer_name, kind, amount, applies_to, document, method,
+          method_label, method_kind, dues, intended, at, by_name, version, received_at)
+        VALUES (h.uid, h.terminal_id, h.doc_type, h.doc_number, h.customer_name, h.kind, h.amount, h.applies_to, h.document, h.method,
+          h.method_label, h.method_kind, h.dues, h.intended, h.at, h.by_name, nextval('account_version'), h.received_at);
+        DELETE FROM account_entries_held WHERE uid = h.uid;
+        v_released := v_released + 1;
+        v_moved := TRUE;
+      ELSIF v_reason IS DISTINCT FROM h.reason THEN
+        UPDATE account_entries_held SET reason = v_reason WHERE uid = h.uid;
+      END IF;
+    END LOOP;
+  END LOOP;
+  RETURN v_released;
+END;
+$$;
+
+-- 0019's function, its shape checks unchanged: a till's entries go to account_entries_held, then each touched
+-- customer's held entries are worked out again (the office's go in at once). Answers how many were new, held or not.
+CREATE OR REPLACE FUNCTION caja_put_account_entries(p_terminal_id TEXT, p_rows JSONB) RETURNS INTEGER
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+  c_money CONSTANT TEXT := '^-?[0-9]{1,12}\.[0-9]{2}$';
+  v_till BOOLEAN := caja_is_till();
+  v_new INTEGER;
+  v_touched JSONB;
+  c JSONB;
+BEGIN
+  IF v_till AND NOT EXISTS (SELECT 1 FROM terminals t WHERE t.terminal_id = p_terminal_id AND t.role_name = session_user) THEN
+    RAISE EXCEPTION 'Una caja solo registra movimientos de cuenta a su nombre.' USING ERRCODE = '42501';
+  END IF;
+  IF p_terminal_id IS NULL OR jsonb_typeof(p_rows) IS DISTINCT FROM 'array' OR jsonb_array_length(p_rows) > 1000 THEN
+    RAISE EXCEPTION 'Movimientos de cuenta no válidos' USING ERRCODE = '22023';
+  END IF;
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_rows) e
+              WHERE jsonb_typeof(e) <> 'object'
+                 OR COALESCE(length(e->>'uid'), 0) NOT BETWEEN 1 AND 64
+                 OR COALESCE(length(e->>'docType'), 0) <> 1
+                 OR COALESCE(length(e->>'docNumber'), 0) NOT BETWEEN 1 AND 15
+                 OR length(e->>'name') > 1500
+                 OR COALESCE(e->>'kind', '') NOT IN ('charge', 'collection', 'note', 'void')
+                 OR COALESCE(e->>'amount', '') !~ c_money OR (e->>'amount')::NUMERIC = 0
+                 OR ((e->>'kind') = 'charge') <> ((e->>'amount')::NUMERIC > 0)
+                 OR ((e->>'kind') = 'collection') <> (e->>'method' IS NOT NULL)
+                 OR length(e->>'appliesTo') > 64 OR length(e->>'document') > 64
+                 OR length(e->>'method') > 64 OR length(e->>'methodLabel') > 100 OR length(e->>'methodKind') > 16
+                 OR length(e->>'by') > 100 OR length(e->>'intended') > 80
+                 OR COALESCE(e->>'at', '') !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,15}Z$'
+                 OR jsonb_typeof(COALESCE(e->'dues', '[]'::jsonb)) <> 'array' OR jsonb_array_length(COALESCE(e->'dues', '[]'::jsonb)) > 60
+                 OR EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(e->'dues', '[]'::jsonb)) u
+                             WHERE jsonb_typeof(u) <> 'object' OR jsonb_typeof(u->'position') <> 'number'
+                                OR COALESCE(u->>'amount', '') !~ c_money
+                                OR COALESCE(u->>'dueDate', '') !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$')) THEN
+    RAISE EXCEPTION 'Movimientos de cuenta no válidos' USING ERRCODE = '22023';
+  END IF;
+  -- Held until commit: versions become visible in order (0019, 3), and the checks read a ledger no one moves meanwhile.
+  PERFORM pg_advisory_xact_lock(4350019);
+  IF v_till THEN
+    WITH incoming AS (
+      SELECT DISTINCT ON (e->>'uid') e FROM jsonb_array_elements(p_rows) e ORDER BY e->>'uid'
+    ), inserted AS (
+      INSERT INTO account_entries_held (uid, terminal_id, doc_type, doc_number, customer_name, kind, amount, applies_to, document, method,
+        method_label, method_kind, dues, intended, at, by_name, reason)
+      SELECT i.e->>'uid', p_terminal_id, i.e->>'docType', i.e->>'docNumber', COALESCE(i.e->>'name', ''), i.e->>'kind', (i.e->>'amount')::NUMERIC,
+             i.e->>'appliesTo', i.e->>'document', i.e->>'method', i.e->>'methodLabel', i.e->>'methodKind', COALESCE(i.e->'dues', '[]'::jsonb),
+             i.e->>'intended', (i.e->>'at')::TIMESTAMPTZ, i.e->>'by', 'recibido'
+        FROM incoming i
+       WHERE NOT EXISTS (SELECT 1 FROM account_entries a WHERE a.uid = i.e->>'uid')
+      ON CONFLICT (uid) DO NOTHING
+      RETURNING doc_type, doc_number
+    )
+    SELECT count(*), COALESCE(jsonb_agg(DISTINCT jsonb_build_array(doc_type, doc_number)), '[]') INTO v_new, v_touched FROM inserted;
+  ELSE
+    WITH incoming AS (
+      SELECT DISTINCT ON (e->>'uid') e FROM jsonb_array_elements(p_rows) e ORDER BY e->>'uid'
+    ), inserted AS (
+      INSERT INTO account_entries (uid, terminal_id, doc_type, doc_number, customer_name, kind, amount, applies_to, document, method,
+        method_label, method_kind, dues, intended, at, by_name, version)
+      SELECT i.e->>'uid', p_terminal_id, i.e->>'docType', i.e->>'docNumber', COALESCE(i.e->>'name', ''), i.e->>'kind', (i.e->>'amount')::NUMERIC,
+             i.e->>'appliesTo', i.e->>'document', i.e->>'method', i.e->>'methodLabel', i.e->>'methodKind', COALESCE(i.e->'dues', '[]'::jsonb),
+             i.e->>'intended', (i.e->>'at')::TIMESTAMPTZ, i.e->>'by', nextval('account_version')
+        FROM incoming i
+       WHERE NOT EXISTS (SELECT 1 FROM account_entries a WHERE a.uid = i.e->>'uid')
+         AND NOT EXISTS (SELECT 1 FROM account_entries_held h WHERE h.uid = i.e->>'uid')
+       ORDER BY (i.e->>'at'), i.e->>'uid'
+      ON CONFLICT (uid) DO NOTHING
+      RETURNING doc_type, doc_number
+    )
+    SELECT count(*), COALESCE(jsonb_agg(DISTINCT jsonb_build_array(doc_type, doc_number)), '[]') INTO v_new, v_touched FROM inserted;
+  END IF;
+  -- Each customer these entries touched: what they held may stand now (a collection on a charge just released).
+  FOR c IN SELECT jsonb_array_elements(v_touched) LOOP
+    PERFORM caja_account_release(c->>0, c->>1);
+  END LOOP;
+  RETURN v_new;
+END;
+$$;
+
+-- A document arriving or changing (its acceptance, its void) may be what held entries wait for: theirs and their
+-- customers' are worked out again in the document's own transaction. No held entry names it: one index read.
+CREATE FUNCTION caja_account_document_arrived() RETURNS TRIGGER
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+  c RECORD;
+  v_locked BOOLEAN := FALSE;
+  v_printed TEXT := NEW.series || '-' || CASE WHEN length(NEW.number::TEXT) >= 8 THEN NEW.number::TEXT ELSE lpad(NEW.number::TEXT, 8, '0') END;
+BEGIN
+  FOR c IN SELECT DISTINCT doc_type, doc_number FROM account_entries_held
+            WHERE applies_to = NEW.id_base_dato OR (terminal_id = NEW.terminal_id AND document = v_printed) LOOP
+    IF NOT v_locked THEN
+      PERFORM pg_advisory_xact_lock(4350019);
+      v_locked := TRUE;
+    END IF;
+    PERFORM caja_account_release(c.doc_type, c.doc_number);
+  END LOOP;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER documents_release_account_entries AFTER INSERT OR UPDATE ON documents
+  FOR EACH ROW EXECUTE FUNCTION caja_account_document_arrived();
+
+REVOKE ALL ON FUNCTION caja_printed_document(TEXT, TEXT), caja_account_entry_wait(account_entries_held),
+  caja_account_release(TEXT, TEXT), caja_account_document_arrived() FROM PUBLIC;

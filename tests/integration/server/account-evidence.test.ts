@@ -1,0 +1,233 @@
+// Account entries stand on the server's documents (server migration 0020): every till pulls every till's entries and
+// trusts them, so a till's role in the wrong hands must not lower (or raise) a customer's debt at every till without a
+// document of its own behind it. Each till here is a registered till role used directly in SQL, as a till's push would
+// (and as psql would, for the thief). An honest till's entry pushed before its document is held, not lost, and
+// stands once the document is there: the balance every till pulls comes out to the cent.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateServer } from '../../../electron/core/server';
+import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
+
+const SERVER_MIGRATIONS = path.resolve(__dirname, '../../../migrations/server');
+const BUYER = { docType: '6', docNumber: '20100066603', name: 'EMPRESA CLIENTE S.A.C.' };
+const VECINO = { docType: '1', docNumber: '45678912', name: 'JUAN PEREZ' };
+type Customer = typeof BUYER;
+
+let cluster: PgCluster;
+let admin: pg.Pool;
+let count = 0;
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  admin = poolOn(cluster);
+}, 60_000);
+afterAll(async () => {
+  await admin?.end();
+  cluster?.destroy();
+});
+
+const connect = (db: string, user: string, password: string) => {
+  const pool = new pg.Pool({ host: cluster.host, port: cluster.port, database: db, user, password, max: 2 });
+  pool.on('error', () => undefined);
+  return pool;
+};
+const printed = (series: string, number: number) => `${series}-${String(number).padStart(8, '0')}`;
+
+interface Till {
+  pool: pg.Pool;
+  terminal: string;
+  /** Writes (or updates) one of its documents as push.ts would. */
+  doc(d: { id?: string; type: '01' | '03' | '07'; series: string; number: number; customer: Customer; total: string; status?: string; modifies?: string; voidStatus?: string }): Promise<string>;
+  /** Pushes entries as account-exchange.ts does. */
+  put(rows: Record<string, unknown>[]): Promise<number>;
+}
+
+/** A shop database the office migrated, and till roles registered the real way (a code spent as caja_registro). */
+async function shop() {
+  const db = `cuentas_${process.pid}_${++count}`;
+  await admin.query(`CREATE DATABASE ${db}`);
+  const office = poolOn(cluster, db);
+  await migrateServer(office, SERVER_MIGRATIONS);
+  const pools: pg.Pool[] = [office];
+  const till = async (name: string, series: string[]): Promise<Till> => {
+    const secret = crypto.randomBytes(4).toString('hex').toUpperCase();
+    await office.query("INSERT INTO till_registration_codes (code_hash, expires_at) VALUES ($1, now() + interval '1 day')", [
+      crypto.createHash('sha256').update(secret, 'utf8').digest('hex'),
+    ]);
+    const registro = connect(db, 'caja_registro', 'caja_registro');
+    const role = (await registro.query<{ role_name: string; role_password: string }>('SELECT * FROM caja_register_till($1, $2)', [secret, name])).rows[0]!;
+    await registro.end();
+    const pool = connect(db, role.role_name, role.role_password);
+    pools.push(pool);
+    const terminal = `t-${crypto.randomUUID()}`;
+    await pool.query('INSERT INTO terminals (terminal_id, name, role_name) VALUES ($1, $2, session_user)', [terminal, name]);
+    for (const s of series) await pool.query('INSERT INTO series_owners (doc_type, series, terminal_id) VALUES ($1, $2, $3)', [s.slice(0, 2), s.slice(3), terminal]);
+    return {
+      pool,
+      terminal,
+      async doc(d) {
+        const id = d.id ?? crypto.randomUUID();
+        await pool.query(
+          `INSERT INTO documents (id_base_dato, terminal_id, doc_type, series, number, issued_at, issue_date, currency, customer_doc_type,
+             customer_doc_number, customer_name, total, igv, status, payload, local_updated_at, modifies, void_status)
+           VALUES ($1, $2, $3, $4, $5, $6, '2026-11-25', 'PEN', $7, $8, $9, $10, 0, $11, '{}', $6, $12, $13)
+           ON CONFLICT (id_base_dato) DO UPDATE SET status = EXCLUDED.status, void_status = EXCLUDED.void_status, local_updated_at = EXCLUDED.local_updated_at`,
+          [id, terminal, d.type, d.series, d.number, new Date().toISOString(), d.customer.docType, d.customer.docNumber, d.customer.name, d.total,
+            d.status ?? 'accepted', d.modifies ?? null, d.voidStatus ?? null],
+        );
+        return id;
+      },
+      async put(rows) {
+        const r = await pool.query<{ n: number }>('SELECT caja_put_account_entries($1, $2::jsonb) AS n', [terminal, JSON.stringify(rows)]);
+        return r.rows[0]!.n;
+      },
+    };
+  };
+  return { db, office, till, end: () => Promise.all(pools.map((p) => p.end())) };
+}
+
+let minute = 0;
+/** An entry as a till sends it; `at` moves on a minute each, as entries made one after another. */
+function entry(c: Customer, kind: 'charge' | 'collection' | 'note' | 'void', amount: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+  minute += 1;
+  return {
+    uid: crypto.randomUUID(), docType: c.docType, docNumber: c.docNumber, name: c.name, kind, amount, appliesTo: null, document: null,
+    method: kind === 'collection' ? 'efectivo' : null, methodLabel: kind === 'collection' ? 'Efectivo' : null, methodKind: kind === 'collection' ? 'cash' : null,
+    dues: kind === 'charge' ? [{ position: 1, amount, dueDate: '2026-12-20' }] : [], intended: null,
+    at: new Date(Date.UTC(2026, 10, 20, 15, minute)).toISOString(), by: 'ANA', ...over,
+  };
+}
+/** A charge of a sale as the till fills it: the sale's id_Base_Dato and its printed number. */
+const chargeOf = (c: Customer, amount: string, sale: { id: string; series: string; number: number }) =>
+  entry(c, 'charge', amount, { appliesTo: sale.id, document: printed(sale.series, sale.number) });
+
+/** What every till pulls of a customer (the entries with a version) and the server's balance of them, read as `reader`. */
+async function pulled(reader: pg.Pool, c: Customer) {
+  const rows = (await reader.query<{ uid: string }>('SELECT uid FROM account_entries WHERE doc_type = $1 AND doc_number = $2 ORDER BY version', [c.docType, c.docNumber])).rows;
+  const balance = (await reader.query<{ balance: string }>('SELECT balance::text FROM account_balances WHERE doc_type = $1 AND doc_number = $2', [c.docType, c.docNumber])).rows[0]?.balance ?? null;
+  return { uids: rows.map((r) => r.uid), balance };
+}
+
+describe('account entries stand on the documents the server holds', () => {
+  it("a stolen till's notes, voids, charges and collections without its own document behind them reach no till", async () => {
+    const s = await shop();
+    try {
+      const a = await s.till('Caja 1', ['01-F001', '07-FCA1']);
+      const b = await s.till('Caja 2', ['01-F002']);
+      const thief = await s.till('Caja 9', ['03-B009', '07-BCA9']);
+      // Caja 1's credit factura of 118.00 to BUYER, accepted, and its charge: every till pulls 118.00.
+      const sale = { id: await a.doc({ type: '01', series: 'F001', number: 1, customer: BUYER, total: '118.00' }), series: 'F001', number: 1 };
+      const honest = chargeOf(BUYER, '118.00', sale);
+      expect(await a.put([honest])).toBe(1);
+      const before = await pulled(b.pool, BUYER);
+      expect(before).toEqual({ uids: [honest.uid], balance: '118.00' });
+
+      const attacks = {
+        // A note and a void that wipe the debt, with no document at all.
+        bareNote: entry(BUYER, 'note', '-118.00', { appliesTo: sale.id, document: 'BCA9-00000001' }),
+        bareVoid: entry(BUYER, 'void', '-118.00', { appliesTo: sale.id, document: printed('F001', 1) }),
+        // A charge on Caja 1's sale, as if it were the thief's.
+        foreignCharge: chargeOf(BUYER, '118.00', sale),
+        // A charge against BUYER on a sale of its own to another customer.
+        otherCustomer: chargeOf(BUYER, '50.00', { id: await thief.doc({ type: '03', series: 'B009', number: 1, customer: VECINO, total: '50.00' }), series: 'B009', number: 1 }),
+        // More than its own sale's total.
+        overAmount: chargeOf(VECINO, '80.00', { id: (await s.office.query<{ id: string }>("SELECT id_base_dato AS id FROM documents WHERE series = 'B009'")).rows[0]!.id, series: 'B009', number: 1 }),
+        // Cash it says it took from a customer the server never charged.
+        strangerCash: entry({ docType: '1', docNumber: '11111111', name: 'NADIE' }, 'collection', '-500.00'),
+        // Cash that leaves BUYER a creditor of the shop beyond anything they bought.
+        overCash: entry(BUYER, 'collection', '-400.00'),
+      };
+      expect(await thief.put(Object.values(attacks))).toBe(7);
+      // Even with a credit note of its own, written "accepted", on Caja 1's sale: it never charged that sale.
+      await thief.doc({ type: '07', series: 'BCA9', number: 1, customer: BUYER, total: '118.00', modifies: `01-F001-1` });
+      await thief.put([attacks.bareNote]);
+
+      for (const reader of [a.pool, b.pool, thief.pool]) expect(await pulled(reader, BUYER)).toEqual(before);
+      expect(await pulled(b.pool, VECINO)).toEqual({ uids: [], balance: null });
+      const held = new Map((await s.office.query<{ uid: string; reason: string }>('SELECT uid, reason FROM account_entries_held')).rows.map((r) => [r.uid, r.reason]));
+      expect(Object.fromEntries(Object.entries(attacks).map(([k, e]) => [k, held.get(e.uid as string)]))).toEqual({
+        bareNote: 'la venta no tiene un cargo de esta caja',
+        bareVoid: 'la venta no tiene un cargo de esta caja',
+        foreignCharge: 'la venta es de otra caja',
+        otherCustomer: 'la venta es de otro cliente',
+        overAmount: 'cargo mayor que el total de la venta',
+        strangerCash: 'cobro a un cliente sin cargos en el servidor',
+        overCash: 'cobro que deja a favor más que su mayor cargo',
+      });
+      // Nor can it read or write the held entries directly.
+      expect(await thief.pool.query('SELECT 1 FROM account_entries_held').then(() => 'read', (e: { code?: string }) => e.code)).toBe('42501');
+      expect(await thief.pool.query("UPDATE account_entries_held SET reason = ''").then(() => 'wrote', (e: { code?: string }) => e.code)).toBe('42501');
+
+      // What stays its claim: cash from a real debtor, in its own name (its drawer must hold it), and no more.
+      const cash = entry(BUYER, 'collection', '-18.00');
+      await thief.put([cash]);
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [honest.uid, cash.uid], balance: '100.00' });
+    } finally {
+      await s.end();
+    }
+  }, 60_000);
+
+  it("a stolen till credits no more than it charged itself: a note or void on its own sale nets to nothing, and counts once", async () => {
+    const s = await shop();
+    try {
+      const a = await s.till('Caja 1', ['01-F001']);
+      const thief = await s.till('Caja 9', ['03-B009', '07-BCA9']);
+      await a.put([chargeOf(BUYER, '300.00', { id: await a.doc({ type: '01', series: 'F001', number: 1, customer: BUYER, total: '300.00' }), series: 'F001', number: 1 })]);
+      // Its own "accepted" boleta to BUYER of 5,000.00, charged 1.00, and a note of 5,000.00 on it: the note waits.
+      const own = { id: await thief.doc({ type: '03', series: 'B009', number: 1, customer: BUYER, total: '5000.00' }), series: 'B009', number: 1 };
+      await thief.doc({ type: '07', series: 'BCA9', number: 1, customer: BUYER, total: '5000.00', modifies: '03-B009-1' });
+      const note = entry(BUYER, 'note', '-5000.00', { appliesTo: own.id, document: printed('BCA9', 1) });
+      await thief.put([chargeOf(BUYER, '1.00', own), note]);
+      expect((await pulled(a.pool, BUYER)).balance).toBe('301.00');
+      // The same note twice, once within its charge: counted once.
+      const again = [entry(BUYER, 'note', '-1.00', { appliesTo: own.id, document: printed('BCA9', 1) }), entry(BUYER, 'note', '-1.00', { appliesTo: own.id, document: printed('BCA9', 1) })];
+      await thief.put(again);
+      expect((await pulled(a.pool, BUYER)).balance).toBe('300.00');
+      // A void of it, its void not accepted by SUNAT: waits too.
+      await thief.put([entry(BUYER, 'void', '-1.00', { appliesTo: own.id, document: printed('B009', 1) })]);
+      expect((await pulled(a.pool, BUYER)).balance).toBe('300.00');
+      expect((await s.office.query('SELECT count(*)::int AS n FROM account_entries_held')).rows[0]).toEqual({ n: 3 });
+    } finally {
+      await s.end();
+    }
+  }, 60_000);
+
+  it("an honest till's entries pushed before their documents wait, then stand: every till pulls the same balance to the cent", async () => {
+    const s = await shop();
+    try {
+      const a = await s.till('Caja 1', ['01-F001', '07-FCA1']);
+      const b = await s.till('Caja 2', ['01-F002']);
+      const saleId = crypto.randomUUID();
+      const sale = { id: saleId, series: 'F001', number: 7 };
+      const charge = chargeOf(BUYER, '236.50', sale);
+      const cash = entry(BUYER, 'collection', '-36.50', { appliesTo: saleId });
+      const note = entry(BUYER, 'note', '-50.25', { appliesTo: saleId, document: printed('FCA1', 1) });
+      // The entries go up before the factura reached the server: none stands yet, none is lost.
+      expect(await a.put([charge, cash, note])).toBe(3);
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [], balance: null });
+      // A lost answer: the same push again adds nothing.
+      expect(await a.put([charge, cash, note])).toBe(0);
+      // The factura arrives, still pending at SUNAT: still waiting. Accepted: the charge and the cash stand.
+      await a.doc({ id: saleId, type: '01', series: 'F001', number: 7, customer: BUYER, total: '236.50', status: 'pending' });
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [], balance: null });
+      await a.doc({ id: saleId, type: '01', series: 'F001', number: 7, customer: BUYER, total: '236.50', status: 'accepted' });
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [charge.uid, cash.uid], balance: '200.00' });
+      // The credit note arrives accepted: the note stands too.
+      await a.doc({ type: '07', series: 'FCA1', number: 1, customer: BUYER, total: '50.25', modifies: '01-F001-7' });
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [charge.uid, cash.uid, note.uid], balance: '149.75' });
+      // SUNAT accepts the factura's void: the rest of the charge leaves the balance (236.50 − 50.25 credited).
+      const voided = entry(BUYER, 'void', '-186.25', { appliesTo: saleId, document: printed('F001', 7) });
+      await a.put([voided]);
+      expect((await pulled(b.pool, BUYER)).balance).toBe('149.75');
+      await a.doc({ id: saleId, type: '01', series: 'F001', number: 7, customer: BUYER, total: '236.50', voidStatus: 'voided' });
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [charge.uid, cash.uid, note.uid, voided.uid], balance: '-36.50' });
+      expect((await s.office.query('SELECT count(*)::int AS n FROM account_entries_held')).rows[0]).toEqual({ n: 0 });
+      // Versions keep rising: a till that pulled before the release still gets every released entry after its cursor.
+      const versions = (await b.pool.query<{ v: string }>('SELECT version::text AS v FROM account_entries ORDER BY version')).rows.map((r) => Number(r.v));
+      expect(versions).toEqual([...versions].sort((x, y) => x - y));
+    } finally {
+      await s.end();
+    }
+  }, 60_000);
+});
