@@ -125,7 +125,7 @@ BEGIN
   v_note := caja_printed_document(h.terminal_id, h.document);
   IF v_note.id_base_dato IS NULL THEN RETURN 'la nota aún no está en el servidor'; END IF;
   IF v_note.doc_type <> '07' THEN RETURN 'el documento no es una nota de crédito'; END IF;
-  IF v_note.modifies IS DISTINCT FROM v_sale.doc_type || '-' || v_sale.series || '-' || v_sale.number THEN
+  IF v_note.modifies IS DISTINCT FROM v_sale.doc_type || '-' || upper(v_sale.series) || '-' || v_sale.number THEN
     RETURN 'la nota no modifica esa venta';
   END IF;
   IF (v_note.customer_doc_type, v_note.customer_doc_number) IS DISTINCT FROM (h.doc_type, h.doc_number) THEN

@@ -1,0 +1,89 @@
+// Honest tills on their own roles, whose account entries the server now checks against its documents (server
+// migration 0020): a credit sale whose factura SUNAT has not accepted yet is charged at its till at once, reaches the
+// other till once the acceptance reaches the server, and collections at both tills and a credit note still come out
+// to the cent at both tills and at the server, nothing left waiting. Real PostgreSQL, real tills, the sandbox as SUNAT.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../electron/sandbox';
+import { migrateServer } from '../../../electron/core/server/migrate';
+import type { AppStatus, Collection, CustomerAccount, DocumentSummary } from '../../../shared/bridge';
+import { limaDate } from '../../../shared/catalog';
+import { anonymousBoleta, line, statusOf, until, type Rig } from '../core/harness';
+import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
+import { shopRig, waitFor } from './shop-rig';
+
+let cluster: PgCluster;
+let admin: pg.Pool;
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  admin = poolOn(cluster, cluster.database);
+}, 60_000);
+afterAll(async () => {
+  await admin?.end();
+  cluster?.destroy();
+});
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const undo of cleanups.splice(0).reverse()) await undo();
+});
+const rig = shopRig(() => cluster, () => admin);
+afterEach(() => rig.dispose());
+
+const BUYER = { docType: '6', docNumber: '20100066603', name: 'EMPRESA CLIENTE S.A.C.', address: 'Av. Lima 123' };
+const ruc = { docType: '6', docNumber: '20100066603' };
+const inDays = (n: number) => limaDate(new Date(Date.now() + n * 86_400_000));
+
+const account = (r: Rig) => r.call<CustomerAccount>('getCustomerAccount', { customer: ruc });
+const figures = (x: CustomerAccount) => ({ balance: x.balance, inFavour: x.inFavour, dues: x.dues.map((d) => [d.document, d.cuota, d.open]) });
+const collect = (r: Rig, amount: string, document?: DocumentSummary) =>
+  r.call<Collection>('recordCollection', {
+    clientKey: crypto.randomUUID(), customer: ruc, amount, method: 'efectivo', ...(document ? { document: { series: document.series, number: document.number } } : {}),
+  });
+
+describe('honest tills on their own roles, their account entries checked by the server', () => {
+  it('a credit sale not yet accepted waits at the server, then every till and the server agree to the cent', async () => {
+    const { name: db, pool } = await rig.freshDatabase();
+    const sandbox = await startSandbox({ port: 0 });
+    cleanups.push(() => pool.end(), () => sandbox.close());
+    await migrateServer(pool, path.resolve(__dirname, '../../../migrations/server'));
+    const login = async (who: string) => {
+      const password = `pw-${crypto.randomBytes(6).toString('hex')}`;
+      await admin.query(`CREATE ROLE ${db}_${who} LOGIN PASSWORD '${password}' IN ROLE caja_tills`);
+      return { user: `${db}_${who}`, password };
+    };
+    const a = await rig.till(db, 'Caja 1', 'B001', { shared: sandbox, login: await login('a') });
+    const b = await rig.till(db, 'Caja 2', 'B002', { shared: sandbox, login: await login('b') });
+    for (const t of [a, b]) {
+      await waitFor(async () => (await t.call<AppStatus>('getStatus')).shopServer?.state === 'online', 20_000);
+      await t.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '50' });
+    }
+
+    // SUNAT out of reach: Caja 1 sells on credit and charges 118.00 at once; the factura reaches the server pending.
+    sandbox.faults.status(503, Infinity, 'send');
+    const sale = await a.call<DocumentSummary>('issueSale', {
+      ...anonymousBoleta({ docType: '01', customer: BUYER, lines: [line({ quantity: '1', unitPrice: '118.00' })] }),
+      payment: { method: 'CREDITO', installments: [{ amount: '50.00', dueDate: inDays(10) }, { amount: '68.00', dueDate: inDays(40) }] },
+    });
+    expect((await account(a)).balance).toBe('118.00');
+    await waitFor(async () => (await pool.query('SELECT reason FROM account_entries_held')).rows[0]?.reason === 'venta sin aceptación de SUNAT', 20_000);
+    expect((await account(b)).balance).toBe('0.00');
+
+    // Accepted: the factura's new status reaches the server, the charge stands, and Caja 2 learns it.
+    sandbox.faults.clear();
+    await until(a, () => statusOf(a, sale.id) === 'accepted');
+    await waitFor(async () => (await account(b)).balance === '118.00', 20_000);
+
+    // Both collect; Caja 1 then credits 20.00 by a note on the sale.
+    await collect(a, '50.00', sale);
+    await collect(b, '30.00');
+    await a.call('issueNote', { clientKey: crypto.randomUUID(), of: sale.id, type: '07', reason: '09', description: 'Descuento', amount: '20.00' });
+    const expected = { balance: '18.00', inFavour: '0.00', dues: [[`${sale.series}-${String(sale.number).padStart(8, '0')}`, 2, '18.00']] };
+    await waitFor(async () => JSON.stringify(figures(await account(a))) === JSON.stringify(expected)
+      && JSON.stringify(figures(await account(b))) === JSON.stringify(expected), 30_000);
+    await waitFor(async () => (await pool.query("SELECT balance::text FROM account_balances WHERE doc_number = '20100066603'")).rows[0]?.balance === '18.00', 20_000);
+    expect((await pool.query('SELECT count(*)::int AS n FROM account_entries_held')).rows[0]).toEqual({ n: 0 });
+    expect((await pool.query('SELECT kind FROM account_entries ORDER BY at')).rows.map((r: { kind: string }) => r.kind)).toEqual(['charge', 'collection', 'collection', 'note']);
+  }, 120_000);
+});
