@@ -15,6 +15,7 @@ import { createBackup, KEEP_DAILY, rotateDailyBackups } from '../../electron/cor
 import { withCopyImage } from '../../electron/core/backup/copy-image';
 import { sidecarOf } from '../../electron/core/backup/page-hashes';
 import { createRepositories, openDatabase, type Db } from '../../electron/core/db';
+import { seededOnce } from './seed-cache';
 import { seedRealistic } from './startup.bench';
 import { bytesWritten } from '../support/bytes-written';
 import { report } from './stats';
@@ -54,13 +55,25 @@ function sellDay(db: Db, repos: ReturnType<typeof createRepositories>, day: stri
 
 export async function run(stored: number): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caja-bench-copies-'));
-  const db = openDatabase({ path: path.join(dir, 'caja.db') });
+  const dbPath = path.join(dir, 'caja.db');
+  const { seedMs, copied } = seededOnce(dbPath, `realistic-${stored}`, () => {
+    const seeding = openDatabase({ path: dbPath });
+    try {
+      createRepositories(seeding).series.ensure('03', 'B001');
+      const ms = seedRealistic(seeding, stored);
+      seeding.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      return ms;
+    } finally {
+      seeding.close();
+    }
+  });
+  const db = openDatabase({ path: dbPath });
   try {
     const repos = createRepositories(db);
     repos.series.ensure('03', 'B001');
-    const seedMs = seedRealistic(db, stored);
-    db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    report(`seed ${stored.toLocaleString('en')} realistic documents`, { s: seedMs / 1000, store_mb: sizeOf(db.sqlite.name) / MB });
+    report(`seed ${stored.toLocaleString('en')} realistic documents${copied ? ' (a copy of this run\'s store)' : ''}`, {
+      s: seedMs / 1000, store_mb: sizeOf(dbPath) / MB,
+    });
     const folder = path.join(dir, 'backups');
     let at = Date.parse('2026-03-02T13:00:00.000Z');
     const now = () => new Date(at);

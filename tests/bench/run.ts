@@ -33,6 +33,17 @@ const wants = (...names: string[]) => parts.length === 0 || names.some((name) =>
 
 async function main() {
   const quick = process.env.BENCH_QUICK === '1';
+  // The parts that need the same seeded store copy it instead of seeding it again (seed-cache.ts); removed at the end.
+  const seedCache = process.env.BENCH_SEED_CACHE ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'caja-bench-seeds-'));
+  if (seedCache) process.env.BENCH_SEED_CACHE = seedCache;
+  try {
+    await runParts(quick);
+  } finally {
+    if (seedCache) fs.rmSync(seedCache, { recursive: true, force: true });
+  }
+}
+
+async function runParts(quick: boolean) {
   if (wants('billing')) {
     console.log('# billing');
     await billing();
