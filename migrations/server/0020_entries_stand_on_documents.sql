@@ -277,3 +277,172 @@ CREATE TRIGGER documents_release_account_entries AFTER INSERT OR UPDATE ON docum
 
 REVOKE ALL ON FUNCTION caja_printed_document(TEXT, TEXT), caja_account_entry_wait(account_entries_held),
   caja_account_release(TEXT, TEXT), caja_account_document_arrived() FROM PUBLIC;
+
+-- Stock movements (0017) the same way. A sale, a return and a void name a document of their till: a sale takes out
+-- of a product no more than that boleta or factura of the same terminal sold of it (its payload's lines), a return
+-- puts back no more than that terminal's credit note returned, a void no more than the voided sale sold, once SUNAT
+-- accepted the void (void_status 'voided'). Until its document is here a movement is held in stock_movements_held
+-- and moves no balance; it is released by the document's arrival, as account entries are. Purchases, counts,
+-- transfers and write-offs have no document the server holds: they stay the till's claim, in its name, and say so
+-- (evidence 'claim'; 'document' for a checked one; NULL for movements from before this migration or the office's).
+ALTER TABLE stock_movements ADD COLUMN evidence TEXT CHECK (evidence IN ('document', 'claim'));
+CREATE INDEX stock_movements_document ON stock_movements (terminal_id, document, product_code) WHERE document IS NOT NULL;
+
+CREATE TABLE stock_movements_held (
+  uid          TEXT PRIMARY KEY,
+  terminal_id  TEXT NOT NULL REFERENCES terminals (terminal_id),
+  product_code TEXT NOT NULL,
+  kind         TEXT NOT NULL CHECK (kind IN ('sale', 'return', 'void')),
+  quantity     NUMERIC NOT NULL CHECK (quantity <> 0),
+  unit_cost    NUMERIC NOT NULL,
+  value        NUMERIC NOT NULL,
+  document     TEXT,
+  at           TIMESTAMPTZ NOT NULL,
+  by_name      TEXT,
+  received_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
+  reason       TEXT NOT NULL
+);
+CREATE INDEX stock_movements_held_document ON stock_movements_held (terminal_id, document);
+
+-- How much of a product a document's lines carry, read from the payload its till sent (text: one that is not JSON
+-- carries nothing).
+CREATE FUNCTION caja_payload_quantity(p_payload TEXT, p_code TEXT) RETURNS NUMERIC
+LANGUAGE plpgsql IMMUTABLE SET search_path = public, pg_temp AS $$
+BEGIN
+  RETURN (SELECT sum((l->>'cantidad')::NUMERIC) FROM jsonb_array_elements(p_payload::jsonb->'detalle') l WHERE trim(l->>'cod_Producto') = p_code);
+EXCEPTION WHEN others THEN
+  RETURN NULL;
+END;
+$$;
+
+-- NULL when a held movement may stand, else why it waits.
+CREATE FUNCTION caja_stock_movement_wait(h stock_movements_held) RETURNS TEXT
+LANGUAGE plpgsql STABLE SET search_path = public, pg_temp AS $$
+DECLARE
+  v_doc documents := caja_printed_document(h.terminal_id, h.document);
+  v_carried NUMERIC;
+  v_moved NUMERIC;
+BEGIN
+  IF v_doc.id_base_dato IS NULL THEN RETURN 'el documento aún no está en el servidor'; END IF;
+  IF (h.kind = 'return') <> (v_doc.doc_type = '07') OR v_doc.doc_type NOT IN ('01', '03', '07') THEN RETURN 'el documento no es de ese tipo'; END IF;
+  IF (h.kind = 'sale') <> (h.quantity < 0) THEN RETURN 'cantidad en el sentido contrario'; END IF;
+  IF h.kind = 'void' AND v_doc.void_status IS DISTINCT FROM 'voided' THEN RETURN 'anulación sin aceptación de SUNAT'; END IF;
+  v_carried := caja_payload_quantity(v_doc.payload, h.product_code);
+  IF v_carried IS NULL THEN RETURN 'el producto no está en el documento'; END IF;
+  SELECT COALESCE(sum(abs(quantity)), 0) INTO v_moved FROM stock_movements
+   WHERE terminal_id = h.terminal_id AND document = h.document AND product_code = h.product_code AND kind = h.kind;
+  IF v_moved + abs(h.quantity) > v_carried THEN RETURN 'más de lo que lleva el documento'; END IF;
+  RETURN NULL;
+END;
+$$;
+
+-- Releases the held movements of one document that may stand: each gets its version and moves its balance. The
+-- caller holds stock_version's lock (0017, 3).
+CREATE FUNCTION caja_stock_release(p_terminal_id TEXT, p_document TEXT) RETURNS INTEGER
+LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
+DECLARE
+  h stock_movements_held;
+  v_reason TEXT;
+  v_released INTEGER := 0;
+BEGIN
+  FOR h IN SELECT * FROM stock_movements_held WHERE terminal_id = p_terminal_id AND document = p_document ORDER BY at, uid LOOP
+    v_reason := caja_stock_movement_wait(h);
+    IF v_reason IS NULL THEN
+      INSERT INTO stock_movements (uid, terminal_id, product_code, kind, quantity, unit_cost, value, document, at, by_name, version, received_at, evidence)
+      VALUES (h.uid, h.terminal_id, h.product_code, h.kind, h.quantity, h.unit_cost, h.value, h.document, h.at, h.by_name, nextval('stock_version'),
+              h.received_at, 'document');
+      INSERT INTO stock_balances AS b (product_code, quantity, value, movements) VALUES (h.product_code, h.quantity, h.value, 1)
+      ON CONFLICT (product_code) DO UPDATE SET quantity = b.quantity + EXCLUDED.quantity, value = b.value + EXCLUDED.value,
+        movements = b.movements + 1, updated_at = now();
+      DELETE FROM stock_movements_held WHERE uid = h.uid;
+      v_released := v_released + 1;
+    ELSIF v_reason IS DISTINCT FROM h.reason THEN
+      UPDATE stock_movements_held SET reason = v_reason WHERE uid = h.uid;
+    END IF;
+  END LOOP;
+  RETURN v_released;
+END;
+$$;
+
+-- 0017's function, its shape checks unchanged: from a till's role, a sale, a return or a void is held and released
+-- as its document allows; any other kind goes in as the till's claim. The office's go in at once.
+CREATE OR REPLACE FUNCTION caja_put_stock_movements(p_terminal_id TEXT, p_rows JSONB) RETURNS INTEGER
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+  c_number CONSTANT TEXT := '^-?[0-9]{1,15}(\.[0-9]{1,12})?$';
+  v_till BOOLEAN := caja_is_till();
+  v_new INTEGER;
+  v_held INTEGER;
+  v_documents JSONB;
+  d TEXT;
+BEGIN
+  IF v_till AND NOT EXISTS (SELECT 1 FROM terminals t WHERE t.terminal_id = p_terminal_id AND t.role_name = session_user) THEN
+    RAISE EXCEPTION 'Una caja solo registra movimientos de stock a su nombre.' USING ERRCODE = '42501';
+  END IF;
+  IF p_terminal_id IS NULL OR jsonb_typeof(p_rows) IS DISTINCT FROM 'array' OR jsonb_array_length(p_rows) > 1000 THEN
+    RAISE EXCEPTION 'Movimientos de stock no válidos' USING ERRCODE = '22023';
+  END IF;
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_rows) e
+              WHERE jsonb_typeof(e) <> 'object'
+                 OR COALESCE(length(e->>'uid'), 0) NOT BETWEEN 1 AND 64
+                 OR COALESCE(length(e->>'code'), 0) NOT BETWEEN 1 AND 64
+                 OR COALESCE(e->>'kind', '') NOT IN ('sale', 'return', 'void', 'purchase', 'count', 'transfer', 'waste')
+                 OR COALESCE(e->>'quantity', '') !~ c_number OR (e->>'quantity')::NUMERIC = 0
+                 OR COALESCE(e->>'unitCost', '') !~ c_number OR COALESCE(e->>'value', '') !~ c_number
+                 OR length(e->>'document') > 64 OR length(e->>'by') > 100
+                 OR COALESCE(e->>'at', '') !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,15}Z$') THEN
+    RAISE EXCEPTION 'Movimientos de stock no válidos' USING ERRCODE = '22023';
+  END IF;
+  PERFORM pg_advisory_xact_lock(4350017);
+  WITH incoming AS (
+    SELECT DISTINCT ON (e->>'uid') e FROM jsonb_array_elements(p_rows) e
+     WHERE NOT EXISTS (SELECT 1 FROM stock_movements m WHERE m.uid = e->>'uid')
+       AND NOT EXISTS (SELECT 1 FROM stock_movements_held h WHERE h.uid = e->>'uid')
+     ORDER BY e->>'uid'
+  ), held AS (
+    INSERT INTO stock_movements_held (uid, terminal_id, product_code, kind, quantity, unit_cost, value, document, at, by_name, reason)
+    SELECT i.e->>'uid', p_terminal_id, i.e->>'code', i.e->>'kind', (i.e->>'quantity')::NUMERIC, (i.e->>'unitCost')::NUMERIC,
+           (i.e->>'value')::NUMERIC, i.e->>'document', (i.e->>'at')::TIMESTAMPTZ, i.e->>'by', 'recibido'
+      FROM incoming i WHERE v_till AND i.e->>'kind' IN ('sale', 'return', 'void')
+    RETURNING document
+  ), inserted AS (
+    INSERT INTO stock_movements (uid, terminal_id, product_code, kind, quantity, unit_cost, value, document, at, by_name, version, evidence)
+    SELECT i.e->>'uid', p_terminal_id, i.e->>'code', i.e->>'kind', (i.e->>'quantity')::NUMERIC, (i.e->>'unitCost')::NUMERIC,
+           (i.e->>'value')::NUMERIC, i.e->>'document', (i.e->>'at')::TIMESTAMPTZ, i.e->>'by', nextval('stock_version'),
+           CASE WHEN v_till THEN 'claim' END
+      FROM incoming i WHERE NOT (v_till AND i.e->>'kind' IN ('sale', 'return', 'void'))
+    ON CONFLICT (uid) DO NOTHING
+    RETURNING product_code, quantity, value
+  ), moved AS (
+    INSERT INTO stock_balances AS b (product_code, quantity, value, movements)
+    SELECT product_code, sum(quantity), sum(value), count(*) FROM inserted GROUP BY product_code
+    ON CONFLICT (product_code) DO UPDATE SET quantity = b.quantity + EXCLUDED.quantity, value = b.value + EXCLUDED.value,
+      movements = b.movements + EXCLUDED.movements, updated_at = now()
+    RETURNING 1
+  )
+  SELECT (SELECT count(*) FROM inserted), (SELECT count(*) FROM held), (SELECT COALESCE(jsonb_agg(DISTINCT document), '[]') FROM held)
+    INTO v_new, v_held, v_documents;
+  FOR d IN SELECT jsonb_array_elements_text(v_documents) LOOP
+    PERFORM caja_stock_release(p_terminal_id, d);
+  END LOOP;
+  RETURN v_new + v_held;
+END;
+$$;
+
+CREATE FUNCTION caja_stock_document_arrived() RETURNS TRIGGER
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+  v_printed TEXT := NEW.series || '-' || CASE WHEN length(NEW.number::TEXT) >= 8 THEN NEW.number::TEXT ELSE lpad(NEW.number::TEXT, 8, '0') END;
+BEGIN
+  IF EXISTS (SELECT 1 FROM stock_movements_held WHERE terminal_id = NEW.terminal_id AND document = v_printed) THEN
+    PERFORM pg_advisory_xact_lock(4350017);
+    PERFORM caja_stock_release(NEW.terminal_id, v_printed);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER documents_release_stock_movements AFTER INSERT OR UPDATE ON documents
+  FOR EACH ROW EXECUTE FUNCTION caja_stock_document_arrived();
+
+REVOKE ALL ON FUNCTION caja_payload_quantity(TEXT, TEXT), caja_stock_movement_wait(stock_movements_held),
+  caja_stock_release(TEXT, TEXT), caja_stock_document_arrived() FROM PUBLIC;

@@ -4,20 +4,16 @@
 // (and as psql would, for the thief). An honest till's entry pushed before its document is held, not lost, and
 // stands once the document is there: the balance every till pulls comes out to the cent.
 import crypto from 'node:crypto';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateServer } from '../../../electron/core/server';
 import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
+import { printed, roleShop, type Customer } from './role-shop';
 
-const SERVER_MIGRATIONS = path.resolve(__dirname, '../../../migrations/server');
-const BUYER = { docType: '6', docNumber: '20100066603', name: 'EMPRESA CLIENTE S.A.C.' };
-const VECINO = { docType: '1', docNumber: '45678912', name: 'JUAN PEREZ' };
-type Customer = typeof BUYER;
+const BUYER: Customer = { docType: '6', docNumber: '20100066603', name: 'EMPRESA CLIENTE S.A.C.' };
+const VECINO: Customer = { docType: '1', docNumber: '45678912', name: 'JUAN PEREZ' };
 
 let cluster: PgCluster;
 let admin: pg.Pool;
-let count = 0;
 beforeAll(async () => {
   cluster = await startPgCluster();
   admin = poolOn(cluster);
@@ -26,66 +22,7 @@ afterAll(async () => {
   await admin?.end();
   cluster?.destroy();
 });
-
-const connect = (db: string, user: string, password: string) => {
-  const pool = new pg.Pool({ host: cluster.host, port: cluster.port, database: db, user, password, max: 2 });
-  pool.on('error', () => undefined);
-  return pool;
-};
-const printed = (series: string, number: number) => `${series}-${String(number).padStart(8, '0')}`;
-
-interface Till {
-  pool: pg.Pool;
-  terminal: string;
-  /** Writes (or updates) one of its documents as push.ts would. */
-  doc(d: { id?: string; type: '01' | '03' | '07'; series: string; number: number; customer: Customer; total: string; status?: string; modifies?: string; voidStatus?: string }): Promise<string>;
-  /** Pushes entries as account-exchange.ts does. */
-  put(rows: Record<string, unknown>[]): Promise<number>;
-}
-
-/** A shop database the office migrated, and till roles registered the real way (a code spent as caja_registro). */
-async function shop() {
-  const db = `cuentas_${process.pid}_${++count}`;
-  await admin.query(`CREATE DATABASE ${db}`);
-  const office = poolOn(cluster, db);
-  await migrateServer(office, SERVER_MIGRATIONS);
-  const pools: pg.Pool[] = [office];
-  const till = async (name: string, series: string[]): Promise<Till> => {
-    const secret = crypto.randomBytes(4).toString('hex').toUpperCase();
-    await office.query("INSERT INTO till_registration_codes (code_hash, expires_at) VALUES ($1, now() + interval '1 day')", [
-      crypto.createHash('sha256').update(secret, 'utf8').digest('hex'),
-    ]);
-    const registro = connect(db, 'caja_registro', 'caja_registro');
-    const role = (await registro.query<{ role_name: string; role_password: string }>('SELECT * FROM caja_register_till($1, $2)', [secret, name])).rows[0]!;
-    await registro.end();
-    const pool = connect(db, role.role_name, role.role_password);
-    pools.push(pool);
-    const terminal = `t-${crypto.randomUUID()}`;
-    await pool.query('INSERT INTO terminals (terminal_id, name, role_name) VALUES ($1, $2, session_user)', [terminal, name]);
-    for (const s of series) await pool.query('INSERT INTO series_owners (doc_type, series, terminal_id) VALUES ($1, $2, $3)', [s.slice(0, 2), s.slice(3), terminal]);
-    return {
-      pool,
-      terminal,
-      async doc(d) {
-        const id = d.id ?? crypto.randomUUID();
-        await pool.query(
-          `INSERT INTO documents (id_base_dato, terminal_id, doc_type, series, number, issued_at, issue_date, currency, customer_doc_type,
-             customer_doc_number, customer_name, total, igv, status, payload, local_updated_at, modifies, void_status)
-           VALUES ($1, $2, $3, $4, $5, $6, '2026-11-25', 'PEN', $7, $8, $9, $10, 0, $11, '{}', $6, $12, $13)
-           ON CONFLICT (id_base_dato) DO UPDATE SET status = EXCLUDED.status, void_status = EXCLUDED.void_status, local_updated_at = EXCLUDED.local_updated_at`,
-          [id, terminal, d.type, d.series, d.number, new Date().toISOString(), d.customer.docType, d.customer.docNumber, d.customer.name, d.total,
-            d.status ?? 'accepted', d.modifies ?? null, d.voidStatus ?? null],
-        );
-        return id;
-      },
-      async put(rows) {
-        const r = await pool.query<{ n: number }>('SELECT caja_put_account_entries($1, $2::jsonb) AS n', [terminal, JSON.stringify(rows)]);
-        return r.rows[0]!.n;
-      },
-    };
-  };
-  return { db, office, till, end: () => Promise.all(pools.map((p) => p.end())) };
-}
+const shop = () => roleShop(cluster, admin);
 
 let minute = 0;
 /** An entry as a till sends it; `at` moves on a minute each, as entries made one after another. */

@@ -1,14 +1,16 @@
-// Honest tills on their own roles, whose account entries the server now checks against its documents (server
-// migration 0020): a credit sale whose factura SUNAT has not accepted yet is charged at its till at once, reaches the
-// other till once the acceptance reaches the server, and collections at both tills and a credit note still come out
-// to the cent at both tills and at the server, nothing left waiting. Real PostgreSQL, real tills, the sandbox as SUNAT.
+// Honest tills on their own roles, whose account entries and stock movements the server now checks against its
+// documents (server migration 0020): a credit sale whose factura SUNAT has not accepted yet is charged at its till at
+// once, reaches the other till once the acceptance reaches the server, and collections at both tills and a credit note
+// still come out to the cent; a sale, a return and a void move every till's stock alike, and the void's credit leaves
+// the account. Nothing is left waiting. Real PostgreSQL, real tills, the sandbox as SUNAT.
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../electron/sandbox';
 import { migrateServer } from '../../../electron/core/server/migrate';
-import type { AppStatus, Collection, CustomerAccount, DocumentSummary } from '../../../shared/bridge';
+import { Dec } from '../../../shared/billing/decimal';
+import type { AppStatus, Collection, CustomerAccount, DocumentSummary, StockRow } from '../../../shared/bridge';
 import { limaDate } from '../../../shared/catalog';
 import { anonymousBoleta, line, statusOf, until, type Rig } from '../core/harness';
 import { poolOn, startPgCluster, type PgCluster } from './pg-cluster';
@@ -35,31 +37,40 @@ const BUYER = { docType: '6', docNumber: '20100066603', name: 'EMPRESA CLIENTE S
 const ruc = { docType: '6', docNumber: '20100066603' };
 const inDays = (n: number) => limaDate(new Date(Date.now() + n * 86_400_000));
 
-const account = (r: Rig) => r.call<CustomerAccount>('getCustomerAccount', { customer: ruc });
+const VECINO = { docType: '1', docNumber: '45678912', name: 'JUAN PEREZ', address: '' };
+const dni = { docType: '1', docNumber: '45678912' };
+const CHEESE = { code: 'QUESO', description: 'Queso fresco', unit: 'KGM', price: '24.00', affectation: '10' };
+const account = (r: Rig, customer = ruc) => r.call<CustomerAccount>('getCustomerAccount', { customer });
+const stockOf = async (r: Rig) => (await r.call<StockRow[]>('getStock', { codes: [CHEESE.code] }))[0];
+
+/** A shop server, its office on the owner's connection, and two tills on roles of their own. */
+async function shop() {
+  const { name: db, pool } = await rig.freshDatabase();
+  const sandbox = await startSandbox({ port: 0 });
+  cleanups.push(() => pool.end(), () => sandbox.close());
+  await migrateServer(pool, path.resolve(__dirname, '../../../migrations/server'));
+  const login = async (who: string) => {
+    const password = `pw-${crypto.randomBytes(6).toString('hex')}`;
+    await admin.query(`CREATE ROLE ${db}_${who} LOGIN PASSWORD '${password}' IN ROLE caja_tills`);
+    return { user: `${db}_${who}`, password };
+  };
+  const a = await rig.till(db, 'Caja 1', 'B001', { shared: sandbox, login: await login('a') });
+  const b = await rig.till(db, 'Caja 2', 'B002', { shared: sandbox, login: await login('b') });
+  for (const t of [a, b]) {
+    await waitFor(async () => (await t.call<AppStatus>('getStatus')).shopServer?.state === 'online', 20_000);
+    await t.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '50' });
+  }
+  return { db, pool, sandbox, a, b };
+}
 const figures = (x: CustomerAccount) => ({ balance: x.balance, inFavour: x.inFavour, dues: x.dues.map((d) => [d.document, d.cuota, d.open]) });
 const collect = (r: Rig, amount: string, document?: DocumentSummary) =>
   r.call<Collection>('recordCollection', {
     clientKey: crypto.randomUUID(), customer: ruc, amount, method: 'efectivo', ...(document ? { document: { series: document.series, number: document.number } } : {}),
   });
 
-describe('honest tills on their own roles, their account entries checked by the server', () => {
+describe('honest tills on their own roles, their entries and movements checked by the server', () => {
   it('a credit sale not yet accepted waits at the server, then every till and the server agree to the cent', async () => {
-    const { name: db, pool } = await rig.freshDatabase();
-    const sandbox = await startSandbox({ port: 0 });
-    cleanups.push(() => pool.end(), () => sandbox.close());
-    await migrateServer(pool, path.resolve(__dirname, '../../../migrations/server'));
-    const login = async (who: string) => {
-      const password = `pw-${crypto.randomBytes(6).toString('hex')}`;
-      await admin.query(`CREATE ROLE ${db}_${who} LOGIN PASSWORD '${password}' IN ROLE caja_tills`);
-      return { user: `${db}_${who}`, password };
-    };
-    const a = await rig.till(db, 'Caja 1', 'B001', { shared: sandbox, login: await login('a') });
-    const b = await rig.till(db, 'Caja 2', 'B002', { shared: sandbox, login: await login('b') });
-    for (const t of [a, b]) {
-      await waitFor(async () => (await t.call<AppStatus>('getStatus')).shopServer?.state === 'online', 20_000);
-      await t.call('openCashSession', { clientKey: crypto.randomUUID(), openingFloat: '50' });
-    }
-
+    const { pool, sandbox, a, b } = await shop();
     // SUNAT out of reach: Caja 1 sells on credit and charges 118.00 at once; the factura reaches the server pending.
     sandbox.faults.status(503, Infinity, 'send');
     const sale = await a.call<DocumentSummary>('issueSale', {
@@ -85,5 +96,31 @@ describe('honest tills on their own roles, their account entries checked by the 
     await waitFor(async () => (await pool.query("SELECT balance::text FROM account_balances WHERE doc_number = '20100066603'")).rows[0]?.balance === '18.00', 20_000);
     expect((await pool.query('SELECT count(*)::int AS n FROM account_entries_held')).rows[0]).toEqual({ n: 0 });
     expect((await pool.query('SELECT kind FROM account_entries ORDER BY at')).rows.map((r: { kind: string }) => r.kind)).toEqual(['charge', 'collection', 'collection', 'note']);
+  }, 120_000);
+
+  it('a sale, a return and a void on account move every till\'s stock and balance alike', async () => {
+    const { db, pool, sandbox, a, b } = await shop();
+    // Only the office writes the catalogue: its product reaches both tills.
+    const office = await rig.till(db, 'Oficina', 'B003', { shared: sandbox });
+    await office.call('saveProduct', CHEESE);
+    for (const t of [a, b]) await waitFor(async () => (await stockOf(t)) !== undefined, 20_000);
+    const cheese = (quantity: string) => line({ code: CHEESE.code, description: CHEESE.description, unit: 'KGM', quantity, unitPrice: CHEESE.price });
+    const kept = await a.call<DocumentSummary>('issueSale', anonymousBoleta({ customer: VECINO, lines: [cheese('2')], onAccount: true }));
+    const voided = await a.call<DocumentSummary>('issueSale', anonymousBoleta({ customer: VECINO, lines: [cheese('1.250')], onAccount: true }));
+    await a.core.outbox.drain();
+    await a.call('issueNote', { clientKey: crypto.randomUUID(), of: kept.id, type: '07', reason: '07', description: 'Devuelve medio kilo', lines: [{ line: 1, quantity: '0.5' }] });
+    await a.call('voidDocument', { clientKey: crypto.randomUUID(), of: voided.id, reason: 'Venta registrada por error' });
+    await a.core.outbox.drain();
+    await a.core.voids.drain();
+    // 2 − 0.5 returned; the voided sale's 1.250 back. 48.00 − 12.00 credited; the void takes its 30.00 off.
+    await waitFor(async () => {
+      const [atA, atB] = [await stockOf(a), await stockOf(b)];
+      return !!atA && !!atB && new Dec(atA.quantity).eq('-1.5') && new Dec(atB.quantity).eq('-1.5') && atA.value === atB.value
+        && (await account(a, dni)).balance === '36.00' && (await account(b, dni)).balance === '36.00';
+    }, 30_000);
+    expect((await pool.query('SELECT (SELECT count(*) FROM stock_movements_held)::int AS stock, (SELECT count(*) FROM account_entries_held)::int AS accounts')).rows[0])
+      .toEqual({ stock: 0, accounts: 0 });
+    expect((await pool.query("SELECT kind, evidence FROM stock_movements WHERE product_code = 'QUESO' ORDER BY at")).rows)
+      .toEqual([{ kind: 'sale', evidence: 'document' }, { kind: 'sale', evidence: 'document' }, { kind: 'return', evidence: 'document' }, { kind: 'void', evidence: 'document' }]);
   }, 120_000);
 });
