@@ -56,12 +56,14 @@ CREATE INDEX account_entries_held_document ON account_entries_held (terminal_id,
 -- What a sale has been charged and credited: the checks read one sale's entries.
 CREATE INDEX account_entries_applies ON account_entries (applies_to, kind) WHERE applies_to IS NOT NULL;
 
--- The document an entry names as its till printed it ('B001-00000012'), of one terminal.
+-- The document an entry names as its till printed it ('B001-00000012'), of one terminal: one probe per type on
+-- UNIQUE (doc_type, series, number) (the printed number does not say its type).
 CREATE FUNCTION caja_printed_document(p_terminal_id TEXT, p_printed TEXT) RETURNS documents
 LANGUAGE sql STABLE SET search_path = public, pg_temp AS $$
   SELECT d.* FROM documents d
-   WHERE p_printed ~ '^[A-Z0-9]{4}-[0-9]{1,9}$' AND d.terminal_id = p_terminal_id
+   WHERE p_printed ~ '^[A-Z0-9]{4}-[0-9]{1,9}$' AND d.doc_type IN ('01', '03', '07', '08')
      AND d.series = split_part(p_printed, '-', 1) AND d.number = split_part(p_printed, '-', 2)::INTEGER
+     AND d.terminal_id = p_terminal_id
 $$;
 
 -- NULL when a held entry may stand (2–4 above), else why it waits. Read under caja_put_account_entries's lock.

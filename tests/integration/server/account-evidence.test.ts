@@ -167,4 +167,30 @@ describe('account entries stand on the documents the server holds', () => {
       await s.end();
     }
   }, 60_000);
+
+  it('the reads every document push and every check makes are index reads, however long the ledgers', async () => {
+    const s = await shop();
+    const client = await s.office.connect();
+    try {
+      await client.query('SET enable_seqscan = off');
+      const plan = async (sql: string) => (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      // A document arriving: does any held entry or movement name it?
+      const held = await plan("SELECT DISTINCT doc_type, doc_number FROM account_entries_held WHERE applies_to = 'k' OR (terminal_id = 't' AND document = 'B001-00000001')");
+      expect(held).not.toMatch(/Seq Scan/);
+      expect(held).toMatch(/account_entries_held_applies/);
+      expect(held).toMatch(/account_entries_held_document/);
+      expect(await plan("SELECT 1 FROM stock_movements_held WHERE terminal_id = 't' AND document = 'B001-00000001'")).toMatch(/stock_movements_held_document/);
+      // The checks: a sale's charge and credits, a customer's entries, a document's movements of a product.
+      expect(await plan("SELECT sum(amount) FROM account_entries WHERE applies_to = 'k' AND kind IN ('note', 'void')")).toMatch(/account_entries_applies/);
+      expect(await plan("SELECT sum(amount) FROM account_entries WHERE doc_type = '6' AND doc_number = '1'")).toMatch(/account_entries_customer/);
+      expect(await plan("SELECT sum(quantity) FROM stock_movements WHERE terminal_id = 't' AND document = 'B001-00000001' AND product_code = 'Q' AND kind = 'sale'"))
+        .toMatch(/stock_movements_document/);
+      const printedPlan = await plan("SELECT * FROM documents WHERE doc_type IN ('01', '03', '07', '08') AND series = 'B001' AND number = 1 AND terminal_id = 't'");
+      expect(printedPlan).toMatch(/documents_doc_type_series_number_key/);
+      expect(printedPlan).not.toMatch(/Seq Scan/);
+    } finally {
+      client.release();
+      await s.end();
+    }
+  }, 60_000);
 });
