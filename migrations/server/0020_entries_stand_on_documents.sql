@@ -56,17 +56,30 @@ CREATE INDEX account_entries_held_document ON account_entries_held (terminal_id,
 -- What a sale has been charged and credited: the checks read one sale's entries.
 CREATE INDEX account_entries_applies ON account_entries (applies_to, kind) WHERE applies_to IS NOT NULL;
 
--- The document an entry names as its till printed it ('B001-00000012'), of one terminal: one probe per type on
--- UNIQUE (doc_type, series, number) (the printed number does not say its type).
-CREATE FUNCTION caja_printed_document(p_terminal_id TEXT, p_printed TEXT) RETURNS documents
-LANGUAGE sql STABLE SET search_path = public, pg_temp AS $$
-  SELECT d.* FROM documents d
-   WHERE p_printed ~ '^[A-Z0-9]{4}-[0-9]{1,9}$' AND d.doc_type IN ('01', '03', '07', '08')
-     AND d.series = split_part(p_printed, '-', 1) AND d.number = split_part(p_printed, '-', 2)::INTEGER
-     AND d.terminal_id = p_terminal_id
+-- A document's number as its till prints it ('B001-00000012').
+CREATE FUNCTION caja_printed(p_series TEXT, p_number INTEGER) RETURNS TEXT
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT p_series || '-' || CASE WHEN p_number >= 10000000 THEN p_number::TEXT ELSE lpad(p_number::TEXT, 8, '0') END
 $$;
 
--- NULL when a held entry may stand (2–4 above), else why it waits. Read under caja_put_account_entries's lock.
+-- The document a terminal printed under that number: one probe per type on UNIQUE (doc_type, series, number) (the
+-- printed number does not say its type).
+CREATE FUNCTION caja_printed_document(p_terminal_id TEXT, p_printed TEXT) RETURNS documents
+LANGUAGE plpgsql STABLE SET search_path = public, pg_temp AS $$
+DECLARE
+  v_doc documents;
+BEGIN
+  IF p_printed ~ '^[A-Z0-9]{4}-[0-9]{1,9}$' THEN
+    SELECT * INTO v_doc FROM documents d
+     WHERE d.doc_type IN ('01', '03', '07', '08') AND d.series = split_part(p_printed, '-', 1)
+       AND d.number = split_part(p_printed, '-', 2)::INTEGER AND d.terminal_id = p_terminal_id;
+  END IF;
+  RETURN v_doc;
+END;
+$$;
+
+-- NULL when a held charge, note or void may stand (2 and 3 above), else why it waits. Collections are worked out by
+-- caja_account_release, against the customer's balance.
 CREATE FUNCTION caja_account_entry_wait(h account_entries_held) RETURNS TEXT
 LANGUAGE plpgsql STABLE SET search_path = public, pg_temp AS $$
 DECLARE
@@ -75,17 +88,7 @@ DECLARE
   v_note documents;
   v_charge NUMERIC;
   v_credited NUMERIC;
-  v_balance NUMERIC;
-  v_largest NUMERIC;
 BEGIN
-  IF h.kind = 'collection' THEN
-    SELECT sum(amount), max(amount) FILTER (WHERE kind = 'charge') INTO v_balance, v_largest
-      FROM account_entries WHERE doc_type = h.doc_type AND doc_number = h.doc_number;
-    IF v_largest IS NULL THEN RETURN 'cobro a un cliente sin cargos en el servidor'; END IF;
-    IF v_balance + h.amount < -v_largest THEN RETURN 'cobro que deja a favor más que su mayor cargo'; END IF;
-    RETURN NULL;
-  END IF;
-
   SELECT * INTO v_sale FROM documents WHERE id_base_dato = h.applies_to;
   IF v_sale.id_base_dato IS NULL THEN RETURN 'la venta aún no está en el servidor'; END IF;
   IF v_sale.doc_type NOT IN ('01', '03') THEN RETURN 'no nombra una venta'; END IF;
@@ -95,9 +98,7 @@ BEGIN
 
   IF h.kind = 'charge' THEN
     IF v_sale.terminal_id <> h.terminal_id THEN RETURN 'la venta es de otra caja'; END IF;
-    IF (caja_printed_document(h.terminal_id, h.document)).id_base_dato IS DISTINCT FROM v_sale.id_base_dato THEN
-      RETURN 'el documento no es la venta que carga';
-    END IF;
+    IF h.document IS DISTINCT FROM caja_printed(v_sale.series, v_sale.number) THEN RETURN 'el documento no es la venta que carga'; END IF;
     IF NOT v_sale.status = ANY (c_accepted) THEN RETURN 'venta sin aceptación de SUNAT'; END IF;
     IF h.amount > v_sale.total THEN RETURN 'cargo mayor que el total de la venta'; END IF;
     IF (SELECT COALESCE(sum((u->>'amount')::NUMERIC), 0) FROM jsonb_array_elements(h.dues) u) <> h.amount THEN
@@ -115,10 +116,7 @@ BEGIN
   IF v_credited - h.amount > v_charge THEN RETURN 'abona más de lo que se cargó a la venta'; END IF;
 
   IF h.kind = 'void' THEN
-    IF v_sale.terminal_id <> h.terminal_id THEN RETURN 'la venta es de otra caja'; END IF;
-    IF (caja_printed_document(h.terminal_id, h.document)).id_base_dato IS DISTINCT FROM v_sale.id_base_dato THEN
-      RETURN 'el documento no es la venta anulada';
-    END IF;
+    IF h.document IS DISTINCT FROM caja_printed(v_sale.series, v_sale.number) THEN RETURN 'el documento no es la venta anulada'; END IF;
     IF v_sale.void_status IS DISTINCT FROM 'voided' THEN RETURN 'anulación sin aceptación de SUNAT'; END IF;
     IF EXISTS (SELECT 1 FROM account_entries WHERE applies_to = h.applies_to AND kind = 'void') THEN RETURN 'venta ya anulada'; END IF;
     RETURN NULL;
@@ -142,32 +140,70 @@ BEGIN
 END;
 $$;
 
--- Works a customer's held entries out again, in the order every till settles them, until none more can stand; those
--- that can get their version now. The caller holds account_version's lock (0019, 3).
-CREATE FUNCTION caja_account_release(p_doc_type TEXT, p_doc_number TEXT) RETURNS INTEGER
+-- Moves a held entry to account_entries with its version now, or notes why it still waits.
+CREATE FUNCTION caja_account_settle_held(h account_entries_held, p_reason TEXT) RETURNS BOOLEAN
+LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
+BEGIN
+  IF p_reason IS NOT NULL THEN
+    IF p_reason IS DISTINCT FROM h.reason THEN UPDATE account_entries_held SET reason = p_reason WHERE uid = h.uid; END IF;
+    RETURN FALSE;
+  END IF;
+  INSERT INTO account_entries (uid, terminal_id, doc_type, doc_number, customer_name, kind, amount, applies_to, document, method,
+    method_label, method_kind, dues, intended, at, by_name, version, received_at)
+  VALUES (h.uid, h.terminal_id, h.doc_type, h.doc_number, h.customer_name, h.kind, h.amount, h.applies_to, h.document, h.method,
+    h.method_label, h.method_kind, h.dues, h.intended, h.at, h.by_name, nextval('account_version'), h.received_at);
+  DELETE FROM account_entries_held WHERE uid = h.uid;
+  RETURN TRUE;
+END;
+$$;
+
+-- Works out again a customer's held entries that may stand now, in the order every till settles them: `p_look`, the
+-- ones something just happened to (new, or naming a document that arrived; NULL: all of them). What one released
+-- entry can change is looked at again: a charge lets that sale's notes and voids and the customer's collections
+-- stand; a credit or a collection only lowers what may be credited or collected, so it frees nothing. Thousands of
+-- entries held for good on one customer cost one pass over them per charge released, never one per entry. The caller
+-- holds account_version's lock (0019, 3).
+CREATE FUNCTION caja_account_release(p_doc_type TEXT, p_doc_number TEXT, p_look TEXT[]) RETURNS INTEGER
 LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
 DECLARE
   h account_entries_held;
-  v_reason TEXT;
-  v_moved BOOLEAN := TRUE;
+  v_look TEXT[] := p_look;
+  v_sales TEXT[];
+  v_cash BOOLEAN;
+  v_balance NUMERIC;
+  v_largest NUMERIC;
   v_released INTEGER := 0;
 BEGIN
-  WHILE v_moved LOOP
-    v_moved := FALSE;
-    FOR h IN SELECT * FROM account_entries_held WHERE doc_type = p_doc_type AND doc_number = p_doc_number ORDER BY at, uid LOOP
-      v_reason := caja_account_entry_wait(h);
-      IF v_reason IS NULL THEN
-        INSERT INTO account_entries (uid, terminal_id, doc_type, doc_number, customer_name, kind, amount, applies_to, document, method,
-          method_label, method_kind, dues, intended, at, by_name, version, received_at)
-        VALUES (h.uid, h.terminal_id, h.doc_type, h.doc_number, h.customer_name, h.kind, h.amount, h.applies_to, h.document, h.method,
-          h.method_label, h.method_kind, h.dues, h.intended, h.at, h.by_name, nextval('account_version'), h.received_at);
-        DELETE FROM account_entries_held WHERE uid = h.uid;
+  LOOP
+    v_sales := '{}';
+    FOR h IN SELECT * FROM account_entries_held
+              WHERE doc_type = p_doc_type AND doc_number = p_doc_number AND kind <> 'collection' AND (v_look IS NULL OR uid = ANY (v_look))
+              ORDER BY at, uid LOOP
+      IF caja_account_settle_held(h, caja_account_entry_wait(h)) THEN
         v_released := v_released + 1;
-        v_moved := TRUE;
-      ELSIF v_reason IS DISTINCT FROM h.reason THEN
-        UPDATE account_entries_held SET reason = v_reason WHERE uid = h.uid;
+        IF h.kind = 'charge' THEN v_sales := v_sales || h.applies_to; END IF;
       END IF;
     END LOOP;
+    -- Collections against the balance as it stands, each one lowering it for the next (4 above).
+    v_cash := cardinality(v_sales) > 0 OR v_look IS NULL;
+    IF v_cash OR EXISTS (SELECT 1 FROM account_entries_held WHERE uid = ANY (v_look) AND kind = 'collection') THEN
+      SELECT sum(amount), max(amount) FILTER (WHERE kind = 'charge') INTO v_balance, v_largest
+        FROM account_entries WHERE doc_type = p_doc_type AND doc_number = p_doc_number;
+      FOR h IN SELECT * FROM account_entries_held
+                WHERE doc_type = p_doc_type AND doc_number = p_doc_number AND kind = 'collection' AND (v_cash OR uid = ANY (v_look))
+                ORDER BY at, uid LOOP
+        IF caja_account_settle_held(h, CASE
+             WHEN v_largest IS NULL THEN 'cobro a un cliente sin cargos en el servidor'
+             WHEN v_balance + h.amount < -v_largest THEN 'cobro que deja a favor más que su mayor cargo' END) THEN
+          v_released := v_released + 1;
+          v_balance := v_balance + h.amount;
+        END IF;
+      END LOOP;
+    END IF;
+    EXIT WHEN cardinality(v_sales) = 0;
+    v_look := ARRAY(SELECT uid FROM account_entries_held
+                     WHERE applies_to = ANY (v_sales) AND kind IN ('note', 'void') AND doc_type = p_doc_type AND doc_number = p_doc_number);
+    EXIT WHEN cardinality(v_look) = 0;
   END LOOP;
   RETURN v_released;
 END;
@@ -182,7 +218,7 @@ DECLARE
   v_till BOOLEAN := caja_is_till();
   v_new INTEGER;
   v_touched JSONB;
-  c JSONB;
+  c RECORD;
 BEGIN
   IF v_till AND NOT EXISTS (SELECT 1 FROM terminals t WHERE t.terminal_id = p_terminal_id AND t.role_name = session_user) THEN
     RAISE EXCEPTION 'Una caja solo registra movimientos de cuenta a su nombre.' USING ERRCODE = '42501';
@@ -225,9 +261,9 @@ BEGIN
         FROM incoming i
        WHERE NOT EXISTS (SELECT 1 FROM account_entries a WHERE a.uid = i.e->>'uid')
       ON CONFLICT (uid) DO NOTHING
-      RETURNING doc_type, doc_number
+      RETURNING doc_type, doc_number, uid
     )
-    SELECT count(*), COALESCE(jsonb_agg(DISTINCT jsonb_build_array(doc_type, doc_number)), '[]') INTO v_new, v_touched FROM inserted;
+    SELECT count(*), COALESCE(jsonb_agg(jsonb_build_array(doc_type, doc_number, uid)), '[]') INTO v_new, v_touched FROM inserted;
   ELSE
     WITH incoming AS (
       SELECT DISTINCT ON (e->>'uid') e FROM jsonb_array_elements(p_rows) e ORDER BY e->>'uid'
@@ -242,43 +278,19 @@ BEGIN
          AND NOT EXISTS (SELECT 1 FROM account_entries_held h WHERE h.uid = i.e->>'uid')
        ORDER BY (i.e->>'at'), i.e->>'uid'
       ON CONFLICT (uid) DO NOTHING
-      RETURNING doc_type, doc_number
+      RETURNING doc_type, doc_number, NULL::TEXT AS uid
     )
-    SELECT count(*), COALESCE(jsonb_agg(DISTINCT jsonb_build_array(doc_type, doc_number)), '[]') INTO v_new, v_touched FROM inserted;
+    SELECT count(*), COALESCE(jsonb_agg(jsonb_build_array(doc_type, doc_number, uid)), '[]') INTO v_new, v_touched FROM inserted;
   END IF;
-  -- Each customer these entries touched: what they held may stand now (a collection on a charge just released).
-  FOR c IN SELECT jsonb_array_elements(v_touched) LOOP
-    PERFORM caja_account_release(c->>0, c->>1);
+  -- Each customer these entries touched: a till's new entries are looked at, and what they let stand (a collection on
+  -- a charge just released); the office's entries may let any of the customer's held entries stand.
+  FOR c IN SELECT x->>0 AS doc_type, x->>1 AS doc_number, array_agg(x->>2) FILTER (WHERE x->>2 IS NOT NULL) AS uids
+             FROM jsonb_array_elements(v_touched) x GROUP BY 1, 2 LOOP
+    PERFORM caja_account_release(c.doc_type, c.doc_number, CASE WHEN v_till THEN c.uids END);
   END LOOP;
   RETURN v_new;
 END;
 $$;
-
--- A document arriving or changing (its acceptance, its void) may be what held entries wait for: theirs and their
--- customers' are worked out again in the document's own transaction. No held entry names it: one index read.
-CREATE FUNCTION caja_account_document_arrived() RETURNS TRIGGER
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-DECLARE
-  c RECORD;
-  v_locked BOOLEAN := FALSE;
-  v_printed TEXT := NEW.series || '-' || CASE WHEN length(NEW.number::TEXT) >= 8 THEN NEW.number::TEXT ELSE lpad(NEW.number::TEXT, 8, '0') END;
-BEGIN
-  FOR c IN SELECT DISTINCT doc_type, doc_number FROM account_entries_held
-            WHERE applies_to = NEW.id_base_dato OR (terminal_id = NEW.terminal_id AND document = v_printed) LOOP
-    IF NOT v_locked THEN
-      PERFORM pg_advisory_xact_lock(4350019);
-      v_locked := TRUE;
-    END IF;
-    PERFORM caja_account_release(c.doc_type, c.doc_number);
-  END LOOP;
-  RETURN NULL;
-END;
-$$;
-CREATE TRIGGER documents_release_account_entries AFTER INSERT OR UPDATE ON documents
-  FOR EACH ROW EXECUTE FUNCTION caja_account_document_arrived();
-
-REVOKE ALL ON FUNCTION caja_printed_document(TEXT, TEXT), caja_account_entry_wait(account_entries_held),
-  caja_account_release(TEXT, TEXT), caja_account_document_arrived() FROM PUBLIC;
 
 -- Stock movements (0017) the same way. A sale, a return and a void name a document of their till: a sale takes out
 -- of a product no more than that boleta or factura of the same terminal sold of it (its payload's lines), a return
@@ -306,30 +318,29 @@ CREATE TABLE stock_movements_held (
 );
 CREATE INDEX stock_movements_held_document ON stock_movements_held (terminal_id, document);
 
--- How much of a product a document's lines carry, read from the payload its till sent (text: one that is not JSON
--- carries nothing).
-CREATE FUNCTION caja_payload_quantity(p_payload TEXT, p_code TEXT) RETURNS NUMERIC
+-- A document's lines as the payload its till sent carries them (text: one that is not JSON carries none).
+CREATE FUNCTION caja_payload_lines(p_payload TEXT) RETURNS JSONB
 LANGUAGE plpgsql IMMUTABLE SET search_path = public, pg_temp AS $$
 BEGIN
-  RETURN (SELECT sum((l->>'cantidad')::NUMERIC) FROM jsonb_array_elements(p_payload::jsonb->'detalle') l WHERE trim(l->>'cod_Producto') = p_code);
+  RETURN CASE WHEN jsonb_typeof(p_payload::jsonb->'detalle') = 'array' THEN p_payload::jsonb->'detalle' END;
 EXCEPTION WHEN others THEN
   RETURN NULL;
 END;
 $$;
 
--- NULL when a held movement may stand, else why it waits.
-CREATE FUNCTION caja_stock_movement_wait(h stock_movements_held) RETURNS TEXT
+-- NULL when a held movement may stand on its document (`p_doc`, its lines `p_lines`), else why it waits.
+CREATE FUNCTION caja_stock_movement_wait(h stock_movements_held, p_doc documents, p_lines JSONB) RETURNS TEXT
 LANGUAGE plpgsql STABLE SET search_path = public, pg_temp AS $$
 DECLARE
-  v_doc documents := caja_printed_document(h.terminal_id, h.document);
   v_carried NUMERIC;
   v_moved NUMERIC;
 BEGIN
-  IF v_doc.id_base_dato IS NULL THEN RETURN 'el documento aún no está en el servidor'; END IF;
-  IF (h.kind = 'return') <> (v_doc.doc_type = '07') OR v_doc.doc_type NOT IN ('01', '03', '07') THEN RETURN 'el documento no es de ese tipo'; END IF;
+  IF p_doc.id_base_dato IS NULL THEN RETURN 'el documento aún no está en el servidor'; END IF;
+  IF (h.kind = 'return') <> (p_doc.doc_type = '07') OR p_doc.doc_type NOT IN ('01', '03', '07') THEN RETURN 'el documento no es de ese tipo'; END IF;
   IF (h.kind = 'sale') <> (h.quantity < 0) THEN RETURN 'cantidad en el sentido contrario'; END IF;
-  IF h.kind = 'void' AND v_doc.void_status IS DISTINCT FROM 'voided' THEN RETURN 'anulación sin aceptación de SUNAT'; END IF;
-  v_carried := caja_payload_quantity(v_doc.payload, h.product_code);
+  IF h.kind = 'void' AND p_doc.void_status IS DISTINCT FROM 'voided' THEN RETURN 'anulación sin aceptación de SUNAT'; END IF;
+  SELECT sum((l->>'cantidad')::NUMERIC) INTO v_carried FROM jsonb_array_elements(p_lines) l
+   WHERE jsonb_typeof(l) = 'object' AND trim(l->>'cod_Producto') = h.product_code AND jsonb_typeof(l->'cantidad') = 'number';
   IF v_carried IS NULL THEN RETURN 'el producto no está en el documento'; END IF;
   SELECT COALESCE(sum(abs(quantity)), 0) INTO v_moved FROM stock_movements
    WHERE terminal_id = h.terminal_id AND document = h.document AND product_code = h.product_code AND kind = h.kind;
@@ -339,16 +350,18 @@ END;
 $$;
 
 -- Releases the held movements of one document that may stand: each gets its version and moves its balance. The
--- caller holds stock_version's lock (0017, 3).
+-- document is read and its payload parsed once. The caller holds stock_version's lock (0017, 3).
 CREATE FUNCTION caja_stock_release(p_terminal_id TEXT, p_document TEXT) RETURNS INTEGER
 LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
 DECLARE
   h stock_movements_held;
+  v_doc documents := caja_printed_document(p_terminal_id, p_document);
+  v_lines JSONB := caja_payload_lines(v_doc.payload);
   v_reason TEXT;
   v_released INTEGER := 0;
 BEGIN
   FOR h IN SELECT * FROM stock_movements_held WHERE terminal_id = p_terminal_id AND document = p_document ORDER BY at, uid LOOP
-    v_reason := caja_stock_movement_wait(h);
+    v_reason := caja_stock_movement_wait(h, v_doc, v_lines);
     IF v_reason IS NULL THEN
       INSERT INTO stock_movements (uid, terminal_id, product_code, kind, quantity, unit_cost, value, document, at, by_name, version, received_at, evidence)
       VALUES (h.uid, h.terminal_id, h.product_code, h.kind, h.quantity, h.unit_cost, h.value, h.document, h.at, h.by_name, nextval('stock_version'),
@@ -431,11 +444,23 @@ BEGIN
 END;
 $$;
 
-CREATE FUNCTION caja_stock_document_arrived() RETURNS TRIGGER
+-- A document arriving or changing (its acceptance, its void) may be what held entries and movements wait for: they
+-- are worked out again in the document's own transaction. When none names it (every push but a few): two index reads.
+CREATE FUNCTION caja_document_arrived() RETURNS TRIGGER
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
-  v_printed TEXT := NEW.series || '-' || CASE WHEN length(NEW.number::TEXT) >= 8 THEN NEW.number::TEXT ELSE lpad(NEW.number::TEXT, 8, '0') END;
+  c RECORD;
+  v_locked BOOLEAN := FALSE;
+  v_printed TEXT := caja_printed(NEW.series, NEW.number);
 BEGIN
+  FOR c IN SELECT doc_type, doc_number, array_agg(uid) AS uids FROM account_entries_held
+            WHERE applies_to = NEW.id_base_dato OR (terminal_id = NEW.terminal_id AND document = v_printed) GROUP BY 1, 2 LOOP
+    IF NOT v_locked THEN
+      PERFORM pg_advisory_xact_lock(4350019);
+      v_locked := TRUE;
+    END IF;
+    PERFORM caja_account_release(c.doc_type, c.doc_number, c.uids);
+  END LOOP;
   IF EXISTS (SELECT 1 FROM stock_movements_held WHERE terminal_id = NEW.terminal_id AND document = v_printed) THEN
     PERFORM pg_advisory_xact_lock(4350017);
     PERFORM caja_stock_release(NEW.terminal_id, v_printed);
@@ -443,8 +468,14 @@ BEGIN
   RETURN NULL;
 END;
 $$;
-CREATE TRIGGER documents_release_stock_movements AFTER INSERT OR UPDATE ON documents
-  FOR EACH ROW EXECUTE FUNCTION caja_stock_document_arrived();
+CREATE TRIGGER documents_release_held AFTER INSERT ON documents
+  FOR EACH ROW EXECUTE FUNCTION caja_document_arrived();
+-- A push again of a document only reprinted, or with new events, changes nothing the checks read: no look.
+CREATE TRIGGER documents_release_held_on_change AFTER UPDATE ON documents
+  FOR EACH ROW WHEN ((OLD.status, OLD.void_status, OLD.total, OLD.customer_doc_type, OLD.customer_doc_number, OLD.modifies, OLD.payload)
+    IS DISTINCT FROM (NEW.status, NEW.void_status, NEW.total, NEW.customer_doc_type, NEW.customer_doc_number, NEW.modifies, NEW.payload))
+  EXECUTE FUNCTION caja_document_arrived();
 
-REVOKE ALL ON FUNCTION caja_payload_quantity(TEXT, TEXT), caja_stock_movement_wait(stock_movements_held),
-  caja_stock_release(TEXT, TEXT), caja_stock_document_arrived() FROM PUBLIC;
+REVOKE ALL ON FUNCTION caja_printed(TEXT, INTEGER), caja_printed_document(TEXT, TEXT), caja_account_entry_wait(account_entries_held),
+  caja_account_settle_held(account_entries_held, TEXT), caja_account_release(TEXT, TEXT, TEXT[]), caja_payload_lines(TEXT),
+  caja_stock_movement_wait(stock_movements_held, documents, JSONB), caja_stock_release(TEXT, TEXT), caja_document_arrived() FROM PUBLIC;

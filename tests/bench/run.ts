@@ -21,6 +21,7 @@ import { run as returns } from './returns.bench';
 import { run as startup } from './startup.bench';
 import { run as copies } from './copies.bench';
 import { run as history } from './history.bench';
+import { run as evidence } from './evidence.bench';
 import { allVerdicts, summaryLines } from './verdict';
 import { run as summary } from './summary.bench';
 
@@ -91,6 +92,11 @@ async function runParts(quick: boolean) {
     // Other tills' account entries pulled and every customer they touch worked out again.
     console.log('# accounts');
     await accounts(quick);
+  }
+  if (wants('evidence')) {
+    // The shop server's checks of a till's account entries and stock movements (server 0020), against unchecked pushes.
+    console.log('# evidence');
+    await evidence(quick);
   }
   if (wants('summary')) {
     // The owner's view: a month's figures over 1,000,000 stored documents (goal p95 < 200 ms).

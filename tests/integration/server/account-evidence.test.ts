@@ -145,20 +145,24 @@ describe('account entries stand on the documents the server holds', () => {
       expect(await pulled(b.pool, BUYER)).toEqual({ uids: [], balance: null });
       // A lost answer: the same push again adds nothing.
       expect(await a.put([charge, cash, note])).toBe(0);
+      // Caja 2 collects from BUYER meanwhile (it saw the debt at Caja 1's counter, say): it waits for the charge too.
+      const atB = entry(BUYER, 'collection', '-50.00');
+      expect(await b.put([atB])).toBe(1);
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [], balance: null });
       // The factura arrives, still pending at SUNAT: still waiting. Accepted: the charge and the cash stand.
       await a.doc({ id: saleId, type: '01', series: 'F001', number: 7, customer: BUYER, total: '236.50', status: 'pending' });
       expect(await pulled(b.pool, BUYER)).toEqual({ uids: [], balance: null });
       await a.doc({ id: saleId, type: '01', series: 'F001', number: 7, customer: BUYER, total: '236.50', status: 'accepted' });
-      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [charge.uid, cash.uid], balance: '200.00' });
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [charge.uid, cash.uid, atB.uid], balance: '150.00' });
       // The credit note arrives accepted: the note stands too.
       await a.doc({ type: '07', series: 'FCA1', number: 1, customer: BUYER, total: '50.25', modifies: '01-F001-7' });
-      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [charge.uid, cash.uid, note.uid], balance: '149.75' });
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [charge.uid, cash.uid, atB.uid, note.uid], balance: '99.75' });
       // SUNAT accepts the factura's void: the rest of the charge leaves the balance (236.50 − 50.25 credited).
       const voided = entry(BUYER, 'void', '-186.25', { appliesTo: saleId, document: printed('F001', 7) });
       await a.put([voided]);
-      expect((await pulled(b.pool, BUYER)).balance).toBe('149.75');
+      expect((await pulled(b.pool, BUYER)).balance).toBe('99.75');
       await a.doc({ id: saleId, type: '01', series: 'F001', number: 7, customer: BUYER, total: '236.50', voidStatus: 'voided' });
-      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [charge.uid, cash.uid, note.uid, voided.uid], balance: '-36.50' });
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [charge.uid, cash.uid, atB.uid, note.uid, voided.uid], balance: '-86.50' });
       expect((await s.office.query('SELECT count(*)::int AS n FROM account_entries_held')).rows[0]).toEqual({ n: 0 });
       // Versions keep rising: a till that pulled before the release still gets every released entry after its cursor.
       const versions = (await b.pool.query<{ v: string }>('SELECT version::text AS v FROM account_entries ORDER BY version')).rows.map((r) => Number(r.v));
