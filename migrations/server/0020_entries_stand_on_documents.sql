@@ -6,9 +6,10 @@
 -- 1. Held, not refused. Entries go up after their documents (the replicator's pass), but a document can still be
 --    pending at SUNAT, or refused here, or late. A held entry is kept in account_entries_held with the reason it waits
 --    (for the office to read) and released, in the same transaction, when what it waits for arrives: its document
---    (a trigger on documents), or another entry of the same customer (each put works that customer's held entries out
---    again). The till that pushed it moved its cursor past it: it never sends it again, and pulls it back, once
---    released, as one it already holds. Nothing here is ever deleted: an entry that can never stand stays held.
+--    (a trigger on documents), or the charge it credits or collects on (caja_account_release). The till that pushed
+--    it moved its cursor past it: it never sends it again, and pulls it back, once released, as one it already holds.
+--    Nothing here is ever deleted: an entry that can never stand stays held (the charge of a sale SUNAT refused, say:
+--    its till still counts it, the others never do, until the office settles it).
 -- 2. A charge names the sale it charges (applies_to, its id_Base_Dato, and document, as its till printed it): a
 --    boleta or factura of this same terminal, for this same customer, accepted by SUNAT (status 'accepted' or
 --    'observed', as that till pushed it), charged once, for no more than its total, with dues that add up to the charge.
@@ -24,8 +25,8 @@
 --    from a customer it saw owing; two tills taking the same debt before either heard of the other overpay by what the
 --    customer owed, which is one sale or one cuota in the common case (a cuota or a sale paid twice, change left in
 --    favour). A role in the wrong hands can still claim it collected a real debt (and must answer for that cash), but
---    cannot turn a customer into the shop's creditor beyond one sale they really bought. A larger overpayment waits,
---    held, for the office.
+--    cannot turn a customer into the shop's creditor beyond the largest charge the server holds for them. A larger
+--    overpayment waits, held, for the office.
 -- 5. What stays a till's claim: the documents themselves (a till writes its own rows, status and CDR included; see
 --    docs/architecture.md §6a). A role in the wrong hands can write a sale "accepted" in its own series and charge
 --    it; that charge is in its name, on a document of its own that any till asking SUNAT finds false.
