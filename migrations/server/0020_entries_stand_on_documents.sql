@@ -319,18 +319,28 @@ CREATE TABLE stock_movements_held (
 );
 CREATE INDEX stock_movements_held_document ON stock_movements_held (terminal_id, document);
 
--- A document's lines as the payload its till sent carries them (text: one that is not JSON carries none).
-CREATE FUNCTION caja_payload_lines(p_payload TEXT) RETURNS JSONB
+-- How much of each product a document's lines carry ({code: quantity}), read once from the payload its till sent
+-- (text: one that is not JSON carries nothing).
+CREATE FUNCTION caja_payload_quantities(p_payload TEXT) RETURNS JSONB
 LANGUAGE plpgsql IMMUTABLE SET search_path = public, pg_temp AS $$
+DECLARE
+  v_lines JSONB;
 BEGIN
-  RETURN CASE WHEN jsonb_typeof(p_payload::jsonb->'detalle') = 'array' THEN p_payload::jsonb->'detalle' END;
-EXCEPTION WHEN others THEN
-  RETURN NULL;
+  BEGIN
+    v_lines := p_payload::jsonb->'detalle';
+  EXCEPTION WHEN others THEN
+    RETURN '{}';
+  END;
+  IF jsonb_typeof(v_lines) IS DISTINCT FROM 'array' THEN RETURN '{}'; END IF;
+  RETURN (SELECT COALESCE(jsonb_object_agg(code, quantity), '{}') FROM (
+    SELECT trim(l->>'cod_Producto') AS code, sum((l->>'cantidad')::NUMERIC) AS quantity FROM jsonb_array_elements(v_lines) l
+     WHERE jsonb_typeof(l) = 'object' AND jsonb_typeof(l->'cod_Producto') = 'string' AND jsonb_typeof(l->'cantidad') = 'number'
+     GROUP BY 1) q);
 END;
 $$;
 
--- NULL when a held movement may stand on its document (`p_doc`, its lines `p_lines`), else why it waits.
-CREATE FUNCTION caja_stock_movement_wait(h stock_movements_held, p_doc documents, p_lines JSONB) RETURNS TEXT
+-- NULL when a held movement may stand on its document (`p_doc`, what its lines carry `p_carried`), else why it waits.
+CREATE FUNCTION caja_stock_movement_wait(h stock_movements_held, p_doc documents, p_carried JSONB) RETURNS TEXT
 LANGUAGE plpgsql STABLE SET search_path = public, pg_temp AS $$
 DECLARE
   v_carried NUMERIC;
@@ -340,8 +350,7 @@ BEGIN
   IF (h.kind = 'return') <> (p_doc.doc_type = '07') OR p_doc.doc_type NOT IN ('01', '03', '07') THEN RETURN 'el documento no es de ese tipo'; END IF;
   IF (h.kind = 'sale') <> (h.quantity < 0) THEN RETURN 'cantidad en el sentido contrario'; END IF;
   IF h.kind = 'void' AND p_doc.void_status IS DISTINCT FROM 'voided' THEN RETURN 'anulación sin aceptación de SUNAT'; END IF;
-  SELECT sum((l->>'cantidad')::NUMERIC) INTO v_carried FROM jsonb_array_elements(p_lines) l
-   WHERE jsonb_typeof(l) = 'object' AND trim(l->>'cod_Producto') = h.product_code AND jsonb_typeof(l->'cantidad') = 'number';
+  v_carried := (p_carried->>h.product_code)::NUMERIC;
   IF v_carried IS NULL THEN RETURN 'el producto no está en el documento'; END IF;
   SELECT COALESCE(sum(abs(quantity)), 0) INTO v_moved FROM stock_movements
    WHERE terminal_id = h.terminal_id AND document = h.document AND product_code = h.product_code AND kind = h.kind;
@@ -357,12 +366,12 @@ LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
 DECLARE
   h stock_movements_held;
   v_doc documents := caja_printed_document(p_terminal_id, p_document);
-  v_lines JSONB := caja_payload_lines(v_doc.payload);
+  v_carried JSONB := caja_payload_quantities(v_doc.payload);
   v_reason TEXT;
   v_released INTEGER := 0;
 BEGIN
   FOR h IN SELECT * FROM stock_movements_held WHERE terminal_id = p_terminal_id AND document = p_document ORDER BY at, uid LOOP
-    v_reason := caja_stock_movement_wait(h, v_doc, v_lines);
+    v_reason := caja_stock_movement_wait(h, v_doc, v_carried);
     IF v_reason IS NULL THEN
       INSERT INTO stock_movements (uid, terminal_id, product_code, kind, quantity, unit_cost, value, document, at, by_name, version, received_at, evidence)
       VALUES (h.uid, h.terminal_id, h.product_code, h.kind, h.quantity, h.unit_cost, h.value, h.document, h.at, h.by_name, nextval('stock_version'),
@@ -478,5 +487,5 @@ CREATE TRIGGER documents_release_held_on_change AFTER UPDATE ON documents
   EXECUTE FUNCTION caja_document_arrived();
 
 REVOKE ALL ON FUNCTION caja_printed(TEXT, INTEGER), caja_printed_document(TEXT, TEXT), caja_account_entry_wait(account_entries_held),
-  caja_account_settle_held(account_entries_held, TEXT), caja_account_release(TEXT, TEXT, TEXT[]), caja_payload_lines(TEXT),
+  caja_account_settle_held(account_entries_held, TEXT), caja_account_release(TEXT, TEXT, TEXT[]), caja_payload_quantities(TEXT),
   caja_stock_movement_wait(stock_movements_held, documents, JSONB), caja_stock_release(TEXT, TEXT), caja_document_arrived() FROM PUBLIC;
