@@ -79,6 +79,30 @@ BEGIN
 END;
 $$;
 
+-- The sale an entry names by its id_Base_Dato: that document, or, when the server refused it (its number was taken,
+-- 0007) and its till issued it again under a new number, the one that replaces it (0003) from the same terminal.
+CREATE FUNCTION caja_sale_behind(p_terminal_id TEXT, p_id TEXT) RETURNS documents
+LANGUAGE plpgsql STABLE SET search_path = public, pg_temp AS $$
+DECLARE
+  v_doc documents;
+BEGIN
+  SELECT * INTO v_doc FROM documents WHERE id_base_dato = p_id;
+  IF v_doc.id_base_dato IS NULL THEN
+    SELECT * INTO v_doc FROM documents WHERE replaces = p_id AND terminal_id = p_terminal_id ORDER BY pushed_at LIMIT 1;
+  END IF;
+  RETURN v_doc;
+END;
+$$;
+
+-- Whether `p_printed` is how a till printed the sale `p_id` (`p_sale` as caja_sale_behind found it): its number, or
+-- the number the server refused when the sale was issued again.
+CREATE FUNCTION caja_printed_as(p_terminal_id TEXT, p_printed TEXT, p_id TEXT, p_sale documents) RETURNS BOOLEAN
+LANGUAGE sql STABLE SET search_path = public, pg_temp AS $$
+  SELECT p_printed = caja_printed(p_sale.series, p_sale.number)
+      OR EXISTS (SELECT 1 FROM refused_documents r WHERE r.terminal_id = p_terminal_id AND r.id_base_dato = p_id
+                    AND caja_printed(r.series, r.number) = p_printed AND p_sale.replaces = p_id)
+$$;
+
 -- NULL when a held charge, note or void may stand (2 and 3 above), else why it waits. Collections are worked out by
 -- caja_account_release, against the customer's balance.
 CREATE FUNCTION caja_account_entry_wait(h account_entries_held) RETURNS TEXT
@@ -90,7 +114,7 @@ DECLARE
   v_charge NUMERIC;
   v_credited NUMERIC;
 BEGIN
-  SELECT * INTO v_sale FROM documents WHERE id_base_dato = h.applies_to;
+  v_sale := caja_sale_behind(h.terminal_id, h.applies_to);
   IF v_sale.id_base_dato IS NULL THEN RETURN 'la venta aún no está en el servidor'; END IF;
   IF v_sale.doc_type NOT IN ('01', '03') THEN RETURN 'no nombra una venta'; END IF;
   IF (v_sale.customer_doc_type, v_sale.customer_doc_number) IS DISTINCT FROM (h.doc_type, h.doc_number) THEN
@@ -99,7 +123,7 @@ BEGIN
 
   IF h.kind = 'charge' THEN
     IF v_sale.terminal_id <> h.terminal_id THEN RETURN 'la venta es de otra caja'; END IF;
-    IF h.document IS DISTINCT FROM caja_printed(v_sale.series, v_sale.number) THEN RETURN 'el documento no es la venta que carga'; END IF;
+    IF NOT caja_printed_as(h.terminal_id, h.document, h.applies_to, v_sale) THEN RETURN 'el documento no es la venta que carga'; END IF;
     IF NOT v_sale.status = ANY (c_accepted) THEN RETURN 'venta sin aceptación de SUNAT'; END IF;
     IF h.amount > v_sale.total THEN RETURN 'cargo mayor que el total de la venta'; END IF;
     IF (SELECT COALESCE(sum((u->>'amount')::NUMERIC), 0) FROM jsonb_array_elements(h.dues) u) <> h.amount THEN
@@ -117,7 +141,7 @@ BEGIN
   IF v_credited - h.amount > v_charge THEN RETURN 'abona más de lo que se cargó a la venta'; END IF;
 
   IF h.kind = 'void' THEN
-    IF h.document IS DISTINCT FROM caja_printed(v_sale.series, v_sale.number) THEN RETURN 'el documento no es la venta anulada'; END IF;
+    IF NOT caja_printed_as(h.terminal_id, h.document, h.applies_to, v_sale) THEN RETURN 'el documento no es la venta anulada'; END IF;
     IF v_sale.void_status IS DISTINCT FROM 'voided' THEN RETURN 'anulación sin aceptación de SUNAT'; END IF;
     IF EXISTS (SELECT 1 FROM account_entries WHERE applies_to = h.applies_to AND kind = 'void') THEN RETURN 'venta ya anulada'; END IF;
     RETURN NULL;
@@ -366,10 +390,16 @@ LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
 DECLARE
   h stock_movements_held;
   v_doc documents := caja_printed_document(p_terminal_id, p_document);
-  v_carried JSONB := caja_payload_quantities(v_doc.payload);
+  v_carried JSONB;
   v_reason TEXT;
   v_released INTEGER := 0;
 BEGIN
+  IF v_doc.id_base_dato IS NULL THEN
+    -- A number the server refused, its sale issued again under a new one: the movements stand on that one.
+    SELECT d.* INTO v_doc FROM refused_documents r JOIN documents d ON d.replaces = r.id_base_dato AND d.terminal_id = r.terminal_id
+     WHERE r.terminal_id = p_terminal_id AND caja_printed(r.series, r.number) = p_document ORDER BY d.pushed_at LIMIT 1;
+  END IF;
+  v_carried := caja_payload_quantities(v_doc.payload);
   FOR h IN SELECT * FROM stock_movements_held WHERE terminal_id = p_terminal_id AND document = p_document ORDER BY at, uid LOOP
     v_reason := caja_stock_movement_wait(h, v_doc, v_carried);
     IF v_reason IS NULL THEN
@@ -462,18 +492,22 @@ DECLARE
   c RECORD;
   v_locked BOOLEAN := FALSE;
   v_printed TEXT := caja_printed(NEW.series, NEW.number);
+  -- A sale issued again names the refused one: what waited on that number waits on this document.
+  v_replaced TEXT := (SELECT caja_printed(r.series, r.number) FROM refused_documents r WHERE r.terminal_id = NEW.terminal_id AND r.id_base_dato = NEW.replaces);
 BEGIN
   FOR c IN SELECT doc_type, doc_number, array_agg(uid) AS uids FROM account_entries_held
-            WHERE applies_to = NEW.id_base_dato OR (terminal_id = NEW.terminal_id AND document = v_printed) GROUP BY 1, 2 LOOP
+            WHERE applies_to = NEW.id_base_dato OR applies_to = NEW.replaces OR (terminal_id = NEW.terminal_id AND document = v_printed)
+            GROUP BY 1, 2 LOOP
     IF NOT v_locked THEN
       PERFORM pg_advisory_xact_lock(4350019);
       v_locked := TRUE;
     END IF;
     PERFORM caja_account_release(c.doc_type, c.doc_number, c.uids);
   END LOOP;
-  IF EXISTS (SELECT 1 FROM stock_movements_held WHERE terminal_id = NEW.terminal_id AND document = v_printed) THEN
+  IF EXISTS (SELECT 1 FROM stock_movements_held WHERE terminal_id = NEW.terminal_id AND document IN (v_printed, v_replaced)) THEN
     PERFORM pg_advisory_xact_lock(4350017);
     PERFORM caja_stock_release(NEW.terminal_id, v_printed);
+    IF v_replaced IS NOT NULL THEN PERFORM caja_stock_release(NEW.terminal_id, v_replaced); END IF;
   END IF;
   RETURN NULL;
 END;
@@ -482,10 +516,11 @@ CREATE TRIGGER documents_release_held AFTER INSERT ON documents
   FOR EACH ROW EXECUTE FUNCTION caja_document_arrived();
 -- A push again of a document only reprinted, or with new events, changes nothing the checks read: no look.
 CREATE TRIGGER documents_release_held_on_change AFTER UPDATE ON documents
-  FOR EACH ROW WHEN ((OLD.status, OLD.void_status, OLD.total, OLD.customer_doc_type, OLD.customer_doc_number, OLD.modifies, OLD.payload)
-    IS DISTINCT FROM (NEW.status, NEW.void_status, NEW.total, NEW.customer_doc_type, NEW.customer_doc_number, NEW.modifies, NEW.payload))
+  FOR EACH ROW WHEN ((OLD.status, OLD.void_status, OLD.total, OLD.customer_doc_type, OLD.customer_doc_number, OLD.modifies, OLD.replaces, OLD.payload)
+    IS DISTINCT FROM (NEW.status, NEW.void_status, NEW.total, NEW.customer_doc_type, NEW.customer_doc_number, NEW.modifies, NEW.replaces, NEW.payload))
   EXECUTE FUNCTION caja_document_arrived();
 
-REVOKE ALL ON FUNCTION caja_printed(TEXT, INTEGER), caja_printed_document(TEXT, TEXT), caja_account_entry_wait(account_entries_held),
+REVOKE ALL ON FUNCTION caja_printed(TEXT, INTEGER), caja_printed_document(TEXT, TEXT), caja_sale_behind(TEXT, TEXT),
+  caja_printed_as(TEXT, TEXT, TEXT, documents), caja_account_entry_wait(account_entries_held),
   caja_account_settle_held(account_entries_held, TEXT), caja_account_release(TEXT, TEXT, TEXT[]), caja_payload_quantities(TEXT),
   caja_stock_movement_wait(stock_movements_held, documents, JSONB), caja_stock_release(TEXT, TEXT), caja_document_arrived() FROM PUBLIC;

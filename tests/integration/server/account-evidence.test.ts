@@ -172,6 +172,33 @@ describe('account entries stand on the documents the server holds', () => {
     }
   }, 60_000);
 
+  it('a sale whose number the server refused, issued again under a new one: its charge and its stock stand on the new one', async () => {
+    const s = await shop();
+    try {
+      const a = await s.till('Caja 1', ['03-B001']);
+      const b = await s.till('Caja 2', ['03-B002']);
+      // B001-5 was refused (its number taken), as push.ts records it; its charge and its movement name it.
+      const refused = crypto.randomUUID();
+      await a.pool.query("INSERT INTO refused_documents (terminal_id, id_base_dato, doc_type, series, number, reason) VALUES ($1, $2, '03', 'B001', 5, 'Número ocupado')", [a.terminal, refused]);
+      const charge = chargeOf(BUYER, '59.00', { id: refused, series: 'B001', number: 5 });
+      expect(await a.put([charge])).toBe(1);
+      const sold = { uid: crypto.randomUUID(), code: 'QUESO', kind: 'sale', quantity: '-1.5', unitCost: '10', value: '-15.00', document: printed('B001', 5), at: '2026-11-20T15:00:00.000Z', by: 'ANA' };
+      expect(await a.putStock([sold])).toBe(1);
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [], balance: null });
+      // Issued again as B001-6, naming the one it replaces: both stand.
+      await a.doc({ type: '03', series: 'B001', number: 6, customer: BUYER, total: '59.00', replaces: refused, lines: [['QUESO', '1.5']] });
+      expect(await pulled(b.pool, BUYER)).toEqual({ uids: [charge.uid], balance: '59.00' });
+      expect((await b.pool.query('SELECT uid, quantity::text FROM stock_movements')).rows).toEqual([{ uid: sold.uid, quantity: '-1.5' }]);
+      // Another till's role cannot stand on that refusal: it is Caja 1's.
+      const thief = await s.till('Caja 9', ['03-B009']);
+      await thief.doc({ type: '03', series: 'B009', number: 1, customer: BUYER, total: '59.00', replaces: refused });
+      expect(await thief.put([chargeOf(BUYER, '59.00', { id: refused, series: 'B001', number: 5 })])).toBe(1);
+      expect((await pulled(b.pool, BUYER)).balance).toBe('59.00');
+    } finally {
+      await s.end();
+    }
+  }, 60_000);
+
   it('the reads every document push and every check makes are index reads, however long the ledgers', async () => {
     const s = await shop();
     const client = await s.office.connect();

@@ -25,6 +25,8 @@ export interface RoleDocument {
   status?: string;
   modifies?: string;
   voidStatus?: string;
+  /** The id_Base_Dato of the document it issues again (its number was taken). */
+  replaces?: string;
   /** Product lines as the payload carries them: [code, quantity]. */
   lines?: [string, string][];
 }
@@ -76,11 +78,11 @@ export async function roleShop(cluster: PgCluster, admin: pg.Pool) {
         const payload = JSON.stringify({ detalle: (d.lines ?? []).map(([code, quantity]) => ({ cod_Producto: code, cantidad: Number(quantity) })) });
         await pool.query(
           `INSERT INTO documents (id_base_dato, terminal_id, doc_type, series, number, issued_at, issue_date, currency, customer_doc_type,
-             customer_doc_number, customer_name, total, igv, status, payload, local_updated_at, modifies, void_status)
-           VALUES ($1, $2, $3, $4, $5, $6, '2026-11-25', 'PEN', $7, $8, $9, $10, 0, $11, $14, $6, $12, $13)
+             customer_doc_number, customer_name, total, igv, status, payload, local_updated_at, modifies, void_status, replaces)
+           VALUES ($1, $2, $3, $4, $5, $6, '2026-11-25', 'PEN', $7, $8, $9, $10, 0, $11, $14, $6, $12, $13, $15)
            ON CONFLICT (id_base_dato) DO UPDATE SET status = EXCLUDED.status, void_status = EXCLUDED.void_status, local_updated_at = EXCLUDED.local_updated_at`,
           [id, terminal, d.type, d.series, d.number, new Date().toISOString(), d.customer.docType, d.customer.docNumber, d.customer.name, d.total,
-            d.status ?? 'accepted', d.modifies ?? null, d.voidStatus ?? null, payload],
+            d.status ?? 'accepted', d.modifies ?? null, d.voidStatus ?? null, payload, d.replaces ?? null],
         );
         return id;
       },
