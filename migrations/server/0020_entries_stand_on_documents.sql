@@ -485,16 +485,24 @@ END;
 $$;
 
 -- A document arriving or changing (its acceptance, its void) may be what held entries and movements wait for: they
--- are worked out again in the document's own transaction. When none names it (every push but a few): two index reads.
+-- are worked out again in the document's own transaction.
 CREATE FUNCTION caja_document_arrived() RETURNS TRIGGER
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
   c RECORD;
   v_locked BOOLEAN := FALSE;
   v_printed TEXT := caja_printed(NEW.series, NEW.number);
-  -- A sale issued again names the refused one: what waited on that number waits on this document.
-  v_replaced TEXT := (SELECT caja_printed(r.series, r.number) FROM refused_documents r WHERE r.terminal_id = NEW.terminal_id AND r.id_base_dato = NEW.replaces);
+  v_replaced TEXT;
 BEGIN
+  -- Every push but a few: nothing held names this document (three index probes, no more).
+  IF NEW.replaces IS NULL
+     AND NOT EXISTS (SELECT 1 FROM account_entries_held WHERE applies_to = NEW.id_base_dato)
+     AND NOT EXISTS (SELECT 1 FROM account_entries_held WHERE terminal_id = NEW.terminal_id AND document = v_printed)
+     AND NOT EXISTS (SELECT 1 FROM stock_movements_held WHERE terminal_id = NEW.terminal_id AND document = v_printed) THEN
+    RETURN NULL;
+  END IF;
+  -- A sale issued again names the refused one: what waited on that number waits on this document.
+  v_replaced := (SELECT caja_printed(r.series, r.number) FROM refused_documents r WHERE r.terminal_id = NEW.terminal_id AND r.id_base_dato = NEW.replaces);
   FOR c IN SELECT doc_type, doc_number, array_agg(uid) AS uids FROM account_entries_held
             WHERE applies_to = NEW.id_base_dato OR applies_to = NEW.replaces OR (terminal_id = NEW.terminal_id AND document = v_printed)
             GROUP BY 1, 2 LOOP
