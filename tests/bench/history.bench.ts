@@ -3,7 +3,7 @@
 // the Z and the accountant's export of the last month. Two stores of the same shop, both open in this run: one with
 // five years of history, and the floor, the same shop with only its last month (the same documents per day, so the
 // last month holds the same documents in both). Both histories end yesterday; each store's Z is then seeded anew by
-// the same day's work through the core: a signed-in cashier opens the cash session and issues 300 sales.
+// the same day's work through the core: a signed-in cashier opens the cash session and rings up 300 sales.
 //
 // Each figure is sampled on both stores in turns (one call on the history, one on the floor), so a swing of this
 // shared machine's load falls on both alike; p50 and p95 of each, and the ratio of the p50s. Target: history makes
