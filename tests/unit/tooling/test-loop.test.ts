@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { skipSummary, writeSkipRecord } from '../../support/skip-record';
-import quick, { DRILLS } from '../../vitest.quick.config.mjs';
+import quick, { DRILLS, SHOP_SERVER } from '../../vitest.quick.config.mjs';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -26,6 +26,7 @@ describe('npm run test:quick', () => {
     expect(scripts['test:quick']).toBe('vitest run --config tests/vitest.quick.config.mts');
     expect(quick.test?.exclude).toContain(DRILLS);
     expect(DRILLS).toBe('**/*drill*.test.ts');
+    expect(quick.test?.exclude).toContain(SHOP_SERVER);
     // Every drill is named as one, so the pattern leaves each of them out.
     const drillFolder = testFiles('tests/integration/drill');
     expect(drillFolder.length).toBeGreaterThanOrEqual(6);
