@@ -19,6 +19,12 @@
 //   6. ends the transaction; the till's next checkpoint catches up.
 // The core's thread then writes the header, reads the file back and rebuilds the image's SHA-256 from the full copy
 // and the kept pages (differential.ts) before the copy gets its name.
+//
+// The main file is read through a descriptor of its own, and closing it drops the POSIX locks this process holds on
+// that file (SQLite's "How To Corrupt", section 2.2). The locks this read depends on (read marks, the checkpointer's,
+// the writer's) live in the -shm, which it never opens; SQLite counts its own connections in one process without
+// those locks; what the main file's lock guards against is a connection in another process, and the data folder's
+// lock (db/folder-lock.ts) keeps every other Caja process out.
 import type { PageMap } from './page-hashes';
 import { COPY_FACTS_IN_WORKER } from './off-thread';
 import { resolveModule, runScriptWorker, SQLITE_IN_WORKER } from './script-worker';
