@@ -59,7 +59,7 @@ async function snapshotOnMainFile(src) {
         if (walBytes() === 0) return true;
         src.exec('COMMIT');
       }
-      await sleep(Math.min(50 * attempt, 1000));
+      await sleep(Math.min(250 * 2 ** (attempt - 1), 15_000));
     }
     return false;
   } finally {
@@ -175,7 +175,12 @@ export interface LiveDifferentialOptions {
   pageHashBytes: number;
   /** Above this share of changed pages the worker stops: a full copy is worth more than the dependency. */
   maxChangedShare: number;
-  /** Checkpoint-and-read attempts before giving up (a sale committed in between spoils one). */
+  /**
+   * Checkpoint-and-read attempts before giving up (a sale committed in between spoils one), waiting longer each time up
+   * to 15 s: about 6 minutes for the default 30. A reader holding older -wal pages (the start-up's whole-file check
+   * reads for minutes on a large store) blocks the checkpoint while it reads; waiting costs the till nothing, a full
+   * copy instead would write the whole database.
+   */
   attempts?: number;
 }
 
@@ -197,6 +202,6 @@ export function writeLiveDifferentialPages(
     magic: options.magic,
     pageHashBytes: options.pageHashBytes,
     maxChangedShare: options.maxChangedShare,
-    attempts: options.attempts ?? 20,
+    attempts: options.attempts ?? 30,
   }));
 }
