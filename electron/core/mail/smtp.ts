@@ -2,9 +2,9 @@
 // the mail outbox needs it: delivered, refused for good, not sent (safe to try again), or possibly sent (the message
 // was handed over and no answer came back). nodemailer's transport reports every dropped connection the same way
 // ('CONN'), whether before or after the message left; this layer watches the message itself to know which.
+// nodemailer is loaded at the first message, not with the core: a till that sends no mail never evaluates it.
 import { Readable } from 'node:stream';
-import SMTPConnection from 'nodemailer/lib/smtp-connection';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import type SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type Mail from 'nodemailer/lib/mailer';
 import type { MailSettings } from '../../../shared/bridge/mail';
 
@@ -37,7 +37,8 @@ interface SmtpError extends Error {
 }
 
 /** The message as bytes (MIME), with its fixed Message-ID. */
-export function buildMessage(mail: Mail.Options): Promise<Buffer> {
+export async function buildMessage(mail: Mail.Options): Promise<Buffer> {
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   return new Promise((resolve, reject) => {
     new MailComposer(mail).compile().build((err, message) => (err ? reject(err) : resolve(message)));
   });
@@ -55,6 +56,7 @@ function describe(e: SmtpError): string {
 
 export async function sendRaw(account: SmtpAccount, envelope: { from: string; to: string[] }, raw: Buffer, timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOUTS): Promise<SmtpOutcome> {
   const { settings, password } = account;
+  const { default: SMTPConnection } = await import('nodemailer/lib/smtp-connection');
   const connection = new SMTPConnection({
     host: settings.host,
     port: settings.port,

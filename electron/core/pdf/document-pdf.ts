@@ -4,10 +4,11 @@
 // box, the customer block, the lines, totals, legends, payment, hash, QR and "Representación impresa"), read from
 // the same TicketData as every other copy.
 //
+// pdfkit (2.3 MB of the core's 5 MB bundle) and qrcode are loaded at the first PDF, not when the core starts: most
+// days a till draws no PDF, and every start of the core (each worker, each restart) would pay for evaluating them.
 // pdfkit's standalone build is used because it carries the standard fonts' metrics inside the script: the core runs
 // as one bundled script with no package folder beside it, where the regular build's font files cannot be read.
-import PDFDocument from 'pdfkit/js/pdfkit.standalone';
-import QRCode from 'qrcode';
+import type PDFDocument from 'pdfkit/js/pdfkit.standalone';
 import type { TicketData } from '../../../shared/printing/ticket-data';
 import { amountText, unitPriceGrouped } from '../../../shared/printing/printed-text';
 
@@ -32,6 +33,7 @@ type Doc = InstanceType<typeof PDFDocument>;
 
 /** The document's A4 PDF as bytes. */
 export async function documentPdf(t: TicketData): Promise<Buffer> {
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit/js/pdfkit.standalone'), import('qrcode')]);
   const qr = await QRCode.toBuffer(t.qr || `${t.issuer.ruc}|${t.docType}|${t.series}|${t.number}`, { margin: 1, width: 240, errorCorrectionLevel: 'Q' });
   const doc = new PDFDocument({
     size: 'A4',
