@@ -66,6 +66,12 @@ export interface WorkerInit {
   /** A stopped clock at this instant (ms since the epoch), for the browser tests' fixed dates; absent: the real clock. */
   clockAt?: number;
   /**
+   * New PIN hashes made at this scrypt cost instead of today's: the browser tests' cheap hash (a quarter second saved
+   * at every first administrator and sign-in). The shell never sets it; pin-hash.ts still refuses a cost below its
+   * bounds.
+   */
+  pinHashForTests?: { N: number; r: number; p: number };
+  /**
    * Files the core's own worker scripts load (electron/core/backup/script-worker.ts), resolved by the main process:
    * the worker's code is one bundle evaluated from text, so it has no folder of its own to resolve packages from.
    */

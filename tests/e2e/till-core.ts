@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { require as tsxRequire } from 'tsx/cjs/api';
 import type { CoreWorkerHost, CoreWorkerHostOptions } from '../../electron/core/worker-host/host';
 import type { BridgeEvent, BridgeResult } from '../../shared/bridge';
+import { CHEAP_PIN_HASH } from '../support/cheap-pin-hash-params';
 
 const OUT_MAIN = path.resolve(__dirname, '../../out/main');
 const ENTRY = path.join(OUT_MAIN, 'workers', 'core.js');
@@ -55,6 +56,8 @@ export async function startTillCore(options: TillCoreOptions): Promise<TillCore>
   const { host: hostModule, secrets } = coreModules();
   const { clock, ...rest } = options;
   const host = new hostModule.CoreWorkerHost({
+    // PINs hashed cheaply, as in the Vitest suite: every browser test creates an administrator and many sign in.
+    pinHashForTests: CHEAP_PIN_HASH,
     ...rest,
     entry: ENTRY,
     workersDir: path.join(OUT_MAIN, 'workers'),

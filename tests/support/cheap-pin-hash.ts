@@ -4,8 +4,9 @@
 // hash itself, which set CURRENT_PARAMS back (setPinHashParamsForTests(undefined)).
 import { expect } from 'vitest';
 import { setPinHashParamsForTests } from '../../electron/core/users/pin-hash';
+import { CHEAP_PIN_HASH } from './cheap-pin-hash-params';
 
-export const CHEAP_PIN_HASH = { N: 1024, r: 8, p: 1 };
+export { CHEAP_PIN_HASH };
 
 /** Whether the test file at `testPath` hashes cheaply: every one but the drills. */
 export const usesCheapPinHash = (testPath: string): boolean => !/drill/.test(testPath.split(/[\\/]/).pop() ?? '');

@@ -13,6 +13,7 @@ import { provideModulePaths } from '../backup/script-worker';
 import { batchEvents } from './event-batch';
 import { createNodeFetch } from '../api/node-fetch';
 import { useWorkersDir } from '../workers/worker-source';
+import { setPinHashParamsForTests } from '../users/pin-hash';
 import type { StartMode } from '../mode/mode-file';
 import type { PrintJob } from '../services/printing';
 import type { SaveFileRequest } from '../services/file-chooser';
@@ -82,6 +83,8 @@ const fetchThroughShell: FetchLike = async (url, requestInit) => {
 
 /** The browser tests stop the clock at fixed dates (WorkerInit.clockAt, then 'clock' messages). */
 let clockAt = init.clockAt;
+
+if (init.pinHashForTests) setPinHashParamsForTests(init.pinHashForTests);
 
 function options(): CoreOptions {
   const o: CoreOptions = {

@@ -41,6 +41,8 @@ export interface CoreWorkerHostOptions extends Omit<CoreOptions, 'now' | 'onBefo
   network?: 'worker' | 'shell';
   /** A stopped clock at this instant (browser tests); then setClock. */
   clockAt?: number;
+  /** The browser tests' cheap PIN hash (WorkerInit.pinHashForTests); never set by the shell. */
+  pinHashForTests?: { N: number; r: number; p: number };
   /** Start the outbox once the core is up. */
   start?: boolean;
   /** The worker died and a new one took over; the windows also get a 'core_restarted' event. */
@@ -340,6 +342,7 @@ export class CoreWorkerHost {
       ...(o.expectDatabase !== undefined ? { expectDatabase: o.expectDatabase } : {}),
       ...(o.shopServer ? { shopServer: o.shopServer } : {}),
       ...(o.clockAt !== undefined ? { clockAt: o.clockAt } : {}),
+      ...(o.pinHashForTests ? { pinHashForTests: o.pinHashForTests } : {}),
       ...(o.workersDir ? { workersDir: o.workersDir } : {}),
       ...optional('nativeBinding', () => o.nativeBinding ?? sqliteBinding() ?? nodeSqliteBuild()),
       ...optional('modulePaths', modulePathsForWorkers),
