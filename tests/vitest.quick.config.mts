@@ -9,8 +9,8 @@ import base from './vitest.config.mjs';
 export const DRILLS = '**/*drill*.test.ts';
 export const SHOP_SERVER = 'tests/integration/server*/**';
 
-// What is left is mostly module loading and short waits: two files per CPU keep both busy (179 s with three files at a
-// time on 2 CPUs, 162 s with four).
+// What is left is mostly short waits: two files per CPU keep both busy (179 s with three files at a time on 2 CPUs,
+// 162 s with four; 113 s once most files shared their worker processes, tests/vitest.config.mts).
 export default mergeConfig(base, defineConfig({
   test: { exclude: [...configDefaults.exclude, DRILLS, SHOP_SERVER], maxWorkers: 2 * os.availableParallelism() },
 }));

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { skipSummary, writeSkipRecord } from '../../support/skip-record';
 import quick, { DRILLS, SHOP_SERVER } from '../../vitest.quick.config.mjs';
+import { ISOLATED } from '../../vitest.config.mjs';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -31,6 +32,26 @@ describe('npm run test:quick', () => {
     const drillFolder = testFiles('tests/integration/drill');
     expect(drillFolder.length).toBeGreaterThanOrEqual(6);
     for (const f of drillFolder) expect(path.basename(f)).toMatch(/drill.*\.test\.ts$/);
+  });
+});
+
+// A Vitest include pattern as a regular expression: two stars and a slash match any folders (or none), a star any
+// part of one name.
+function globRegExp(glob: string): RegExp {
+  const parts = glob.split('**/').map((part) => part.split('*').map((text) => text.replace(/[.+?^$|()[\]{}\\]/g, '\\$&')).join('[^/]*'));
+  return new RegExp('^' + parts.join('(?:.*/)?') + '$');
+}
+
+describe('Vitest\'s shared processes', () => {
+  it('run no file that leaves a change behind in its process: those run isolated', () => {
+    const isolated = ISOLATED.map(globRegExp);
+    const leavesChange = /vi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(|process\.umask\(/;
+    const files = [...testFiles('tests/unit'), ...testFiles('tests/integration')].map((f) => f.split(path.sep).join('/'));
+    const changers = files.filter((f) => leavesChange.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
+    expect(changers.length).toBeGreaterThanOrEqual(8);
+    expect(changers.filter((f) => !isolated.some((r) => r.test(f)))).toEqual([]);
+    expect(isolated.some((r) => r.test('tests/integration/drill/crash-drill.test.ts'))).toBe(true);
+    expect(isolated.some((r) => r.test('tests/integration/core/outbox.test.ts'))).toBe(false);
   });
 });
 
