@@ -2,7 +2,7 @@
 // done once: the form sends the same idempotency key on the retry, and a new key for the next intention.
 import type { Page } from '@playwright/test';
 import { test, expect } from './harness';
-import { closeDialog, ticketDialog, typeLine, waitForStatus } from './sale-helpers';
+import { closeDialog, handBeat, ticketDialog, typeLine, waitForStatus } from './sale-helpers';
 
 /** The first answer to `method` is lost after the core committed it, as when its worker dies; every key sent is kept. */
 async function loseFirstAnswer(page: Page, method: string): Promise<void> {
@@ -110,7 +110,9 @@ test('a sale retried with F12 after a lost answer is issued once; a sale cancell
   await page.keyboard.press('Escape');
   const confirm = page.getByRole('dialog', { name: '¿Cancelar esta venta?' });
   await expect(confirm).toBeVisible();
+  await handBeat(page);
   await page.keyboard.press('Shift+Tab');
+  await handBeat(page);
   await page.keyboard.press('Enter');
   await expect(confirm).toHaveCount(0);
   await typeLine(page, 1, { code: 'AG', description: 'Agua 625 ml', quantity: '3', price: '1.50' });

@@ -1,5 +1,5 @@
 import { test, expect } from './harness';
-import { closeDialog, lineField, ticketDialog, typeLine } from './sale-helpers';
+import { closeDialog, handBeat, lineField, ticketDialog, typeLine } from './sale-helpers';
 
 test('anonymous boleta: live totals, change due, issue with the button, ticket, form ready for the next customer', async ({ harness }) => {
   const { page } = harness;
@@ -103,8 +103,10 @@ test('Esc cancels the sale only after confirming; Esc again keeps it', async ({ 
   await page.keyboard.press('Escape');
   // Enter keeps the sale; throwing it away takes a deliberate Shift+Tab first.
   await expect(confirm.getByRole('button', { name: 'No, seguir con la venta (Enter)' })).toBeFocused();
+  await handBeat(page);
   await page.keyboard.press('Shift+Tab');
   await expect(confirm.getByRole('button', { name: 'Sí, cancelar la venta' })).toBeFocused();
+  await handBeat(page);
   await page.keyboard.press('Enter');
   await expect(confirm).toHaveCount(0);
   await expect(page.getByTestId('total-total')).toHaveText('S/ 0.00');
