@@ -1,5 +1,5 @@
 // The shell of the UI: demo banner, navigation, the screens and the status bar.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Nav } from '../components/Nav';
 import { DemoBanner, StatusBar } from '../components/StatusBar';
 import { CashScreen } from '../screens/cash/CashScreen';
@@ -81,7 +81,10 @@ function Till(): React.JSX.Element {
     requestAnimationFrame(() => document.getElementById(`screen-${next}`)?.focus());
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the keys follow the lock in the same commit that takes the sign-in screen away. With a plain
+  // effect, the screen was already drawn unlocked while the listener still held `locked`, and an F4 typed right after
+  // the PIN's Enter was dropped.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (locked) return;
       if (event.key === 'F9') {

@@ -1,12 +1,16 @@
 // Unsaved changes in Ajustes are not dropped silently: each section says whether its form holds edits, and
 // leaving the screen asks first.
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 const dirty = new Set<string>();
 
-/** Marks section `id` as holding unsaved edits (or not) while it is mounted. */
+/**
+ * Marks section `id` as holding unsaved edits (or not) while it is mounted. A layout effect, so the mark changes in the
+ * same commit as what the screen shows: with a plain effect, «Cambios guardados.» was on screen while the section still
+ * counted as unsaved, and F1 pressed at that moment asked about changes already saved.
+ */
 export function useDirtyGuard(id: string, isDirty: boolean): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (isDirty) dirty.add(id);
     else dirty.delete(id);
     return () => {

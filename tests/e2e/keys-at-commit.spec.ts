@@ -1,0 +1,45 @@
+// A key that reaches the page in the very moment the screen changes acts on what the screen shows. Each test presses
+// its key from inside the page, in the microtask right after React changed the DOM: the screen then already shows the
+// new state, and the key must be judged by it, not by the state before.
+import { test, expect } from './harness';
+
+test('F4 pressed the moment the sign-in screen goes opens Ajustes', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await page.keyboard.press('F9');
+  const signin = page.getByRole('dialog', { name: 'Ingresar a la caja' });
+  await expect(signin).toBeVisible();
+  await signin.getByLabel('PIN', { exact: true }).fill('135790');
+  await page.evaluate(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('.signin')) return;
+      observer.disconnect();
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'F4', bubbles: true, cancelable: true }));
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.keyboard.press('Enter');
+  await expect(signin).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
+});
+
+test('F1 pressed the moment «Cambios guardados.» shows leaves Ajustes without asking', async ({ harness }) => {
+  const { page } = harness;
+  await harness.open();
+  await page.keyboard.press('F4');
+  await page.getByLabel('Nombre comercial').fill('Bodega Nueva');
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.evaluate(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.body.textContent?.includes('Cambios guardados.')) return;
+      observer.disconnect();
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'F1', bubbles: true, cancelable: true }));
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await page.getByRole('button', { name: 'Guardar empresa' }).click();
+  await expect(page.getByTestId('next-number')).toBeVisible();
+  expect(asked).toEqual([]);
+});
