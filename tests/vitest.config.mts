@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
+/** The drills: whole till lives as other processes, real PostgreSQL clusters, thousands of documents. */
+export const DRILLS = '**/*drill*.test.ts';
+
 /**
  * Files that change what a process holds for every file after them, so each runs in a fresh process: Electron's
  * modules mocked, the native binding or the PostgreSQL programs' folder chosen once per process, the umask, the PIN
@@ -19,7 +22,7 @@ export const ISOLATED = [
   'tests/unit/bench/verdict.test.ts',
   'tests/integration/core/verdicts.test.ts',
   'tests/unit/renderer/app/document-changes.test.ts',
-  '**/*drill*.test.ts',
+  DRILLS,
 ];
 
 const ALL = ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'];
